@@ -1,0 +1,84 @@
+import RosterModel
+
+/// A command-line option a command accepts.
+public struct OptionSpec: Sendable {
+    public var name: String
+    /// The value's placeholder (`FILE`), or nil for a flag.
+    public var value: String?
+    public var help: String
+
+    public init(_ name: String, value: String? = nil, _ help: String) {
+        self.name = name
+        self.value = value
+        self.help = help
+    }
+}
+
+/// A mistake on the command line. Its message ends with a hint on what to run instead.
+public struct UsageError: Error, Equatable, Sendable {
+    public var message: String
+    public var hint: String
+}
+
+/// The arguments of one command after parsing.
+public struct ParsedArguments: Equatable, Sendable {
+    public var positionals: [String] = []
+    public var values: [String: String] = [:]
+    public var flags: Set<String> = []
+
+    public func value(_ name: String) -> String? { values[name] }
+    public func flag(_ name: String) -> Bool { flags.contains(name) }
+}
+
+/// A small hand-written parser: `--name value`, `--name=value`, flags, `--` to end options,
+/// and `-h`/`--help`. Unknown options get a "did you mean".
+public enum ArgumentParser {
+    public static func parse(_ arguments: [String], options: [OptionSpec], command: String) throws(UsageError) -> ParsedArguments {
+        var result = ParsedArguments()
+        var index = 0
+        let hint = "run `roster help \(command)` to see its options"
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--" {
+                result.positionals += arguments[index...]
+                break
+            }
+            if argument == "-h" || argument == "--help" {
+                result.flags.insert("--help")
+                continue
+            }
+            guard argument.hasPrefix("-"), argument != "-" else {
+                result.positionals.append(argument)
+                continue
+            }
+            var name = argument
+            var inlineValue: String?
+            if let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            guard let spec = options.first(where: { $0.name == name }) else {
+                let known = options.map(\.name) + ["--help"]
+                let suggestion = Suggestions.nearest(to: name, among: known).map { "; did you mean `\($0)`?" } ?? ""
+                throw UsageError(message: "unknown option `\(name)` for `roster \(command)`\(suggestion)", hint: hint)
+            }
+            if let placeholder = spec.value {
+                if let inlineValue {
+                    result.values[name] = inlineValue
+                } else if index < arguments.count {
+                    result.values[name] = arguments[index]
+                    index += 1
+                } else {
+                    throw UsageError(message: "option `\(name)` needs a value (\(name) \(placeholder))", hint: hint)
+                }
+            } else {
+                if inlineValue != nil {
+                    throw UsageError(message: "option `\(name)` takes no value", hint: hint)
+                }
+                result.flags.insert(name)
+            }
+        }
+        return result
+    }
+}

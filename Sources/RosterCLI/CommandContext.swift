@@ -1,0 +1,28 @@
+/// What a command runs with: its console and environment.
+public struct CommandContext: Sendable {
+    public var console: any Console
+    public var environment: [String: String]
+    public var currentDirectory: String
+
+    public init(console: any Console, environment: [String: String], currentDirectory: String = ".") {
+        self.console = console
+        self.environment = environment
+        self.currentDirectory = currentDirectory
+    }
+
+    /// Colour only on a terminal, and never with `NO_COLOR` (any value) or `--no-color`.
+    func useColor(onStderr: Bool, noColorFlag: Bool) -> Bool {
+        if noColorFlag || environment["NO_COLOR"] != nil { return false }
+        return onStderr ? console.stderrIsTerminal : console.stdoutIsTerminal
+    }
+
+    var isGitHubActions: Bool { environment["GITHUB_ACTIONS"] == "true" }
+}
+
+/// Process exit codes, as `cli.md` defines them.
+public enum ExitCode {
+    public static let success: Int32 = 0
+    public static let failure: Int32 = 1
+    public static let changes: Int32 = 2
+    public static let refused: Int32 = 3
+}

@@ -1,0 +1,56 @@
+import RosterDiagnostics
+import RosterModel
+import RosterRender
+
+/// `roster validate [PATH…]`: loads and checks the roster without asking any server.
+struct ValidateCommand: Command {
+    static let name = "validate"
+    static let summary = "Load and check a roster; print its diagnostics."
+    static let usage = "roster validate [PATH…] [--format text|json]"
+    static let options = [
+        OptionSpec("--format", value: "text|json", "output format (default text)"),
+        OptionSpec("--no-color", "plain output"),
+    ]
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
+        let format: String
+        do {
+            format = try OutputFormat.parse(arguments.value("--format"), allowed: ["text", "json"], command: name)
+        } catch {
+            return RosterCommandLine.usageError(error, context)
+        }
+        let paths = arguments.positionals.isEmpty ? ["roster.yaml"] : arguments.positionals
+        let result = RosterLoader().load(paths: paths)
+        if format == "json" {
+            context.console.writeOut(DiagnosticRenderer.json(result.diagnostics).rendered(indent: 2) + "\n")
+        } else {
+            let color = context.useColor(onStderr: true, noColorFlag: arguments.flag("--no-color"))
+            context.console.writeErr(DiagnosticRenderer.text(result.diagnostics, color: color))
+            context.console.writeErr(DiagnosticRenderer.summary(result.diagnostics))
+            if result.isValid {
+                let r = result.roster
+                context.console.writeOut("\(paths.joined(separator: ", ")): valid roster: \(count(r.people.count, "person", "people")), \(count(r.teams.count, "team", "teams")), \(count(r.levels.count, "level limit", "level limits")).\n")
+            }
+        }
+        if context.isGitHubActions {
+            context.console.writeOut(DiagnosticRenderer.githubAnnotations(result.diagnostics))
+        }
+        return result.isValid ? ExitCode.success : ExitCode.failure
+    }
+
+    static func count(_ n: Int, _ one: String, _ many: String) -> String {
+        n == 1 ? "1 \(one)" : "\(n) \(many)"
+    }
+}
+
+/// Checking of `--format` values.
+enum OutputFormat {
+    static func parse(_ value: String?, allowed: [String], command: String) throws(UsageError) -> String {
+        guard let value else { return allowed[0] }
+        guard allowed.contains(value) else {
+            throw UsageError(message: "unknown format `\(value)` for `roster \(command)`; expected \(allowed.joined(separator: ", "))",
+                             hint: "run `roster help \(command)` to see its options")
+        }
+        return value
+    }
+}

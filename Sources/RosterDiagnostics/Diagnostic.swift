@@ -1,0 +1,61 @@
+/// How serious a diagnostic is.
+public enum Severity: String, Sendable, Hashable, Codable {
+    case error
+    case warning
+    case note
+}
+
+/// A secondary message attached to a diagnostic, such as "first defined here".
+public struct DiagnosticNote: Hashable, Sendable {
+    public var location: SourceLocation?
+    public var message: String
+
+    public init(location: SourceLocation?, message: String) {
+        self.location = location
+        self.message = message
+    }
+}
+
+/// One problem found in the input. Layers return these as values; only the executable prints.
+public struct Diagnostic: Hashable, Sendable {
+    public var severity: Severity
+    /// Where the problem is; nil for problems that belong to no file (a bad option).
+    public var location: SourceLocation?
+    public var message: String
+    public var notes: [DiagnosticNote]
+
+    public init(_ severity: Severity, at location: SourceLocation?, _ message: String, notes: [DiagnosticNote] = []) {
+        self.severity = severity
+        self.location = location
+        self.message = message
+        self.notes = notes
+    }
+
+    /// An error at `location`.
+    public static func error(_ message: String, at location: SourceLocation?, notes: [DiagnosticNote] = []) -> Diagnostic {
+        Diagnostic(.error, at: location, message, notes: notes)
+    }
+
+    /// A warning at `location`.
+    public static func warning(_ message: String, at location: SourceLocation?, notes: [DiagnosticNote] = []) -> Diagnostic {
+        Diagnostic(.warning, at: location, message, notes: notes)
+    }
+}
+
+extension Array where Element == Diagnostic {
+    /// Diagnostics in the order users read them: by file, line and column; those without a
+    /// location first. The sort is stable, so problems at one position keep their order.
+    public func sortedForDisplay() -> [Diagnostic] {
+        enumerated().sorted { a, b in
+            switch (a.element.location, b.element.location) {
+            case (nil, nil): return a.offset < b.offset
+            case (nil, _): return true
+            case (_, nil): return false
+            case let (la?, lb?): return la == lb ? a.offset < b.offset : la < lb
+            }
+        }.map(\.element)
+    }
+
+    /// Whether any diagnostic is an error.
+    public var hasErrors: Bool { contains { $0.severity == .error } }
+}

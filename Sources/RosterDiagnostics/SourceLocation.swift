@@ -1,0 +1,32 @@
+/// A position in a source file. Line and column are 1-based; a location without a line
+/// names the whole file (a file that cannot be read, an empty directory).
+public struct SourceLocation: Hashable, Sendable, Comparable {
+    /// The file's path as the user gave it (or as found below a directory).
+    public var file: String
+    /// 1-based line, or 0 when the location names the whole file.
+    public var line: Int
+    /// 1-based column in characters, or 0 when the location names the whole file.
+    public var column: Int
+
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    /// A location naming a whole file.
+    public static func file(_ path: String) -> SourceLocation {
+        SourceLocation(file: path, line: 0, column: 0)
+    }
+
+    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+        if lhs.file != rhs.file { return lhs.file < rhs.file }
+        if lhs.line != rhs.line { return lhs.line < rhs.line }
+        return lhs.column < rhs.column
+    }
+
+    /// `file:line:col`, or just `file` for a whole-file location.
+    public var description: String {
+        line > 0 ? "\(file):\(line):\(column)" : file
+    }
+}

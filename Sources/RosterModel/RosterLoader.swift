@@ -1,0 +1,106 @@
+import Foundation
+import RosterDiagnostics
+import RosterYAML
+
+/// Loads a roster from files and directories: finds the files, parses each through the YAML
+/// layer, decodes it, merges the files and validates the result.
+public struct RosterLoader: Sendable {
+    public var yaml = YAMLLoader()
+
+    public init() {}
+
+    /// The outcome of a load: the roster (even when invalid) and every diagnostic, sorted.
+    public struct Result: Sendable {
+        public var roster: Roster
+        public var diagnostics: [Diagnostic]
+
+        /// Whether the roster can be used: no error among the diagnostics.
+        public var isValid: Bool { !diagnostics.hasErrors }
+    }
+
+    /// Loads the roster made of `paths` (files and directories, in the order given).
+    public func load(paths: [String]) -> Result {
+        var diagnostics: [Diagnostic] = []
+        var files: [RosterFile] = []
+        for path in RosterLoader.expand(paths, diagnostics: &diagnostics) {
+            guard let bytes = RosterLoader.read(path, diagnostics: &diagnostics) else { continue }
+            let (file, fileDiagnostics) = load(bytes: bytes, path: path)
+            diagnostics += fileDiagnostics
+            if let file { files.append(file) }
+        }
+        let (roster, crossFile) = RosterValidator.merge(files)
+        diagnostics += crossFile
+        return Result(roster: roster, diagnostics: diagnostics.sortedForDisplay())
+    }
+
+    /// Parses and decodes one file's bytes.
+    public func load(bytes: [UInt8], path: String) -> (RosterFile?, [Diagnostic]) {
+        let parsed = yaml.load(bytes, file: path)
+        guard let root = parsed.root else { return (nil, parsed.diagnostics) }
+        let (file, diagnostics) = RosterFileDecoder.decode(root, path: path)
+        return (file, parsed.diagnostics + diagnostics)
+    }
+
+    /// The roster files that `paths` name: files as given, and below each directory every
+    /// `*.yaml`, `*.yml` and `*.json` file in sorted path order, hidden ones skipped.
+    public static func expand(_ paths: [String], diagnostics: inout [Diagnostic]) -> [String] {
+        let fm = FileManager.default
+        var result: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                diagnostics.append(.error("no such file or directory", at: .file(path)))
+                continue
+            }
+            guard isDirectory.boolValue else {
+                result.append(path)
+                continue
+            }
+            let found = filesBelow(path)
+            if found.isEmpty {
+                diagnostics.append(.error("the directory holds no roster file (*.yaml, *.yml, *.json)", at: .file(path)))
+            }
+            result += found
+        }
+        return result
+    }
+
+    private static func filesBelow(_ directory: String) -> [String] {
+        let fm = FileManager.default
+        guard let names = try? fm.contentsOfDirectory(atPath: directory) else { return [] }
+        var found: [String] = []
+        for name in names.sorted() where !name.hasPrefix(".") {
+            let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+            var isDirectory: ObjCBool = false
+            guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            if isDirectory.boolValue {
+                found += filesBelow(path)
+            } else if name.hasSuffix(".yaml") || name.hasSuffix(".yml") || name.hasSuffix(".json") {
+                found.append(path)
+            }
+        }
+        return found.sorted()
+    }
+
+    /// The largest roster file read, a guard against pointing the tool at a huge file by mistake.
+    public static let maxFileSize = 512 * 1024 * 1024
+
+    static func read(_ path: String, diagnostics: inout [Diagnostic]) -> [UInt8]? {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            diagnostics.append(.error("cannot read the file", at: .file(path)))
+            return nil
+        }
+        defer { try? handle.close() }
+        do {
+            let data = try handle.readToEnd() ?? Data()
+            if data.count > maxFileSize {
+                diagnostics.append(.error("the file is larger than \(maxFileSize / 1024 / 1024) MB", at: .file(path)))
+                return nil
+            }
+            return [UInt8](data)
+        } catch {
+            diagnostics.append(.error("cannot read the file: \(error.localizedDescription)", at: .file(path)))
+            return nil
+        }
+    }
+}

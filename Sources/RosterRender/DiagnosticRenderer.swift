@@ -1,0 +1,87 @@
+import RosterDiagnostics
+
+/// Renders diagnostics compiler-style, as JSON, or as GitHub Actions workflow commands.
+public enum DiagnosticRenderer {
+    /// `file:line:col: error: message`, each note on its own line after its diagnostic.
+    public static func text(_ diagnostics: [Diagnostic], color: Bool = false) -> String {
+        var out = ""
+        for d in diagnostics {
+            out += line(d.location, d.severity.rawValue, d.message, color: color)
+            for note in d.notes {
+                out += line(note.location, "note", note.message, color: color)
+            }
+        }
+        return out
+    }
+
+    private static func line(_ location: SourceLocation?, _ severity: String, _ message: String, color: Bool) -> String {
+        var label = severity + ":"
+        if color {
+            let code = severity == "error" ? "1;31" : severity == "warning" ? "1;33" : "1;36"
+            label = "\u{1B}[\(code)m\(label)\u{1B}[0m"
+        }
+        guard let location else { return "\(label) \(message)\n" }
+        return "\(location.description): \(label) \(message)\n"
+    }
+
+    /// A closing line such as `2 errors, 1 warning.`; empty when there is nothing to count.
+    public static func summary(_ diagnostics: [Diagnostic]) -> String {
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        let warnings = diagnostics.filter { $0.severity == .warning }.count
+        var parts: [String] = []
+        if errors > 0 { parts.append(errors == 1 ? "1 error" : "\(errors) errors") }
+        if warnings > 0 { parts.append(warnings == 1 ? "1 warning" : "\(warnings) warnings") }
+        return parts.isEmpty ? "" : parts.joined(separator: ", ") + ".\n"
+    }
+
+    /// `{"diagnostics": [...], "errors": N, "warnings": N}` as `roster-format.md` specifies.
+    public static func json(_ diagnostics: [Diagnostic]) -> JSONValue {
+        func location(_ l: SourceLocation?) -> [(String, JSONValue)] {
+            guard let l else { return [("file", .null), ("line", .null), ("column", .null)] }
+            return [("file", .string(l.file)), ("line", l.line > 0 ? .int(l.line) : .null), ("column", l.column > 0 ? .int(l.column) : .null)]
+        }
+        let items: [JSONValue] = diagnostics.map { d in
+            .object(location(d.location) + [
+                ("severity", .string(d.severity.rawValue)),
+                ("message", .string(d.message)),
+                ("notes", .array(d.notes.map { .object(location($0.location) + [("message", .string($0.message))]) })),
+            ])
+        }
+        return .object([
+            ("diagnostics", .array(items)),
+            ("errors", .int(diagnostics.filter { $0.severity == .error }.count)),
+            ("warnings", .int(diagnostics.filter { $0.severity == .warning }.count)),
+        ])
+    }
+
+    /// GitHub Actions workflow commands (`::error file=…,line=…,col=…::message`).
+    public static func githubAnnotations(_ diagnostics: [Diagnostic]) -> String {
+        var out = ""
+        for d in diagnostics where d.severity != .note {
+            var properties: [String] = []
+            if let l = d.location {
+                properties.append("file=\(escapeProperty(l.file))")
+                if l.line > 0 { properties.append("line=\(l.line),col=\(l.column)") }
+            }
+            let head = properties.isEmpty ? "::\(d.severity.rawValue)" : "::\(d.severity.rawValue) \(properties.joined(separator: ","))"
+            out += "\(head)::\(escapeData(d.message))\n"
+        }
+        return out
+    }
+
+    private static func escapeData(_ s: String) -> String {
+        s.replacingAll("%", "%25").replacingAll("\r", "%0D").replacingAll("\n", "%0A")
+    }
+
+    private static func escapeProperty(_ s: String) -> String {
+        escapeData(s).replacingAll(":", "%3A").replacingAll(",", "%2C")
+    }
+}
+
+extension String {
+    /// Replaces every occurrence of `target` without Foundation.
+    func replacingAll(_ target: String, _ replacement: String) -> String {
+        guard contains(target) else { return self }
+        return split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}
