@@ -31,7 +31,7 @@ let package = Package(
         .testTarget(
             name: "RosterTests",
             dependencies: ["RosterYAML", "RosterModel", "RosterRender", "RosterCLI", "RosterDiagnostics"],
-            resources: [.copy("Golden")]
+            exclude: ["Golden"]
         ),
     ]
 )

@@ -18,6 +18,11 @@ public struct OptionSpec: Sendable {
 public struct UsageError: Error, Equatable, Sendable {
     public var message: String
     public var hint: String
+
+    public init(message: String, hint: String) {
+        self.message = message
+        self.hint = hint
+    }
 }
 
 /// The arguments of one command after parsing.

@@ -80,8 +80,7 @@ struct NodeReader {
             }
             return Located(value, at: node.location)
         }
-        let what = node.scalar.map { $0.style == .plain ? "\"\($0.value)\"" : "the string \"\($0.value)\"" } ?? node.kindDescription
-        error("\(field) must be \(expected), not \(node.isNull ? "null" : what)", at: node.location)
+        error("\(field) must be \(expected), not \(node.kindDescription)", at: node.location)
         return nil
     }
 

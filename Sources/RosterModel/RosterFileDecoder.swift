@@ -137,6 +137,10 @@ struct RosterFileDecoder {
         var result: [LevelLimitEntry] = []
         for pair in pairs {
             guard let level = reader.enumValue(pair.key, JobLevel.self) else { continue }
+            guard pair.value.pairs != nil else {
+                reader.error("level \(level.rawValue) must be a mapping such as `{ limitMonths: 18 }`, not \(pair.value.kindDescription)", at: pair.value.location)
+                continue
+            }
             guard let fields = reader.fields(pair.value, "level \(level.rawValue)", allowed: ["limitMonths"]) else { continue }
             guard let limit = fields["limitMonths"] else {
                 reader.error("level \(level.rawValue) needs `limitMonths` (0 for no limit)", at: pair.value.location)

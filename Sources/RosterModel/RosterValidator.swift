@@ -90,7 +90,7 @@ public struct RosterValidator {
                 if claim.isFormer {
                     error("former name \"\(claim.text)\" of \(whose) is already \(other)", at: claim.location, first: earlier.location)
                 } else {
-                    error("\(kind) \"\(claim.text)\" has the name that is \(other)", at: claim.location, first: earlier.location)
+                    error("\(kind) \"\(claim.text)\" has a name that is already \(other)", at: claim.location, first: earlier.location)
                 }
             } else if claim.pinned != earlier.pinned {
                 error("duplicate \(kind) \"\(claim.text)\"; two \(kind == "person" ? "people" : "teams") may share a name only when each pins its `id`",
@@ -172,6 +172,9 @@ public struct RosterValidator {
         switch index.resolve(reference.value) {
         case .found(let person):
             return person
+        case .ambiguous(let candidates) where candidates.contains(where: { roster.people[$0].id == nil }):
+            // The names repeat without pins: that is already a "duplicate person" error.
+            return candidates[0]
         case .ambiguous(let candidates):
             let ids = candidates.compactMap { roster.people[$0].id?.value }
             let spelled = ids.map { "\"\(reference.value.name) (#\($0))\"" }.joined(separator: " or ")

@@ -283,11 +283,20 @@ struct TreeBuilder {
             return .error("out of memory while parsing", at: .file(file))
         }
         if parser.error == YAML_READER_ERROR {
+            var offset = min(parser.problem_offset, buffer.count)
             var message = problem
-            if parser.problem_value != -1 {
-                message += " (\(hexByte(parser.problem_value)))"
+            if problem.contains("trailing UTF-8") {
+                // libyaml points at the byte that fails to continue a sequence; the user needs
+                // the sequence's first byte.
+                var lead = offset
+                while lead > 0 && offset - lead < 4 && buffer[lead - 1] & 0xC0 == 0x80 { lead -= 1 }
+                if lead > 0 { lead -= 1 }
+                message = "invalid UTF-8: the byte \(hexByte(Int32(buffer[lead]))) starts a sequence that \(hexByte(parser.problem_value)) does not continue"
+                offset = lead
+            } else if parser.problem_value != -1 {
+                message = (problem.contains("UTF-8") ? "invalid UTF-8: " : "") + problem + " (\(hexByte(parser.problem_value)))"
             }
-            return .error(message, at: offsetLocation(parser.problem_offset, buffer))
+            return .error(message, at: offsetLocation(offset, buffer))
         }
         var notes: [DiagnosticNote] = []
         if let context = parser.context {

@@ -93,7 +93,7 @@ public struct YAMLNode: Sendable {
         case .sequence: return "a list"
         case .scalar(let s):
             if isNull { return "null" }
-            return s.style == .plain ? "\"\(s.value)\"" : "a string"
+            return s.style == .plain ? "\"\(s.value)\"" : "the string \"\(s.value)\""
         }
     }
 }

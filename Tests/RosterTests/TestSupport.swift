@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+/// Paths and helpers shared by the tests.
+enum TestSupport {
+    /// The package's root folder.
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static let goldenRoot = packageRoot.appendingPathComponent("Tests/RosterTests/Golden")
+
+    /// The yaml-test-suite beside the project (`../shared/data/yaml-test-suite`), when present.
+    static var yamlTestSuite: URL? {
+        let candidates = [
+            ProcessInfo.processInfo.environment["YAML_TEST_SUITE"].map { URL(fileURLWithPath: $0) },
+            packageRoot.deletingLastPathComponent().appendingPathComponent("shared/data/yaml-test-suite"),
+        ].compactMap { $0 }
+        return candidates.first { FileManager.default.fileExists(atPath: $0.path) }
+    }
+
+    /// Compares `actual` with the golden file at `path`; with `UPDATE_GOLDEN=1` rewrites it.
+    static func expectGolden(_ actual: String, _ path: URL, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
+            try? actual.write(to: path, atomically: true, encoding: .utf8)
+            return
+        }
+        guard let expected = try? String(contentsOf: path, encoding: .utf8) else {
+            Issue.record("missing golden file \(path.path); run with UPDATE_GOLDEN=1 to create it", sourceLocation: sourceLocation)
+            return
+        }
+        #expect(actual == expected, "golden mismatch: \(path.lastPathComponent)", sourceLocation: sourceLocation)
+    }
+
+    /// The sub-folders of a golden folder, sorted.
+    static func cases(_ folder: String) -> [String] {
+        let dir = goldenRoot.appendingPathComponent(folder)
+        return ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import RosterDiagnostics
+import RosterModel
+import RosterRender
+import Testing
+
+/// One golden case per validation rule: `Golden/validate/CASE/` holds the roster (a file or a
+/// folder) and `expected.txt`, the exact diagnostics with their lines and columns.
+@Suite struct ValidateGoldenTests {
+    static let cases = TestSupport.cases("validate")
+
+    @Test(arguments: cases)
+    func diagnosticsMatchGolden(_ name: String) throws {
+        let dir = TestSupport.goldenRoot.appendingPathComponent("validate/\(name)")
+        let inputs = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+            .filter { !$0.hasPrefix("expected") && !$0.hasPrefix(".") }.sorted()
+        let result = RosterLoader().load(paths: inputs.map { dir.appendingPathComponent($0).path })
+        let text = DiagnosticRenderer.text(result.diagnostics) + DiagnosticRenderer.summary(result.diagnostics)
+        let relative = text.replacingOccurrences(of: dir.path + "/", with: "")
+        TestSupport.expectGolden(relative, dir.appendingPathComponent("expected.txt"))
+        // Every diagnostic of a file names its line and column, except whole-file problems.
+        for d in result.diagnostics {
+            #expect(d.location != nil)
+        }
+    }
+
+    @Test func jsonFormatMatchesGolden() throws {
+        let dir = TestSupport.goldenRoot.appendingPathComponent("validate/one-team")
+        let result = RosterLoader().load(paths: [dir.appendingPathComponent("roster.yaml").path])
+        let json = DiagnosticRenderer.json(result.diagnostics).rendered(indent: 2) + "\n"
+        TestSupport.expectGolden(json.replacingOccurrences(of: dir.path + "/", with: ""),
+                                 TestSupport.goldenRoot.appendingPathComponent("output/validate-one-team.json"))
+    }
+
+    @Test func githubAnnotationsMatchGolden() throws {
+        let dir = TestSupport.goldenRoot.appendingPathComponent("validate/references")
+        let result = RosterLoader().load(paths: [dir.appendingPathComponent("roster.yaml").path])
+        let text = DiagnosticRenderer.githubAnnotations(result.diagnostics)
+        TestSupport.expectGolden(text.replacingOccurrences(of: dir.path + "/", with: ""),
+                                 TestSupport.goldenRoot.appendingPathComponent("output/validate-references.github.txt"))
+    }
+
+    @Test func examplesAreValid() {
+        for example in ["examples/demo-space.yaml", "examples/acme.yaml", "examples/multi"] {
+            let result = RosterLoader().load(paths: [TestSupport.packageRoot.appendingPathComponent(example).path])
+            #expect(result.diagnostics.isEmpty, "\(example): \(DiagnosticRenderer.text(result.diagnostics))")
+        }
+    }
+
+    @Test func multiFileExampleEqualsSingleFile() {
+        let single = RosterLoader().load(paths: [TestSupport.packageRoot.appendingPathComponent("examples/acme.yaml").path]).roster
+        let multi = RosterLoader().load(paths: [TestSupport.packageRoot.appendingPathComponent("examples/multi").path]).roster
+        func people(_ r: Roster) -> [String] {
+            r.people.map { "\($0.key) \($0.craft) \($0.level) \($0.focus) \($0.levelStartDate)" }.sorted()
+        }
+        func teams(_ r: Roster) -> [String] {
+            r.teams.map { "\($0.key) \($0.lead.value.key) \($0.members.map(\.value.key.value).sorted())" }.sorted()
+        }
+        #expect(people(single) == people(multi))
+        #expect(teams(single) == teams(multi))
+        #expect(single.levels.map(\.limitMonths) == multi.levels.map(\.limitMonths))
+        #expect(single.policy.maxDeletes == multi.policy.maxDeletes)
+    }
+}

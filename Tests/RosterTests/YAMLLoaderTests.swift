@@ -1,0 +1,114 @@
+import Foundation
+import RosterDiagnostics
+import RosterYAML
+import Testing
+
+@Suite struct YAMLLoaderTests {
+    func load(_ text: String, file: String = "t.yaml") -> YAMLLoader.Result {
+        YAMLLoader().load(Array(text.utf8), file: file)
+    }
+
+    func value(_ node: YAMLNode?, _ key: String) -> YAMLNode? {
+        node?.pairs?.first { $0.key.scalar?.value == key }?.value
+    }
+
+    @Test func scalarsStayStringsWithTheirStyle() throws {
+        let r = load("a: Yes\nb: 'x'\nc: \"0042\"\nd: 1e3\ne:\nf: |\n  text\n")
+        #expect(r.diagnostics.isEmpty)
+        #expect(value(r.root, "a")?.scalar == YAMLScalar("Yes", style: .plain))
+        #expect(value(r.root, "b")?.scalar == YAMLScalar("x", style: .singleQuoted))
+        #expect(value(r.root, "c")?.scalar == YAMLScalar("0042", style: .doubleQuoted))
+        #expect(value(r.root, "d")?.scalar?.value == "1e3")
+        #expect(value(r.root, "e")?.isNull == true)
+        #expect(value(r.root, "f")?.scalar == YAMLScalar("text\n", style: .literal))
+    }
+
+    @Test func nodesCarryOneBasedPositions() throws {
+        let r = load("version: 1\npeople:\n  - name: Alice\n")
+        let person = value(r.root, "people")?.items?.first
+        #expect(value(person, "name")?.location == SourceLocation(file: "t.yaml", line: 3, column: 11))
+        #expect(r.root?.pairs?[1].key.location == SourceLocation(file: "t.yaml", line: 2, column: 1))
+    }
+
+    @Test func mergeKeysKeepExplicitKeysAndEarlierSources() throws {
+        let r = load("""
+        a: &a { x: 1, y: 1 }
+        b: &b { y: 2, z: 2 }
+        c: { <<: [*a, *b], x: 3 }
+        d: { x: 4, <<: *b }
+        """)
+        #expect(r.diagnostics.isEmpty)
+        func flat(_ key: String) -> [String: String] {
+            var out: [String: String] = [:]
+            for p in value(r.root, key)?.pairs ?? [] { out[p.key.scalar?.value ?? ""] = p.value.scalar?.value }
+            return out
+        }
+        #expect(flat("c") == ["x": "3", "y": "1", "z": "2"])
+        #expect(flat("d") == ["x": "4", "y": "2", "z": "2"])
+    }
+
+    @Test func quotedMergeKeyIsAnOrdinaryKey() {
+        let r = load("a: { '<<': 1 }\n")
+        #expect(r.diagnostics.isEmpty)
+        #expect(value(r.root, "a")?.pairs?.first?.key.scalar?.value == "<<")
+    }
+
+    @Test func aliasesCopyTheirAnchor() {
+        let r = load("a: &x [1, 2]\nb: *x\n")
+        #expect(value(r.root, "b")?.items?.count == 2)
+    }
+
+    @Test func duplicateKeysAreErrorsAtTheSecondKeyWithANote() {
+        let r = load("a: 1\nb: 2\na: 3\n")
+        #expect(r.diagnostics.count == 1)
+        #expect(r.diagnostics.first?.location == SourceLocation(file: "t.yaml", line: 3, column: 1))
+        #expect(r.diagnostics.first?.notes.first?.location == SourceLocation(file: "t.yaml", line: 1, column: 1))
+    }
+
+    @Test func duplicateKeysInLargeMappings() {
+        let text = (0..<50).map { "k\($0): v" }.joined(separator: "\n") + "\nk7: again\n"
+        let r = load(text)
+        #expect(r.diagnostics.map(\.message) == ["duplicate key \"k7\""])
+        #expect(r.diagnostics.first?.location?.line == 51)
+    }
+
+    @Test func coreTagsOnly() {
+        #expect(load("a: !!str 1\nb: !!int 2\nc: !!null ''\n").diagnostics.isEmpty)
+        #expect(load("a: !!float 1\n").diagnostics.first?.message.hasPrefix("unsupported tag") == true)
+        #expect(load("a: !custom x\n").diagnostics.first?.location?.column == 4)
+    }
+
+    @Test func aliasExpansionIsBounded() {
+        var text = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+        for i in 1...8 {
+            text += "a\(i): &a\(i) [" + Array(repeating: "*a\(i - 1)", count: 10).joined(separator: ", ") + "]\n"
+        }
+        let r = load(text)
+        #expect(r.root == nil || r.diagnostics.hasErrors)
+        #expect(r.diagnostics.first?.message.contains("aliases expand") == true)
+    }
+
+    @Test func deepNestingIsRefused() {
+        let text = "a: " + String(repeating: "[", count: 2000) + String(repeating: "]", count: 2000) + "\n"
+        let r = load(text)
+        #expect(r.diagnostics.first?.message.contains("nests deeper") == true)
+    }
+
+    @Test func jsonSurrogatePairsAreAccepted() {
+        let r = load(#"{"name": "a\uD83D\uDE00b", "x": "\u00e9"}"#, file: "t.json")
+        #expect(r.diagnostics.isEmpty)
+        #expect(value(r.root, "name")?.scalar?.value == "a😀b")
+        #expect(value(r.root, "x")?.scalar?.value == "é")
+    }
+
+    @Test func escapedBackslashBeforeUIsNotASurrogate() {
+        let r = load(#"{"name": "a\\uD83D"}"#, file: "t.json")
+        #expect(r.diagnostics.isEmpty)
+        #expect(value(r.root, "name")?.scalar?.value == #"a\uD83D"#)
+    }
+
+    @Test func positionsAfterRewrittenSurrogatesPointIntoTheOriginalLine() {
+        let r = load(#"{"a": "\uD83D\uDE00", "a": 1}"#, file: "t.json")
+        #expect(r.diagnostics.first?.location?.column == 23)
+    }
+}
