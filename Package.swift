@@ -28,6 +28,8 @@ let package = Package(
         .target(name: "RosterCLI", dependencies: ["RosterModel", "RosterRender", "RosterYAML", "RosterDiagnostics"]),
         // The thin executable.
         .executableTarget(name: "roster", dependencies: ["RosterCLI"]),
+        // Phase timings of the loader, for the benchmarks.
+        .executableTarget(name: "roster-bench", dependencies: ["RosterModel", "RosterYAML", "RosterDiagnostics"], path: "Sources/roster-bench"),
         .testTarget(
             name: "RosterTests",
             dependencies: ["RosterYAML", "RosterModel", "RosterRender", "RosterCLI", "RosterDiagnostics"],

@@ -1,18 +1,64 @@
+import Foundation
+
+/// A file known to the process, by a small index: locations copy it without reference
+/// counting, which matters when every node of a 15 MB document carries one.
+public struct FileID: Hashable, Sendable {
+    let index: Int32
+
+    /// The id of `path`, registered on first use.
+    public init(_ path: String) {
+        index = SourceFileTable.shared.id(for: path)
+    }
+
+    /// The path as the user gave it.
+    public var path: String { SourceFileTable.shared.path(index) }
+}
+
+/// The process-wide table behind ``FileID``. Paths are only ever added.
+final class SourceFileTable: @unchecked Sendable {
+    static let shared = SourceFileTable()
+    private let lock = NSLock()
+    private var paths: [String] = []
+    private var ids: [String: Int32] = [:]
+
+    func id(for path: String) -> Int32 {
+        lock.lock()
+        defer { lock.unlock() }
+        if let id = ids[path] { return id }
+        let id = Int32(paths.count)
+        paths.append(path)
+        ids[path] = id
+        return id
+    }
+
+    func path(_ id: Int32) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        return paths[Int(id)]
+    }
+}
+
 /// A position in a source file. Line and column are 1-based; a location without a line
 /// names the whole file (a file that cannot be read, an empty directory).
 public struct SourceLocation: Hashable, Sendable, Comparable {
-    /// The file's path as the user gave it (or as found below a directory).
-    public var file: String
+    public var fileID: FileID
     /// 1-based line, or 0 when the location names the whole file.
     public var line: Int
     /// 1-based column in characters, or 0 when the location names the whole file.
     public var column: Int
 
-    public init(file: String, line: Int, column: Int) {
-        self.file = file
+    public init(file: FileID, line: Int, column: Int) {
+        self.fileID = file
         self.line = line
         self.column = column
     }
+
+    public init(file: String, line: Int, column: Int) {
+        self.init(file: FileID(file), line: line, column: column)
+    }
+
+    /// The file's path.
+    public var file: String { fileID.path }
 
     /// A location naming a whole file.
     public static func file(_ path: String) -> SourceLocation {
@@ -20,7 +66,7 @@ public struct SourceLocation: Hashable, Sendable, Comparable {
     }
 
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
-        if lhs.file != rhs.file { return lhs.file < rhs.file }
+        if lhs.fileID != rhs.fileID { return lhs.file < rhs.file }
         if lhs.line != rhs.line { return lhs.line < rhs.line }
         return lhs.column < rhs.column
     }

@@ -7,7 +7,12 @@ public enum CalendarDate {
     }
 
     public static func check(_ text: String) -> Check {
-        let bytes = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { check(bytes: $0) }
+    }
+
+    /// Checks the UTF-8 bytes of a date.
+    public static func check(bytes: UnsafeBufferPointer<UInt8>) -> Check {
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return .malformed }
         func number(_ range: Range<Int>) -> Int? {
             var value = 0

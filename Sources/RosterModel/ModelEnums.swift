@@ -5,6 +5,8 @@ public protocol RosterEnum: CaseIterable, Hashable, Sendable, RawRepresentable w
     static var fieldName: String { get }
     /// Extra spellings the apps display, beyond the GraphQL name.
     var displayNames: [String] { get }
+    /// Every value in declaration order, stored once (`allCases` builds a new array per call).
+    static var ordered: [Self] { get }
 }
 
 extension RosterEnum {
@@ -51,6 +53,7 @@ public enum Craft: String, RosterEnum {
     case dataScience = "DataScience"
 
     public static let fieldName = "craft"
+    public static let ordered = allCases
     public var displayNames: [String] {
         switch self {
         case .productManagement: return ["Product Management"]
@@ -69,6 +72,7 @@ public enum JobLevel: String, RosterEnum, Comparable {
     case principal = "Principal"
 
     public static let fieldName = "level"
+    public static let ordered = allCases
 
     /// Seniority order, Junior first.
     public var rank: Int {
@@ -94,6 +98,7 @@ public enum Focus: String, RosterEnum {
     case notApplicable = "NotApplicable"
 
     public static let fieldName = "focus"
+    public static let ordered = allCases
     public var displayNames: [String] {
         self == .notApplicable ? ["Not Applicable", "N/A"] : []
     }

@@ -18,20 +18,43 @@ public struct NameKey: Hashable, Sendable, Comparable, CustomStringConvertible {
         // every name, and it avoids Foundation's normalization on the hot path.
         var simple = true
         var previousSpace = true
+        var ascii = true
         for byte in name.utf8 {
-            if byte >= 0x80 { simple = false; break }
+            if byte >= 0x80 { ascii = false; break }
             let space = byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
             if space && (previousSpace || byte != 0x20) { simple = false; break }
             previousSpace = space
         }
-        if simple && !previousSpace { return name }
+        if ascii && simple && !previousSpace { return name }
+        if !ascii && isComposedWithoutSpecialSpace(name) { return name }
         let composed = name.precomposedStringWithCanonicalMapping
         return composed.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 
+    /// Scalars below U+0300 (Latin, Latin-1, Latin Extended) are never changed by NFC unless a
+    /// combining mark follows, and combining marks start at U+0300: such names with single
+    /// ASCII spaces between words are their own key.
+    private static func isComposedWithoutSpecialSpace(_ name: String) -> Bool {
+        var previousSpace = true
+        for scalar in name.unicodeScalars {
+            if scalar.value >= 0x300 { return false }
+            let space = scalar.value == 0x20
+            if space && previousSpace { return false }
+            if !space && scalar.value >= 0x80 && scalar.properties.isWhitespace { return false }
+            if scalar.value < 0x20 || scalar.value == 0x7F { return false }
+            previousSpace = space
+        }
+        return !previousSpace
+    }
+
     /// Whether a name has white space at either end, which the format refuses.
     public static func hasEdgeWhitespace(_ name: String) -> Bool {
-        guard let first = name.first, let last = name.last else { return false }
-        return first.isWhitespace || last.isWhitespace
+        guard let first = name.unicodeScalars.first, let last = name.unicodeScalars.last else { return false }
+        return isSpace(first) || isSpace(last)
+    }
+
+    private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < 0x80 { return scalar == " " || (scalar.value >= 0x09 && scalar.value <= 0x0D) }
+        return scalar.properties.isWhitespace
     }
 }

@@ -1,136 +1,183 @@
 import RosterDiagnostics
 import RosterYAML
 
+/// The known keys of one kind of mapping (a person, a team, …).
+struct KeySet {
+    let names: [StaticString]
+    let strings: [String]
+
+    init(_ names: [StaticString]) {
+        precondition(names.count <= Fields.capacity, "a key set holds at most \(Fields.capacity) keys")
+        self.names = names
+        self.strings = names.map { $0.description }
+    }
+}
+
+/// The values of a mapping's known keys, by the key's index in its ``KeySet`` (at most 8),
+/// stored inline: decoding a person allocates nothing for its fields.
+struct Fields {
+    static let capacity = 8
+    private var slots: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) = (-1, -1, -1, -1, -1, -1, -1, -1)
+
+    subscript(_ index: Int) -> NodeID? {
+        let raw = withUnsafeBytes(of: slots) { $0.load(fromByteOffset: index * 4, as: Int32.self) }
+        return raw < 0 ? nil : NodeID(rawIndex: raw)
+    }
+
+    fileprivate mutating func set(_ index: Int, _ node: NodeID) {
+        withUnsafeMutableBytes(of: &slots) { $0.storeBytes(of: node.rawIndex, toByteOffset: index * 4, as: Int32.self) }
+    }
+
+    /// Whether the mapping wrote the key.
+    func has(_ index: Int) -> Bool { self[index] != nil }
+}
+
 /// Schema conversions of YAML nodes: scalars stay strings in the YAML layer and become typed
 /// values here, with a positioned diagnostic for every value that does not fit.
 struct NodeReader {
+    /// The document being read; replaced while a document is still loading, as its storage grows.
+    var doc: YAMLView
     var diagnostics: [Diagnostic] = []
 
-    mutating func error(_ message: String, at location: SourceLocation, notes: [DiagnosticNote] = []) {
-        diagnostics.append(.error(message, at: location, notes: notes))
+    init(_ doc: YAMLView) {
+        self.doc = doc
     }
 
-    /// The pairs of a mapping node, checked against the keys `context` allows. Unknown keys are
-    /// reported at the key with the nearest known key suggested; the known pairs are returned.
-    mutating func fields(_ node: YAMLNode, _ context: String, allowed: [String]) -> [String: YAMLPair]? {
-        guard let pairs = node.pairs else {
-            error("\(context) must be a mapping, not \(node.kindDescription)", at: node.location)
+    mutating func error(_ message: String, at node: NodeID, notes: [DiagnosticNote] = []) {
+        diagnostics.append(.error(message, at: doc.location(node), notes: notes))
+    }
+
+    /// The values of a mapping node's known keys. Unknown keys are reported at the key with the
+    /// nearest known key suggested.
+    mutating func fields(_ node: NodeID, _ context: String, _ keys: KeySet) -> Fields? {
+        guard doc.kind(node) == .mapping else {
+            error("\(context) must be a mapping, not \(doc.kindDescription(node))", at: node)
             return nil
         }
-        var result: [String: YAMLPair] = [:]
-        result.reserveCapacity(pairs.count)
-        for pair in pairs {
-            guard let key = pair.key.scalar?.value, pair.key.tag == nil || pair.key.tag == .str else {
-                error("keys of \(context) must be strings", at: pair.key.location)
+        var fields = Fields()
+        for i in 0..<doc.pairCount(node) {
+            let key = doc.key(node, i)
+            guard doc.kind(key) == .scalar, doc.tag(key) == nil || doc.tag(key) == .str else {
+                error("keys of \(context) must be strings", at: key)
                 continue
             }
-            if allowed.contains(key) {
-                result[key] = pair
-            } else if let suggestion = Suggestions.nearest(to: key, among: allowed) {
-                error("unknown key \"\(key)\" in \(context); did you mean \"\(suggestion)\"?", at: pair.key.location)
+            if let slot = keys.names.firstIndex(where: { doc.scalarEquals(key, $0) }) {
+                fields.set(slot, doc.value(node, i))
+                continue
+            }
+            let name = doc.string(key)
+            if let suggestion = Suggestions.nearest(to: name, among: keys.strings) {
+                error("unknown key \"\(name)\" in \(context); did you mean \"\(suggestion)\"?", at: key)
             } else {
-                error("unknown key \"\(key)\" in \(context); expected one of: \(allowed.joined(separator: ", "))", at: pair.key.location)
+                error("unknown key \"\(name)\" in \(context); expected one of: \(keys.strings.joined(separator: ", "))", at: key)
             }
         }
-        return result
+        return fields
     }
 
     /// A string value. Null (an unquoted `null`, `~` or nothing) and collections are errors.
-    mutating func string(_ node: YAMLNode, _ field: String) -> Located<String>? {
-        guard let s = node.scalar, !node.isNull, node.tag == nil || node.tag == .str else {
-            error("\(field) must be a string, not \(node.kindDescription)", at: node.location)
+    mutating func string(_ node: NodeID, _ field: String) -> Located<String>? {
+        guard doc.kind(node) == .scalar, !doc.isNull(node), doc.tag(node) == nil || doc.tag(node) == .str else {
+            error("\(field) must be a string, not \(doc.kindDescription(node))", at: node)
             return nil
         }
-        return Located(s.value, at: node.location)
+        return Located(doc.string(node), at: doc.location(node))
     }
 
     /// A name: a non-empty string without white space at either end.
-    mutating func name(_ node: YAMLNode, _ field: String) -> Located<String>? {
+    mutating func name(_ node: NodeID, _ field: String) -> Located<String>? {
         guard let value = string(node, field) else { return nil }
         if value.value.isEmpty {
-            error("\(field) must not be empty", at: node.location)
+            error("\(field) must not be empty", at: node)
             return nil
         }
         if NameKey.hasEdgeWhitespace(value.value) {
-            error("\(field) \"\(value.value)\" has white space at its start or end", at: node.location)
+            error("\(field) \"\(value.value)\" has white space at its start or end", at: node)
             return nil
         }
         return value
     }
 
     /// A list of names; a single name is accepted as a list of one.
-    mutating func names(_ node: YAMLNode, _ field: String) -> [Located<String>] {
-        if node.scalar != nil && !node.isNull {
+    mutating func names(_ node: NodeID, _ field: String) -> [Located<String>] {
+        switch doc.kind(node) {
+        case .scalar:
+            if doc.isNull(node) { return [] }
             return name(node, field).map { [$0] } ?? []
-        }
-        guard let items = node.items else {
-            error("\(field) must be a list of names, not \(node.kindDescription)", at: node.location)
+        case .sequence:
+            return doc.items(node).compactMap { name($0, "an entry of \(field)") }
+        case .mapping:
+            error("\(field) must be a list of names, not a mapping", at: node)
             return []
         }
-        return items.compactMap { name($0, "an entry of \(field)") }
     }
 
     /// An integer in `range`. Only unquoted digits (or `!!int`) are integers.
-    mutating func integer(_ node: YAMLNode, _ field: String, in range: ClosedRange<Int>, expected: String) -> Located<Int>? {
-        if let s = node.scalar, s.style == .plain || node.tag == .int, node.tag == nil || node.tag == .int,
-           let value = Self.parseInteger(s.value) {
+    mutating func integer(_ node: NodeID, _ field: String, in range: ClosedRange<Int>, expected: String) -> Located<Int>? {
+        let tag = doc.tag(node)
+        if doc.kind(node) == .scalar, doc.style(node) == .plain || tag == .int, tag == nil || tag == .int,
+           let value = Self.parseInteger(doc.string(node)) {
             guard range.contains(value) else {
-                error("\(field) must be \(expected), not \(s.value)", at: node.location)
+                error("\(field) must be \(expected), not \(value)", at: node)
                 return nil
             }
-            return Located(value, at: node.location)
+            return Located(value, at: doc.location(node))
         }
-        error("\(field) must be \(expected), not \(node.kindDescription)", at: node.location)
+        error("\(field) must be \(expected), not \(doc.kindDescription(node))", at: node)
         return nil
     }
 
     /// Decimal digits with an optional sign; nil for anything else or on overflow.
     static func parseInteger(_ text: String) -> Int? {
         var utf8 = Substring(text).utf8
-        if utf8.first == UInt8(ascii: "+") { utf8 = utf8.dropFirst() }
-        guard !utf8.isEmpty, utf8.count <= 18, utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
-            return text.hasPrefix("-") ? parseInteger(String(text.dropFirst())).map { -$0 } : nil
+        var sign = 1
+        if let first = utf8.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") {
+            sign = first == UInt8(ascii: "-") ? -1 : 1
+            utf8 = utf8.dropFirst()
         }
-        return utf8.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+        guard !utf8.isEmpty, utf8.count <= 18, utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        return sign * utf8.reduce(0) { $0 * 10 + Int($1 - 0x30) }
     }
 
     /// `true` or `false` (the core schema's spellings), unquoted.
-    mutating func boolean(_ node: YAMLNode, _ field: String) -> Located<Bool>? {
-        if let s = node.scalar, s.style == .plain, node.tag == nil || node.tag == .bool {
-            switch s.value {
-            case "true", "True", "TRUE": return Located(true, at: node.location)
-            case "false", "False", "FALSE": return Located(false, at: node.location)
-            default: break
-            }
+    mutating func boolean(_ node: NodeID, _ field: String) -> Bool? {
+        let tag = doc.tag(node)
+        if doc.kind(node) == .scalar, doc.style(node) == .plain, tag == nil || tag == .bool {
+            if doc.scalarEquals(node, "true") || doc.scalarEquals(node, "True") || doc.scalarEquals(node, "TRUE") { return true }
+            if doc.scalarEquals(node, "false") || doc.scalarEquals(node, "False") || doc.scalarEquals(node, "FALSE") { return false }
         }
-        error("\(field) must be true or false, not \(node.kindDescription)", at: node.location)
+        error("\(field) must be true or false, not \(doc.kindDescription(node))", at: node)
         return nil
     }
 
     /// An enum value in any accepted spelling; otherwise an error suggesting the nearest.
-    mutating func enumValue<E: RosterEnum>(_ node: YAMLNode, _ type: E.Type) -> E? {
+    mutating func enumValue<E: RosterEnum>(_ node: NodeID, _ type: E.Type) -> E? {
+        // Fast path: the canonical spelling, compared as bytes.
+        if doc.kind(node) == .scalar, doc.tag(node) == nil || doc.tag(node) == .str {
+            for value in E.ordered where doc.scalarEquals(node, value.rawValue) { return value }
+        }
         guard let text = string(node, E.fieldName) else { return nil }
         if let value = E.parse(text.value) { return value }
         let valid = E.allCases.map(\.rawValue).joined(separator: ", ")
         if let nearest = E.nearest(to: text.value) {
-            error("invalid \(E.fieldName) \"\(text.value)\"; did you mean \"\(nearest.rawValue)\"?", at: node.location,
+            error("invalid \(E.fieldName) \"\(text.value)\"; did you mean \"\(nearest.rawValue)\"?", at: node,
                   notes: [DiagnosticNote(location: nil, message: "valid values: \(valid)")])
         } else {
-            error("invalid \(E.fieldName) \"\(text.value)\"; valid values: \(valid)", at: node.location)
+            error("invalid \(E.fieldName) \"\(text.value)\"; valid values: \(valid)", at: node)
         }
         return nil
     }
 
     /// A level start date: a real calendar date `YYYY-MM-DD`, or null to clear it.
-    mutating func levelStartDate(_ node: YAMLNode) -> LevelStartDate? {
-        if node.isNull { return .clear }
+    mutating func levelStartDate(_ node: NodeID) -> LevelStartDate? {
+        if doc.isNull(node) { return .clear }
         guard let text = string(node, "levelStartDate") else { return nil }
         switch CalendarDate.check(text.value) {
         case .valid: return .date(text.value)
         case .malformed:
-            error("levelStartDate must be a date written YYYY-MM-DD (or null), not \"\(text.value)\"", at: node.location)
+            error("levelStartDate must be a date written YYYY-MM-DD (or null), not \"\(text.value)\"", at: node)
         case .notADay(let reason):
-            error("levelStartDate \"\(text.value)\" is not a real date: \(reason)", at: node.location)
+            error("levelStartDate \"\(text.value)\" is not a real date: \(reason)", at: node)
         }
         return nil
     }

@@ -7,41 +7,55 @@ public struct PersonIndex: Sendable {
         case notFound
     }
 
-    private var byKey: [NameKey: [Int]] = [:]
-    private var byFormer: [NameKey: Int] = [:]
-    private var ids: [Int: Int] = [:]
-    private let names: [String]
+    private let names: NameTable
+    private let people: [PersonEntry]
 
-    public init(_ people: [PersonEntry]) {
-        byKey.reserveCapacity(people.count)
-        for (i, p) in people.enumerated() {
-            byKey[p.key, default: []].append(i)
-            if let id = p.id?.value { ids[id] = i }
-            for former in p.previously { byFormer[NameKey(former.value)] = i }
-        }
-        names = people.map(\.name.value)
+    /// Builds the index from the name table the uniqueness check made anyway.
+    init(_ people: [PersonEntry], names: NameTable) {
+        self.names = names
+        self.people = people
     }
+
+    /// An index over `people`.
+    public init(_ people: [PersonEntry]) {
+        var table = NameTable()
+        for (i, p) in people.enumerated() {
+            if let first = table.first[p.key] {
+                table.repeats[p.key, default: [first]].append(Int32(i))
+            } else {
+                table.first[p.key] = Int32(i)
+            }
+            if let id = p.id?.value, table.ids[id] == nil { table.ids[id] = Int32(i) }
+            for former in p.previously where table.formers[NameKey(former.value)] == nil {
+                table.formers[NameKey(former.value)] = Int32(i)
+            }
+        }
+        self.init(people, names: table)
+    }
+
+    /// The first person with the name key.
+    func first(_ key: NameKey) -> Int? { names.first[key].map(Int.init) }
 
     /// Resolves `Name` or `Name (#id)` to the index of one person.
     public func resolve(_ reference: PersonReference) -> Lookup {
-        if let id = reference.id, let person = ids[id], byKey[reference.key]?.contains(person) == true {
-            return .found(person)
+        if let id = reference.id, let person = names.ids[id], people[Int(person)].key == reference.key {
+            return .found(Int(person))
         }
-        if let candidates = byKey[reference.key] {
-            if reference.id == nil {
-                return candidates.count == 1 ? .found(candidates[0]) : .ambiguous(candidates)
-            }
+        if reference.id == nil, let first = names.first[reference.key] {
+            if !names.repeats.isEmpty, let all = names.repeats[reference.key] { return .ambiguous(all.map(Int.init)) }
+            return .found(Int(first))
         }
         // "Name (#id)" whose id is not pinned: perhaps the name itself ends that way.
-        if reference.id != nil, let literal = byKey[NameKey(reference.text)], literal.count == 1 {
-            return .found(literal[0])
+        if reference.id != nil {
+            let literal = NameKey(reference.text)
+            if let person = names.first[literal], names.repeats[literal] == nil { return .found(Int(person)) }
         }
-        if let former = byFormer[reference.key] { return .former(former) }
+        if let former = names.formers[reference.key] { return .former(Int(former)) }
         return .notFound
     }
 
     /// The nearest person name, for "did you mean".
     public func suggestion(for reference: PersonReference) -> String? {
-        Suggestions.nearest(to: reference.name, among: names)
+        Suggestions.nearest(to: reference.name, among: people.lazy.map(\.name.value))
     }
 }

@@ -9,6 +9,8 @@ public struct RosterFile: Sendable {
     public var teams: [TeamEntry] = []
     public var levels: [LevelLimitEntry] = []
     public var policy: Policy?
+    /// The people's name table, when the decoder built it while the file was loading.
+    var peopleTable: NameTableBuilder?
 
     public init(path: String) {
         self.path = path

@@ -1,196 +1,269 @@
 import RosterDiagnostics
 import RosterYAML
 
-/// Turns one file's node tree into a ``RosterFile``, checking every field's shape and value.
+/// Turns one file's document into a ``RosterFile``, checking every field's shape and value.
 /// Rules that span entries or files are the ``RosterValidator``'s.
 struct RosterFileDecoder {
-    static let topLevelKeys = RosterFormat.topLevelKeys
-    static let personKeys = RosterFormat.personKeys
-    static let teamKeys = RosterFormat.teamKeys
-    static let defaultsKeys = RosterFormat.defaultsKeys
-    static let policyKeys = RosterFormat.policyKeys
-    static let kindListKeys = RosterFormat.kindListKeys
-    static let supportedVersion = RosterFormat.version
-
-    private var reader = NodeReader()
+    private var reader: NodeReader
     private var defaults: (craft: Craft?, level: JobLevel?, focus: Focus?) = (nil, nil, nil)
     /// Fields the file's `defaults` names, valid or not: a bad default is reported once, at
     /// the default, not again at every person that relies on it.
-    private var defaultedFields: Set<String> = []
+    private var defaultedCraft = false
+    private var defaultedLevel = false
 
-    /// Decodes `root`, the mapping at the top of the file at `path`.
-    static func decode(_ root: YAMLNode, path: String) -> (RosterFile, [Diagnostic]) {
-        var decoder = RosterFileDecoder()
-        let file = decoder.decodeFile(root, path: path)
-        return (file, decoder.reader.diagnostics)
+    /// People and teams decoded while the document was still loading, by their list's node.
+    private var streamedPeople: [NodeID: StreamedPeople] = [:]
+    private var streamedTeams: [NodeID: [TeamEntry]] = [:]
+
+    /// People decoded before the file's `defaults` are known, and which of them lack a field.
+    private struct StreamedPeople {
+        var entries: [PersonEntry] = []
+        var table = NameTableBuilder()
+        var lacking: [(index: Int, location: SourceLocation, craft: Bool, level: Bool, focus: Bool)] = []
     }
 
-    private mutating func decodeFile(_ root: YAMLNode, path: String) -> RosterFile {
+    let path: String
+
+    init(path: String) {
+        self.path = path
+        reader = NodeReader(.empty(file: FileID(path)))
+    }
+
+    /// Decodes finished people and teams while the loader is still reading the rest.
+    mutating func observe(_ view: YAMLView, _ items: [YAMLLoader.SequenceItem]) {
+        reader.doc = view
+        for item in items {
+            guard view.tag(item.key) == nil || view.tag(item.key) == .str else { continue }
+            if view.scalarEquals(item.key, "people") {
+                var streamed = streamedPeople.removeValue(forKey: item.sequence) ?? StreamedPeople()
+                if let (person, lacks) = decodePerson(item.item) {
+                    if lacks.craft || lacks.level || lacks.focus {
+                        streamed.lacking.append((streamed.entries.count, person.location, lacks.craft, lacks.level, lacks.focus))
+                    }
+                    streamed.table.insert(key: person.key, id: person.id?.value)
+                    streamed.entries.append(person)
+                }
+                streamedPeople[item.sequence] = streamed
+            } else if view.scalarEquals(item.key, "teams") {
+                // The list is recorded even when its first team fails, so it is not decoded twice.
+                var teams = streamedTeams.removeValue(forKey: item.sequence) ?? []
+                if let team = decodeTeam(item.item) { teams.append(team) }
+                streamedTeams[item.sequence] = teams
+            }
+        }
+        reader.doc = .empty(file: view.file)
+    }
+
+    /// Decodes the document once it is complete.
+    mutating func finish(_ document: YAMLDocument) -> (RosterFile, [Diagnostic]) {
         var file = RosterFile(path: path)
-        guard let top = reader.fields(root, "the roster file", allowed: Self.topLevelKeys) else { return file }
-        if let pair = top["version"] {
-            file.version = reader.integer(pair.value, "version", in: Self.supportedVersion...Self.supportedVersion,
-                                          expected: "\(Self.supportedVersion) (the only roster format version)")
+        document.withView { view in
+            reader.doc = view
+            if let root = document.root { decodeFile(root, into: &file) }
+            reader.doc = .empty(file: view.file)
+        }
+        return (file, reader.diagnostics)
+    }
+
+    private var doc: YAMLView { reader.doc }
+
+    private mutating func decodeFile(_ root: NodeID, into file: inout RosterFile) {
+        guard let top = reader.fields(root, "the roster file", RosterFormat.topLevel) else { return }
+        let version = RosterFormat.version
+        if let node = top[0] {
+            file.version = reader.integer(node, "version", in: version...version, expected: "\(version) (the only roster format version)")
         } else {
-            reader.error("missing `version: \(Self.supportedVersion)` at the top of the file", at: root.location)
+            reader.error("missing `version: \(version)` at the top of the file", at: root)
         }
-        if let pair = top["$schema"] { _ = reader.string(pair.value, "$schema") }
-        if let pair = top["space"], let space = reader.string(pair.value, "space") {
-            if space.value.isEmpty { reader.error("space must not be empty", at: space.location) } else { file.space = space }
+        if let node = top[1], let space = reader.string(node, "space") {
+            if space.value.isEmpty { reader.error("space must not be empty", at: node) } else { file.space = space }
         }
-        if let pair = top["defaults"], let fields = reader.fields(pair.value, "defaults", allowed: Self.defaultsKeys) {
-            defaultedFields = Set(fields.keys)
-            defaults.craft = fields["craft"].flatMap { reader.enumValue($0.value, Craft.self) }
-            defaults.level = fields["level"].flatMap { reader.enumValue($0.value, JobLevel.self) }
-            defaults.focus = fields["focus"].flatMap { reader.enumValue($0.value, Focus.self) }
+        if let node = top[2], let fields = reader.fields(node, "defaults", RosterFormat.defaults) {
+            defaultedCraft = fields.has(0)
+            defaultedLevel = fields.has(1)
+            defaults.craft = fields[0].flatMap { reader.enumValue($0, Craft.self) }
+            defaults.level = fields[1].flatMap { reader.enumValue($0, JobLevel.self) }
+            defaults.focus = fields[2].flatMap { reader.enumValue($0, Focus.self) }
         }
-        if let pair = top["people"] {
-            for node in list(pair.value, "people") {
-                if let person = decodePerson(node) { file.people.append(person) }
+        if let node = top[3] {
+            if var streamed = streamedPeople.removeValue(forKey: node) {
+                for lack in streamed.lacking {
+                    applyDefaults(to: &streamed.entries[lack.index], at: lack.location, craft: lack.craft, level: lack.level, focus: lack.focus)
+                }
+                file.people = streamed.entries
+                file.peopleTable = streamed.table
+            } else {
+                let items = list(node, "people")
+                file.people.reserveCapacity(items.count)
+                for item in items {
+                    guard var (person, lacks) = decodePerson(item) else { continue }
+                    applyDefaults(to: &person, at: person.location, craft: lacks.craft, level: lacks.level, focus: lacks.focus)
+                    file.people.append(person)
+                }
             }
         }
-        if let pair = top["teams"] {
-            for node in list(pair.value, "teams") {
-                if let team = decodeTeam(node) { file.teams.append(team) }
+        if let node = top[4] {
+            if let streamed = streamedTeams.removeValue(forKey: node) {
+                file.teams = streamed
+            } else {
+                let items = list(node, "teams")
+                file.teams.reserveCapacity(items.count)
+                for item in items {
+                    if let team = decodeTeam(item) { file.teams.append(team) }
+                }
             }
         }
-        if let pair = top["levels"] { file.levels = decodeLevels(pair.value) }
-        if let pair = top["policy"] { file.policy = decodePolicy(pair.value) }
-        return file
+        if let node = top[5] { file.levels = decodeLevels(node) }
+        if let node = top[6] { file.policy = decodePolicy(node) }
+        if let node = top[7] { _ = reader.string(node, "$schema") }
     }
 
     /// The items of a list; an empty value is an empty list.
-    private mutating func list(_ node: YAMLNode, _ field: String) -> [YAMLNode] {
-        if node.isNull { return [] }
-        guard let items = node.items else {
-            reader.error("\(field) must be a list, not \(node.kindDescription)", at: node.location)
-            return []
+    private mutating func list(_ node: NodeID, _ field: String) -> ChildList {
+        if doc.kind(node) != .sequence && !doc.isNull(node) {
+            reader.error("\(field) must be a list, not \(doc.kindDescription(node))", at: node)
         }
-        return items
+        return doc.items(node)
     }
 
-    private mutating func decodePerson(_ node: YAMLNode) -> PersonEntry? {
-        guard let fields = reader.fields(node, "a person", allowed: Self.personKeys) else { return nil }
-        guard let namePair = fields["name"] else {
-            reader.error("a person needs a name", at: node.location)
+    /// Decodes a person as written; the fields it leaves out (`lacks`) come from the file's
+    /// `defaults`, which may come later in the file, so ``applyDefaults`` fills them in.
+    private mutating func decodePerson(_ node: NodeID) -> (PersonEntry, lacks: (craft: Bool, level: Bool, focus: Bool))? {
+        guard let fields = reader.fields(node, "a person", RosterFormat.person) else { return nil }
+        guard let nameNode = fields[0] else {
+            reader.error("a person needs a name", at: node)
             return nil
         }
-        let name = reader.name(namePair.value, "name")
-        let id = fields["id"].flatMap { reader.integer($0.value, "id", in: 1...Int(Int32.max), expected: "a positive integer") }
-        let craft = fields["craft"].map { reader.enumValue($0.value, Craft.self) } ?? defaults.craft
-        let level = fields["level"].map { reader.enumValue($0.value, JobLevel.self) } ?? defaults.level
-        let focus = fields["focus"].map { reader.enumValue($0.value, Focus.self) } ?? defaults.focus ?? .notApplicable
-        let date = fields["levelStartDate"].map { reader.levelStartDate($0.value) } ?? .unmanaged
-        let previously = fields["previously"].map { reader.names($0.value, "previously") } ?? []
-        let who = name.map { "person \"\($0.value)\"" } ?? "a person"
-        if fields["craft"] == nil && !defaultedFields.contains("craft") {
-            reader.error("\(who) has no craft; set `craft` here or in this file's `defaults`", at: node.location)
-        }
-        if fields["level"] == nil && !defaultedFields.contains("level") {
-            reader.error("\(who) has no level; set `level` here or in this file's `defaults`", at: node.location)
-        }
+        let name = reader.name(nameNode, "name")
+        let id = fields[1].flatMap { reader.integer($0, "id", in: 1...Int(Int32.max), expected: "a positive integer") }
+        let craft = fields[2].flatMap { reader.enumValue($0, Craft.self) }
+        let level = fields[3].flatMap { reader.enumValue($0, JobLevel.self) }
+        let focus = fields[4].flatMap { reader.enumValue($0, Focus.self) }
+        let date = fields[5].map { reader.levelStartDate($0) } ?? .unmanaged
+        let previously = fields[6].map { reader.names($0, "previously") } ?? []
         // A person whose other fields are wrong is still kept (with stand-in values, the file
         // being invalid anyway), so references to them do not raise errors of their own.
         guard let name else { return nil }
-        return PersonEntry(name: name, id: id, craft: craft ?? .engineering, level: level ?? .junior, focus: focus ?? .notApplicable,
-                           levelStartDate: date ?? .unmanaged, previously: previously, location: node.location)
+        let person = PersonEntry(name: name, id: id, craft: craft ?? .engineering, level: level ?? .junior, focus: focus ?? .notApplicable,
+                                 levelStartDate: date ?? .unmanaged, previously: previously, location: doc.location(node))
+        return (person, (!fields.has(2), !fields.has(3), !fields.has(4)))
     }
 
-    private mutating func decodeTeam(_ node: YAMLNode) -> TeamEntry? {
-        guard let fields = reader.fields(node, "a team", allowed: Self.teamKeys) else { return nil }
-        guard let namePair = fields["name"] else {
-            reader.error("a team needs a name", at: node.location)
-            return nil
-        }
-        let name = reader.name(namePair.value, "name")
-        let id = fields["id"].flatMap { reader.integer($0.value, "id", in: 1...Int(Int32.max), expected: "a positive integer") }
-        let lead: Located<PersonReference>?
-        if let pair = fields["lead"] {
-            lead = reader.name(pair.value, "lead").map { Located(PersonReference(parsing: $0.value), at: $0.location) }
-        } else {
-            reader.error("team \"\(name?.value ?? "")\" needs a lead", at: node.location)
-            lead = nil
-        }
-        var members: [Located<PersonReference>] = []
-        if let pair = fields["members"] {
-            if pair.value.isNull {
-                members = []
-            } else if let items = pair.value.items {
-                members = items.compactMap { item in
-                    reader.name(item, "a member").map { Located(PersonReference(parsing: $0.value), at: $0.location) }
-                }
-            } else {
-                reader.error("members must be a list of people, not \(pair.value.kindDescription)", at: pair.value.location)
+    private mutating func applyDefaults(to person: inout PersonEntry, at location: SourceLocation, craft: Bool, level: Bool, focus: Bool) {
+        if craft {
+            if let value = defaults.craft { person.craft = value } else if !defaultedCraft {
+                reader.diagnostics.append(.error("person \"\(person.name.value)\" has no craft; set `craft` here or in this file's `defaults`", at: location))
             }
         }
-        let previously = fields["previously"].map { reader.names($0.value, "previously") } ?? []
-        guard let name, let lead else { return nil }
-        return TeamEntry(name: name, id: id, lead: lead, members: members, previously: previously, location: node.location)
+        if level {
+            if let value = defaults.level { person.level = value } else if !defaultedLevel {
+                reader.diagnostics.append(.error("person \"\(person.name.value)\" has no level; set `level` here or in this file's `defaults`", at: location))
+            }
+        }
+        if focus, let value = defaults.focus { person.focus = value }
     }
 
-    private mutating func decodeLevels(_ node: YAMLNode) -> [LevelLimitEntry] {
-        if node.isNull { return [] }
-        guard let pairs = node.pairs else {
-            reader.error("levels must be a mapping of job levels, e.g. `Junior: { limitMonths: 18 }`", at: node.location)
+    private mutating func reference(_ node: NodeID, _ field: String) -> Located<PersonReference>? {
+        reader.name(node, field).map { Located(PersonReference(parsing: $0.value), at: $0.location) }
+    }
+
+    private mutating func decodeTeam(_ node: NodeID) -> TeamEntry? {
+        guard let fields = reader.fields(node, "a team", RosterFormat.team) else { return nil }
+        guard let nameNode = fields[0] else {
+            reader.error("a team needs a name", at: node)
+            return nil
+        }
+        let name = reader.name(nameNode, "name")
+        let id = fields[1].flatMap { reader.integer($0, "id", in: 1...Int(Int32.max), expected: "a positive integer") }
+        var lead: Located<PersonReference>?
+        if let leadNode = fields[2] {
+            lead = reference(leadNode, "lead")
+        } else {
+            reader.error("team \"\(name?.value ?? "")\" needs a lead", at: node)
+        }
+        var members: [Located<PersonReference>] = []
+        if let membersNode = fields[3] {
+            switch doc.kind(membersNode) {
+            case .sequence:
+                let items = doc.items(membersNode)
+                members.reserveCapacity(items.count)
+                for item in items {
+                    if let member = reference(item, "a member") { members.append(member) }
+                }
+            case .scalar where doc.isNull(membersNode):
+                break
+            default:
+                reader.error("members must be a list of people, not \(doc.kindDescription(membersNode))", at: membersNode)
+            }
+        }
+        let previously = fields[4].map { reader.names($0, "previously") } ?? []
+        guard let name, let lead else { return nil }
+        return TeamEntry(name: name, id: id, lead: lead, members: members, previously: previously, location: doc.location(node))
+    }
+
+    private mutating func decodeLevels(_ node: NodeID) -> [LevelLimitEntry] {
+        if doc.isNull(node) { return [] }
+        guard doc.kind(node) == .mapping else {
+            reader.error("levels must be a mapping of job levels, e.g. `Junior: { limitMonths: 18 }`", at: node)
             return []
         }
         var result: [LevelLimitEntry] = []
-        for pair in pairs {
-            guard let level = reader.enumValue(pair.key, JobLevel.self) else { continue }
-            guard pair.value.pairs != nil else {
-                reader.error("level \(level.rawValue) must be a mapping such as `{ limitMonths: 18 }`, not \(pair.value.kindDescription)", at: pair.value.location)
+        for i in 0..<doc.pairCount(node) {
+            let key = doc.key(node, i), value = doc.value(node, i)
+            guard let level = reader.enumValue(key, JobLevel.self) else { continue }
+            guard doc.kind(value) == .mapping else {
+                reader.error("level \(level.rawValue) must be a mapping such as `{ limitMonths: 18 }`, not \(doc.kindDescription(value))", at: value)
                 continue
             }
-            guard let fields = reader.fields(pair.value, "level \(level.rawValue)", allowed: ["limitMonths"]) else { continue }
-            guard let limit = fields["limitMonths"] else {
-                reader.error("level \(level.rawValue) needs `limitMonths` (0 for no limit)", at: pair.value.location)
+            guard let fields = reader.fields(value, "level \(level.rawValue)", RosterFormat.level) else { continue }
+            guard let limit = fields[0] else {
+                reader.error("level \(level.rawValue) needs `limitMonths` (0 for no limit)", at: value)
                 continue
             }
-            if let months = reader.integer(limit.value, "limitMonths", in: 0...600, expected: "an integer from 0 to 600") {
-                result.append(LevelLimitEntry(level: level, limitMonths: months.value, location: pair.key.location))
+            if let months = reader.integer(limit, "limitMonths", in: RosterFormat.limitMonthsRange, expected: "an integer from 0 to 600") {
+                result.append(LevelLimitEntry(level: level, limitMonths: months.value, location: doc.location(key)))
             }
         }
         return result
     }
 
-    private mutating func decodePolicy(_ node: YAMLNode) -> Policy {
+    private mutating func decodePolicy(_ node: NodeID) -> Policy {
         var policy = Policy()
-        policy.location = node.location
-        guard let fields = reader.fields(node, "policy", allowed: Self.policyKeys) else { return policy }
-        if let p = fields["oneTeamPerPerson"], let v = reader.boolean(p.value, "oneTeamPerPerson") { policy.oneTeamPerPerson = v.value }
-        if let p = fields["prune"], let v = reader.boolean(p.value, "prune") { policy.prune = v.value }
-        if let p = fields["ignore"] {
-            let lists = kindLists(p.value, "policy.ignore")
-            policy.ignorePeople = lists.people
-            policy.ignoreTeams = lists.teams
+        policy.location = doc.location(node)
+        guard let fields = reader.fields(node, "policy", RosterFormat.policy) else { return policy }
+        if let n = fields[0], let v = reader.boolean(n, "oneTeamPerPerson") { policy.oneTeamPerPerson = v }
+        if let n = fields[1], let v = reader.boolean(n, "prune") { policy.prune = v }
+        if let n = fields[2] {
+            (policy.ignorePeople, policy.ignoreTeams) = kindLists(n, "policy.ignore")
         }
-        if let p = fields["protected"] {
-            let lists = kindLists(p.value, "policy.protected")
-            policy.protectedPeople = lists.people
-            policy.protectedTeams = lists.teams
+        if let n = fields[3] {
+            (policy.protectedPeople, policy.protectedTeams) = kindLists(n, "policy.protected")
         }
-        if let p = fields["maxDeletes"], let limit = maxDeletes(p.value) { policy.maxDeletes = limit }
+        if let n = fields[4], let limit = maxDeletes(n) { policy.maxDeletes = limit }
         return policy
     }
 
-    private mutating func kindLists(_ node: YAMLNode, _ field: String) -> (people: [Located<String>], teams: [Located<String>]) {
-        if node.isNull { return ([], []) }
-        guard let fields = reader.fields(node, field, allowed: Self.kindListKeys) else { return ([], []) }
-        let people = fields["people"].map { reader.names($0.value, "\(field).people") } ?? []
-        let teams = fields["teams"].map { reader.names($0.value, "\(field).teams") } ?? []
+    private mutating func kindLists(_ node: NodeID, _ field: String) -> ([Located<String>], [Located<String>]) {
+        if doc.isNull(node) { return ([], []) }
+        guard let fields = reader.fields(node, field, RosterFormat.kindLists) else { return ([], []) }
+        let people = fields[0].map { reader.names($0, "\(field).people") } ?? []
+        let teams = fields[1].map { reader.names($0, "\(field).teams") } ?? []
         return (people, teams)
     }
 
     /// `3` (a count) or `10%` (a share of the live total).
-    private mutating func maxDeletes(_ node: YAMLNode) -> DeleteLimit? {
+    private mutating func maxDeletes(_ node: NodeID) -> DeleteLimit? {
         let expected = "a count (3) or a share of the live total (10%)"
-        if let s = node.scalar, s.value.hasSuffix("%"), !node.isNull {
-            let number = s.value.dropLast()
-            if let p = Double(number), number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), (0...100).contains(p) {
-                return .percent(p)
+        if doc.kind(node) == .scalar, !doc.isNull(node) {
+            let text = doc.string(node)
+            if text.hasSuffix("%") {
+                let number = text.dropLast()
+                if let p = Double(number), number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), (0...100).contains(p) {
+                    return .percent(p)
+                }
+                reader.error("maxDeletes must be \(expected) with a share from 0% to 100%, not \"\(text)\"", at: node)
+                return nil
             }
-            reader.error("maxDeletes must be \(expected) with a share from 0% to 100%, not \"\(s.value)\"", at: node.location)
-            return nil
         }
         return reader.integer(node, "maxDeletes", in: 0...Int(Int32.max), expected: expected).map { .count($0.value) }
     }

@@ -23,7 +23,7 @@ public struct RosterLoader: Sendable {
         var diagnostics: [Diagnostic] = []
         var files: [RosterFile] = []
         for path in RosterLoader.expand(paths, diagnostics: &diagnostics) {
-            guard let bytes = RosterLoader.read(path, diagnostics: &diagnostics) else { continue }
+            guard let bytes = RosterLoader.readFile(path, diagnostics: &diagnostics) else { continue }
             let (file, fileDiagnostics) = load(bytes: bytes, path: path)
             diagnostics += fileDiagnostics
             if let file { files.append(file) }
@@ -35,9 +35,10 @@ public struct RosterLoader: Sendable {
 
     /// Parses and decodes one file's bytes.
     public func load(bytes: [UInt8], path: String) -> (RosterFile?, [Diagnostic]) {
-        let parsed = yaml.load(bytes, file: path)
-        guard let root = parsed.root else { return (nil, parsed.diagnostics) }
-        let (file, diagnostics) = RosterFileDecoder.decode(root, path: path)
+        var decoder = RosterFileDecoder(path: path)
+        let parsed = yaml.load(bytes, file: path) { view, items in decoder.observe(view, items) }
+        guard let document = parsed.document else { return (nil, parsed.diagnostics) }
+        let (file, diagnostics) = decoder.finish(document)
         return (file, parsed.diagnostics + diagnostics)
     }
 
@@ -85,22 +86,35 @@ public struct RosterLoader: Sendable {
     /// The largest roster file read, a guard against pointing the tool at a huge file by mistake.
     public static let maxFileSize = 512 * 1024 * 1024
 
-    static func read(_ path: String, diagnostics: inout [Diagnostic]) -> [UInt8]? {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            diagnostics.append(.error("cannot read the file", at: .file(path)))
+    static func readFile(_ path: String, diagnostics: inout [Diagnostic]) -> [UInt8]? {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else {
+            diagnostics.append(.error("cannot read the file: \(String(cString: strerror(errno)))", at: .file(path)))
             return nil
         }
-        defer { try? handle.close() }
-        do {
-            let data = try handle.readToEnd() ?? Data()
-            if data.count > maxFileSize {
-                diagnostics.append(.error("the file is larger than \(maxFileSize / 1024 / 1024) MB", at: .file(path)))
-                return nil
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            diagnostics.append(.error("cannot read the file: \(String(cString: strerror(errno)))", at: .file(path)))
+            return nil
+        }
+        let size = Int(info.st_size)
+        guard size <= maxFileSize else {
+            diagnostics.append(.error("the file is larger than \(maxFileSize / 1024 / 1024) MB", at: .file(path)))
+            return nil
+        }
+        // Read straight into the array: no Data in between, no second copy.
+        var bytes = [UInt8](repeating: 0, count: size)
+        var filled = 0
+        while filled < size {
+            let n = bytes.withUnsafeMutableBytes { buffer in
+                buffer.baseAddress.map { read(fd, $0 + filled, size - filled) } ?? 0
             }
-            return [UInt8](data)
-        } catch {
-            diagnostics.append(.error("cannot read the file: \(error.localizedDescription)", at: .file(path)))
-            return nil
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { break }
+            filled += n
         }
+        if filled < size { bytes.removeSubrange(filled...) }
+        return bytes
     }
 }

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import RosterDiagnostics
 
 /// Rewrites JSON's UTF-16 surrogate-pair escapes (`\uD83D\uDE00`), which libyaml refuses, into
@@ -70,12 +75,17 @@ enum SurrogateEscapeRewriter {
     }
 
     private static func containsSurrogateEscape(_ bytes: [UInt8]) -> Bool {
-        guard bytes.count >= 6 else { return false }
-        for i in 0..<(bytes.count - 2) where bytes[i] == UInt8(ascii: "\\") && bytes[i + 1] == UInt8(ascii: "u") {
-            let c = bytes[i + 2] | 0x20
-            if c == UInt8(ascii: "d") { return true }
+        bytes.withUnsafeBufferPointer { buffer in
+            guard var p = buffer.baseAddress, buffer.count >= 6 else { return false }
+            let end = p + buffer.count
+            // memchr jumps between backslashes, which most files do not have at all.
+            while let hit = memchr(p, Int32(UInt8(ascii: "\\")), end - p) {
+                let q = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self))
+                if end - q >= 3 && q[1] == UInt8(ascii: "u") && q[2] | 0x20 == UInt8(ascii: "d") { return true }
+                p = q + 1
+            }
+            return false
         }
-        return false
     }
 
     private static func hex4(_ bytes: [UInt8], _ start: Int) -> UInt32? {

@@ -1,19 +1,5 @@
 import RosterDiagnostics
 
-/// How a scalar was written. The schema layer uses it to tell `null` from `"null"`.
-public enum ScalarStyle: Sendable, Hashable {
-    case plain
-    case singleQuoted
-    case doubleQuoted
-    case literal
-    case folded
-}
-
-/// The core tags a roster file may use explicitly (`!!str`, `!!int`, …).
-public enum CoreTag: String, Sendable, Hashable {
-    case str, int, bool, null, map, seq
-}
-
 /// A scalar exactly as written: no implicit typing happens in the YAML layer.
 public struct YAMLScalar: Sendable, Hashable {
     public var value: String
@@ -29,71 +15,34 @@ public struct YAMLScalar: Sendable, Hashable {
 public struct YAMLPair: Sendable {
     public var key: YAMLNode
     public var value: YAMLNode
-
-    public init(key: YAMLNode, value: YAMLNode) {
-        self.key = key
-        self.value = value
-    }
 }
 
-/// One node of a loaded document. Aliases are resolved into copies of their anchor's node and
-/// merge keys into ordinary pairs, so consumers never see either.
+/// A node of a ``YAMLDocument`` as a value: convenient for tests, tools and small documents.
+/// Hot paths walk the document by ``NodeID`` instead.
 public struct YAMLNode: Sendable {
-    public enum Content: Sendable {
-        case scalar(YAMLScalar)
-        case sequence([YAMLNode])
-        case mapping([YAMLPair])
-    }
+    public let document: YAMLDocument
+    public let id: NodeID
 
-    public var content: Content
-    /// Where the node starts (for an alias: where its anchor's node starts).
-    public var location: SourceLocation
-    /// The explicit core tag, when the file wrote one.
-    public var tag: CoreTag?
-
-    public init(_ content: Content, location: SourceLocation, tag: CoreTag? = nil) {
-        self.content = content
-        self.location = location
-        self.tag = tag
-    }
+    public var location: SourceLocation { document.location(id) }
+    public var tag: CoreTag? { document.tag(id) }
+    public var isNull: Bool { document.isNull(id) }
+    public var kindDescription: String { document.kindDescription(id) }
 
     /// The scalar, when this node is one.
     public var scalar: YAMLScalar? {
-        if case .scalar(let s) = content { return s }
-        return nil
-    }
-
-    /// The pairs, when this node is a mapping.
-    public var pairs: [YAMLPair]? {
-        if case .mapping(let p) = content { return p }
-        return nil
+        document.kind(id) == .scalar ? YAMLScalar(document.string(id), style: document.style(id)) : nil
     }
 
     /// The items, when this node is a sequence.
     public var items: [YAMLNode]? {
-        if case .sequence(let i) = content { return i }
-        return nil
+        document.kind(id) == .sequence ? document.items(id).map { YAMLNode(document: document, id: $0) } : nil
     }
 
-    /// Whether the node is a null under the YAML core schema: `!!null`, or an untagged plain
-    /// `null`, `Null`, `NULL`, `~` or empty scalar.
-    public var isNull: Bool {
-        if tag == .null { return true }
-        guard tag == nil, case .scalar(let s) = content, s.style == .plain else { return false }
-        switch s.value {
-        case "", "~", "null", "Null", "NULL": return true
-        default: return false
-        }
-    }
-
-    /// A short description of the node's kind for messages ("a mapping", "a list", "null").
-    public var kindDescription: String {
-        switch content {
-        case .mapping: return "a mapping"
-        case .sequence: return "a list"
-        case .scalar(let s):
-            if isNull { return "null" }
-            return s.style == .plain ? "\"\(s.value)\"" : "the string \"\(s.value)\""
+    /// The pairs, when this node is a mapping.
+    public var pairs: [YAMLPair]? {
+        guard document.kind(id) == .mapping else { return nil }
+        return (0..<document.pairCount(id)).map {
+            YAMLPair(key: document.node(document.key(id, $0)), value: document.node(document.value(id, $0)))
         }
     }
 }

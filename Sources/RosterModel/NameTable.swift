@@ -1,0 +1,33 @@
+/// The entries of each name key: the first one, and all of them for keys that repeat; and
+/// the entries by pinned id and by former name.
+struct NameTable: Sendable {
+    var first: [NameKey: Int32] = [:]
+    var repeats: [NameKey: [Int32]] = [:]
+    var ids: [Int: Int32] = [:]
+    var formers: [NameKey: Int32] = [:]
+}
+
+/// Builds a ``NameTable`` one entry at a time, remembering clashes for the validator to report.
+/// The decoder feeds it while a large file is still loading, so the work overlaps parsing.
+struct NameTableBuilder: Sendable {
+    var table = NameTable()
+    /// (later entry, earlier entry) pairs that share a name key.
+    var nameClashes: [(Int32, Int32)] = []
+    /// (later entry, earlier entry) pairs that pin the same id.
+    var idClashes: [(Int32, Int32)] = []
+    private(set) var count: Int32 = 0
+
+    mutating func insert(key: NameKey, id: Int?) {
+        let i = count
+        count += 1
+        if let id, let j = table.ids.updateValue(i, forKey: id) {
+            table.ids[id] = j
+            idClashes.append((i, j))
+        }
+        if let j = table.first.updateValue(i, forKey: key) {
+            table.first[key] = j
+            table.repeats[key, default: [j]].append(i)
+            nameClashes.append((i, j))
+        }
+    }
+}

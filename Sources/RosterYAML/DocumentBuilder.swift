@@ -1,0 +1,414 @@
+import Foundation
+import RosterDiagnostics
+
+/// Builds a ``YAMLDocument`` from libyaml's events. One instance per document.
+struct DocumentBuilder {
+    let file: FileID
+    let loader: YAMLLoader
+    let columnShifts: [Int: [(column: Int, shift: Int)]]
+
+    private var records: [YAMLDocument.Record] = []
+    private var children: [Int32] = []
+    private var text: [UInt8] = []
+    /// Children of the open collections, innermost last; each frame knows where its own start.
+    private var pending: [Int32] = []
+    private var stack: [Frame] = []
+    /// Anchored nodes with their subtree sizes, for the alias expansion bound.
+    private var anchors: [String: (id: Int32, size: UInt32)] = [:]
+    private var expandedNodes = 0
+    private var documents = 0
+    private var root: NodeID?
+    private var diagnostics: [Diagnostic] = []
+    private var failed = false
+
+    /// A collection under construction.
+    private struct Frame {
+        var record: Int32
+        var pendingStart: Int
+        var anchor: String?
+        /// `<<` values waiting to be merged when the mapping ends, in document order.
+        var merges: [Int32] = []
+        /// Pairs that came from merge keys, appended after the explicit ones.
+        var mergedCount = 0
+        var size: UInt32 = 1
+    }
+
+    /// Told about each finished item of a sequence that is a value of the root mapping.
+    private let observer: YAMLLoader.ItemObserver?
+    /// Finished items not yet shown to the observer; shown once per batch.
+    private var finishedItems: [YAMLLoader.SequenceItem] = []
+
+    init(file: FileID, loader: YAMLLoader, columnShifts: [Int: [(column: Int, shift: Int)]], capacity: Int,
+         observer: YAMLLoader.ItemObserver?) {
+        self.observer = observer
+        self.file = file
+        self.loader = loader
+        self.columnShifts = columnShifts
+        // A block-style roster has about one node per 10 bytes and less text than input;
+        // reserving that up front saves regrowing (and copying) the arrays.
+        records.reserveCapacity(capacity / 9 + 16)
+        children.reserveCapacity(capacity / 9 + 16)
+        text.reserveCapacity(capacity / 2 + 16)
+    }
+
+    func finish() -> YAMLLoader.Result {
+        if failed { return YAMLLoader.Result(document: nil, diagnostics: diagnostics) }
+        let document = YAMLDocument(file: file, records: records, children: children, text: text, root: root)
+        return YAMLLoader.Result(document: root == nil ? nil : document, diagnostics: diagnostics)
+    }
+
+    /// Inputs at least this large are parsed on a second thread while this one builds the
+    /// tree: libyaml is the bulk of the cost, and the two halves overlap almost fully.
+    static let parallelThreshold = 256 * 1024
+
+    mutating func run(_ bytes: [UInt8]) {
+        if bytes.count < Self.parallelThreshold {
+            bytes.withUnsafeBufferPointer { buffer in
+                EventProducer.run(buffer) { batch in consume(batch, bytes) }
+            }
+        } else {
+            let queue = BatchQueue()
+            let producer = Thread {
+                bytes.withUnsafeBufferPointer { buffer in
+                    EventProducer.run(buffer) { queue.push($0) }
+                }
+            }
+            producer.start()
+            while true {
+                let batch = queue.pop()
+                if !consume(batch, bytes) {
+                    queue.cancel()
+                    break
+                }
+                if batch.isLast { break }
+            }
+        }
+        if documents == 0 && diagnostics.isEmpty {
+            diagnostics.append(.error("the file holds no document; a roster starts with `version: 1`", at: location(line: 0, column: 0)))
+        }
+    }
+
+    /// Builds from one batch; false to stop (an error, or the end of the stream).
+    private mutating func consume(_ batch: EventBatch, _ bytes: [UInt8]) -> Bool {
+        let base = UInt32(text.count)
+        text.append(contentsOf: batch.text)
+        for event in batch.events {
+            if !handle(event, batch, base) {
+                notifyObserver()
+                return false
+            }
+        }
+        notifyObserver()
+        if let failure = batch.failure {
+            fail(syntaxError(failure, bytes))
+            return false
+        }
+        return !batch.isLast
+    }
+
+    /// Shows the observer the items finished since the last call, through one view of the
+    /// arrays as they are now (they may move when they grow, so views never outlive the call).
+    private mutating func notifyObserver() {
+        guard let observer, !finishedItems.isEmpty else { return }
+        let items = finishedItems
+        finishedItems.removeAll(keepingCapacity: true)
+        let file = self.file
+        records.withUnsafeBufferPointer { r in
+            children.withUnsafeBufferPointer { c in
+                text.withUnsafeBufferPointer { t in
+                    observer(YAMLView(file: file, records: r, children: c, text: t), items)
+                }
+            }
+        }
+    }
+
+    private mutating func fail(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic)
+        failed = true
+    }
+
+    /// Handles one event; returns false to stop.
+    private mutating func handle(_ event: PackedEvent, _ batch: EventBatch, _ base: UInt32) -> Bool {
+        switch event.kind {
+        case .documentStart:
+            documents += 1
+            if documents > 1 {
+                diagnostics.append(.error("a roster file holds one YAML document; found a second one", at: location(event)))
+                return false
+            }
+        case .scalar:
+            var tag: UInt8 = 0
+            if event.tag >= 0 { tag = coreTag(batch.strings[Int(event.tag)], at: event) }
+            let id = append(YAMLDocument.Record(kind: .scalar, style: event.style, tag: tag, line: 0, column: 0,
+                                                start: base + event.start, count: event.count), event)
+            if event.anchor >= 0 { anchors[batch.strings[Int(event.anchor)]] = (id, 1) }
+            return add(id, size: 1)
+        case .sequenceStart, .mappingStart:
+            if stack.count >= loader.maxDepth {
+                diagnostics.append(.error("the document nests deeper than \(loader.maxDepth) levels", at: location(event)))
+                return false
+            }
+            var tag: UInt8 = 0
+            if event.tag >= 0 { tag = coreTag(batch.strings[Int(event.tag)], at: event) }
+            let id = append(YAMLDocument.Record(kind: event.kind == .mappingStart ? .mapping : .sequence, style: .plain, tag: tag,
+                                                line: 0, column: 0, start: 0, count: 0), event)
+            stack.append(Frame(record: id, pendingStart: pending.count, anchor: event.anchor >= 0 ? batch.strings[Int(event.anchor)] : nil))
+        case .sequenceEnd, .mappingEnd:
+            guard var frame = stack.popLast() else { return false }
+            let r = Int(frame.record)
+            if records[r].kind == .mapping {
+                finishMerges(&frame)
+                checkDuplicateKeys(pendingStart: frame.pendingStart, mergedCount: frame.mergedCount)
+                records[r].count = UInt32((pending.count - frame.pendingStart) / 2)
+            } else {
+                records[r].count = UInt32(pending.count - frame.pendingStart)
+            }
+            records[r].start = UInt32(children.count)
+            children.append(contentsOf: pending[frame.pendingStart...])
+            pending.removeSubrange(frame.pendingStart...)
+            if let anchor = frame.anchor { anchors[anchor] = (frame.record, frame.size) }
+            return add(frame.record, size: frame.size)
+        case .alias:
+            let name = event.anchor >= 0 ? batch.strings[Int(event.anchor)] : ""
+            guard let anchored = anchors[name] else {
+                diagnostics.append(.error("undefined alias \"*\(name)\"; no anchor \"&\(name)\" comes before it", at: location(event)))
+                return false
+            }
+            expandedNodes += Int(anchored.size)
+            let limit = max(loader.aliasExpansionLimit, loader.aliasRatio * records.count)
+            if expandedNodes > limit {
+                diagnostics.append(.error("aliases expand to more than \(limit) nodes; refusing to expand further", at: location(event)))
+                return false
+            }
+            return add(anchored.id, size: anchored.size)
+        case .streamEnd, .other:
+            break
+        }
+        return true
+    }
+
+    private mutating func append(_ record: YAMLDocument.Record, _ event: PackedEvent) -> Int32 {
+        var record = record
+        if columnShifts.isEmpty {
+            record.line = event.line + 1
+            record.column = event.column + 1
+        } else {
+            let loc = location(event)
+            record.line = UInt32(loc.line)
+            record.column = UInt32(loc.column)
+        }
+        records.append(record)
+        return Int32(records.count - 1)
+    }
+
+    /// Adds a finished node to the collection under construction, or makes it the root.
+    private mutating func add(_ id: Int32, size: UInt32) -> Bool {
+        guard !stack.isEmpty else {
+            if records[Int(id)].kind == .mapping {
+                root = NodeID(rawIndex: id)
+            } else {
+                let description = YAMLDocument(file: file, records: records, children: children, text: text, root: nil).kindDescription(NodeID(rawIndex: id))
+                diagnostics.append(.error("the top level of a roster file must be a mapping (`version: 1`, `people:`, …), not \(description)",
+                                          at: nodeLocation(id)))
+            }
+            return true
+        }
+        let top = stack.count - 1
+        stack[top].size &+= size
+        let r = records[Int(stack[top].record)]
+        if r.kind == .mapping && (pending.count - stack[top].pendingStart) % 2 == 1 {
+            // `id` is a value; the key before it may be the merge key `<<`.
+            // Checked inline: calling a non-mutating helper from here copies the whole builder.
+            let k = records[Int(pending[pending.count - 1])]
+            if k.kind == .scalar && k.count == 2 && k.style == .plain && k.tag == 0
+                && text[Int(k.start)] == UInt8(ascii: "<") && text[Int(k.start) + 1] == UInt8(ascii: "<") {
+                pending.removeLast()
+                stack[top].merges.append(id)
+                return true
+            }
+        }
+        pending.append(id)
+        if top == 1 && r.kind == .sequence && observer != nil {
+            let outer = stack[0]
+            let position = stack[1].pendingStart - outer.pendingStart
+            if records[Int(outer.record)].kind == .mapping && position % 2 == 1 {
+                finishedItems.append(YAMLLoader.SequenceItem(key: NodeID(rawIndex: pending[stack[1].pendingStart - 1]),
+                                                             sequence: NodeID(rawIndex: stack[1].record), item: NodeID(rawIndex: id)))
+            }
+        }
+        return true
+    }
+
+    private func bytes(_ k: Int32) -> ArraySlice<UInt8> {
+        let r = records[Int(k)]
+        return text[Int(r.start)..<Int(r.start + r.count)]
+    }
+
+    private func isScalar(_ k: Int32) -> Bool { records[Int(k)].kind == .scalar }
+
+    /// Duplicate keys among the mapping's own pairs (merged pairs never clash).
+    private mutating func checkDuplicateKeys(pendingStart base: Int, mergedCount: Int) {
+        let count = (pending.count - base) / 2 - mergedCount
+        guard count > 1 else { return }
+        var duplicates: [(key: Int32, first: Int32)] = []
+        if count <= 8 {
+            // Small mappings (every person): compare each key with the ones before it, through
+            // raw pointers, touching nothing of `self` inside the loops.
+            records.withUnsafeBufferPointer { r in
+                text.withUnsafeBufferPointer { t in
+                    pending.withUnsafeBufferPointer { p in
+                        for i in 1..<count {
+                            let k = p[base + 2 * i]
+                            let rk = r[Int(k)]
+                            guard rk.kind == .scalar else { continue }
+                            for j in 0..<i {
+                                let rj = r[Int(p[base + 2 * j])]
+                                guard rj.kind == .scalar, rj.count == rk.count else { continue }
+                                let same = rk.count == 0 || t.baseAddress.map { memcmpBytes($0 + Int(rk.start), $0 + Int(rj.start), Int(rk.count)) } ?? true
+                                if same {
+                                    duplicates.append((k, p[base + 2 * j]))
+                                    break
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        } else {
+            var seen: [ArraySlice<UInt8>: Int32] = [:]
+            seen.reserveCapacity(count)
+            for i in 0..<count {
+                let k = pending[base + 2 * i]
+                guard records[Int(k)].kind == .scalar else { continue }
+                let r = records[Int(k)]
+                let key = text[Int(r.start)..<Int(r.start + r.count)]
+                if let first = seen[key] {
+                    duplicates.append((k, first))
+                } else {
+                    seen[key] = k
+                }
+            }
+        }
+        for d in duplicates { reportDuplicate(d.key, first: d.first) }
+    }
+
+    private mutating func reportDuplicate(_ key: Int32, first: Int32) {
+        let name = String(decoding: bytes(key), as: UTF8.self)
+        diagnostics.append(.error("duplicate key \"\(name)\"", at: nodeLocation(key),
+                                  notes: [DiagnosticNote(location: nodeLocation(first), message: "first defined here")]))
+    }
+
+    private func nodeLocation(_ id: Int32) -> SourceLocation {
+        SourceLocation(file: file, line: Int(records[Int(id)].line), column: Int(records[Int(id)].column))
+    }
+
+    /// Applies `<<` merge keys: explicit keys win, then earlier merge sources win. Merged pairs
+    /// are appended after the explicit ones.
+    private mutating func finishMerges(_ frame: inout Frame) {
+        guard !frame.merges.isEmpty else { return }
+        var seen = Set<ArraySlice<UInt8>>()
+        var i = frame.pendingStart
+        while i < pending.count {
+            if isScalar(pending[i]) { seen.insert(bytes(pending[i])) }
+            i += 2
+        }
+        var merged: [Int32] = []
+        for merge in frame.merges {
+            let r = records[Int(merge)]
+            var sources: [Int32] = []
+            switch r.kind {
+            case .mapping: sources = [merge]
+            case .sequence: sources = Array(children[Int(r.start)..<Int(r.start + r.count)])
+            case .scalar: break
+            }
+            if sources.isEmpty || sources.contains(where: { records[Int($0)].kind != .mapping }) {
+                diagnostics.append(.error("a merge key `<<` takes an alias of a mapping or a list of them", at: nodeLocation(merge)))
+                continue
+            }
+            for source in sources {
+                let s = records[Int(source)]
+                for p in 0..<Int(s.count) {
+                    let key = children[Int(s.start) + 2 * p]
+                    guard isScalar(key), !seen.contains(bytes(key)) else { continue }
+                    seen.insert(bytes(key))
+                    merged.append(key)
+                    merged.append(children[Int(s.start) + 2 * p + 1])
+                }
+            }
+        }
+        frame.mergedCount = merged.count / 2
+        pending.append(contentsOf: merged)
+    }
+
+    /// Resolves an explicit tag; anything but the core tags is an error.
+    private mutating func coreTag(_ tag: String, at event: PackedEvent) -> UInt8 {
+        let prefix = "tag:yaml.org,2002:"
+        if tag.hasPrefix(prefix), let core = CoreTag(name: String(tag.dropFirst(prefix.count))) {
+            return core.rawValue
+        }
+        if tag == "!" { return CoreTag.str.rawValue }
+        diagnostics.append(.error("unsupported tag \"\(tag)\"; only the core tags !!str, !!int, !!bool, !!null, !!map and !!seq are allowed", at: location(event)))
+        return 0
+    }
+
+    private func syntaxError(_ failure: ParseFailure, _ bytes: [UInt8]) -> Diagnostic {
+        let problem = failure.problem
+        if failure.isMemoryError {
+            return .error("out of memory while parsing", at: .file(file.path))
+        }
+        if failure.isReaderError {
+            var offset = min(failure.problemOffset, bytes.count)
+            var message = problem
+            if problem.contains("trailing UTF-8") && offset > 0 {
+                // libyaml points at the byte that fails to continue a sequence; the user needs
+                // the sequence's first byte.
+                var lead = offset - 1
+                while lead > 0 && offset - lead < 4 && bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
+                message = "invalid UTF-8: the byte \(hexByte(Int32(bytes[lead]))) starts a sequence that \(hexByte(failure.problemValue)) does not continue"
+                offset = lead
+            } else if failure.problemValue != -1 {
+                message = (problem.contains("UTF-8") ? "invalid UTF-8: " : "") + problem + " (\(hexByte(failure.problemValue)))"
+            }
+            return .error(message, at: offsetLocation(offset, bytes))
+        }
+        var notes: [DiagnosticNote] = []
+        if let context = failure.context {
+            notes.append(DiagnosticNote(location: location(line: failure.contextLine, column: failure.contextColumn), message: context))
+        }
+        return .error(problem, at: location(line: failure.problemLine, column: failure.problemColumn), notes: notes)
+    }
+
+    private func hexByte(_ value: Int32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return "#x" + (digits.count < 2 ? "0" + digits : digits)
+    }
+
+    /// Line and column of a byte offset, for reader errors that carry no mark.
+    private func offsetLocation(_ offset: Int, _ bytes: [UInt8]) -> SourceLocation {
+        var line = 0
+        var column = 0
+        for byte in bytes.prefix(offset) {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 0
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return location(line: line, column: column)
+    }
+
+    private func location(_ event: PackedEvent) -> SourceLocation {
+        location(line: Int(event.line), column: Int(event.column))
+    }
+
+    /// 1-based location from libyaml's 0-based line and column, undoing the shifts of
+    /// rewritten surrogate escapes on that line.
+    private func location(line: Int, column: Int) -> SourceLocation {
+        var col = column
+        if !columnShifts.isEmpty, let shifts = columnShifts[line] {
+            for s in shifts where s.column < column { col += s.shift }
+        }
+        return SourceLocation(file: file, line: line + 1, column: col + 1)
+    }
+}

@@ -1,0 +1,194 @@
+import CYAML
+import Foundation
+
+/// One libyaml event, packed: what the tree builder needs and nothing that must be freed.
+struct PackedEvent {
+    enum Kind: UInt8 {
+        case documentStart, scalar, sequenceStart, mappingStart, sequenceEnd, mappingEnd, alias, streamEnd, other
+    }
+
+    var kind: Kind
+    var style: ScalarStyle
+    var line: UInt32
+    var column: UInt32
+    /// Scalar: offset of its bytes in the batch's text.
+    var start: UInt32
+    var count: UInt32
+    /// Index into the batch's strings of the tag, or -1.
+    var tag: Int32
+    /// Index into the batch's strings of the anchor (for an alias: its name), or -1.
+    var anchor: Int32
+}
+
+/// Why libyaml stopped, copied out of the parser.
+struct ParseFailure: Sendable {
+    var isReaderError: Bool
+    var isMemoryError: Bool
+    var problem: String
+    var problemLine: Int
+    var problemColumn: Int
+    var problemOffset: Int
+    var problemValue: Int32
+    var context: String?
+    var contextLine: Int
+    var contextColumn: Int
+}
+
+/// A run of packed events with their scalars' bytes and their rare strings (tags, anchors).
+struct EventBatch: Sendable {
+    var events: [PackedEvent] = []
+    var text: [UInt8] = []
+    var strings: [String] = []
+    var failure: ParseFailure?
+    var isLast = false
+}
+
+extension PackedEvent: Sendable {}
+
+/// A bounded queue of batches between the parsing thread and the building thread. Bounded so
+/// that a fast parser cannot run ahead of the builder by more than a few batches of memory.
+final class BatchQueue: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var batches: [EventBatch] = []
+    private var cancelled = false
+    private let limit = 4
+
+    /// Adds a batch, waiting while the queue is full; false once the consumer has stopped.
+    func push(_ batch: EventBatch) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while batches.count >= limit && !cancelled { condition.wait() }
+        if cancelled { return false }
+        batches.append(batch)
+        condition.broadcast()
+        return true
+    }
+
+    /// The next batch, waiting for one.
+    func pop() -> EventBatch {
+        condition.lock()
+        defer { condition.unlock() }
+        while batches.isEmpty { condition.wait() }
+        let batch = batches.removeFirst()
+        condition.broadcast()
+        return batch
+    }
+
+    /// Tells the producer to stop: the consumer needs no more events.
+    func cancel() {
+        condition.lock()
+        cancelled = true
+        batches.removeAll()
+        condition.broadcast()
+        condition.unlock()
+    }
+}
+
+/// Runs libyaml over a buffer and hands its events on in packed batches.
+enum EventProducer {
+    static let batchSize = 8192
+
+    /// Parses `buffer`, calling `sink` with each batch; stops early when `sink` returns false.
+    static func run(_ buffer: UnsafeBufferPointer<UInt8>, sink: (EventBatch) -> Bool) {
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else {
+            _ = sink(EventBatch(failure: ParseFailure(isReaderError: false, isMemoryError: true, problem: "out of memory", problemLine: 0,
+                                                      problemColumn: 0, problemOffset: 0, problemValue: -1, context: nil, contextLine: 0, contextColumn: 0),
+                                isLast: true))
+            return
+        }
+        defer { yaml_parser_delete(&parser) }
+        var empty: UInt8 = 0
+        if let base = buffer.baseAddress {
+            yaml_parser_set_input_string(&parser, base, buffer.count)
+        } else {
+            yaml_parser_set_input_string(&parser, &empty, 0)
+        }
+        var batch = EventBatch()
+        batch.events.reserveCapacity(batchSize)
+        var event = yaml_event_t()
+        while true {
+            guard yaml_parser_parse(&parser, &event) == 1 else {
+                batch.failure = failure(parser)
+                batch.isLast = true
+                _ = sink(batch)
+                return
+            }
+            let isEnd = event.type == YAML_STREAM_END_EVENT
+            pack(&event, into: &batch)
+            yaml_event_delete(&event)
+            if isEnd {
+                batch.isLast = true
+                _ = sink(batch)
+                return
+            }
+            if batch.events.count >= batchSize {
+                guard sink(batch) else { return }
+                batch = EventBatch()
+                batch.events.reserveCapacity(batchSize)
+            }
+        }
+    }
+
+    private static func pack(_ event: inout yaml_event_t, into batch: inout EventBatch) {
+        var packed = PackedEvent(kind: .other, style: .plain, line: UInt32(event.start_mark.line), column: UInt32(event.start_mark.column),
+                                 start: 0, count: 0, tag: -1, anchor: -1)
+        func intern(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> Int32 {
+            guard let pointer else { return -1 }
+            batch.strings.append(String(cString: pointer))
+            return Int32(batch.strings.count - 1)
+        }
+        switch event.type {
+        case YAML_DOCUMENT_START_EVENT:
+            packed.kind = .documentStart
+        case YAML_SCALAR_EVENT:
+            let s = event.data.scalar
+            packed.kind = .scalar
+            switch s.style {
+            case YAML_SINGLE_QUOTED_SCALAR_STYLE: packed.style = .singleQuoted
+            case YAML_DOUBLE_QUOTED_SCALAR_STYLE: packed.style = .doubleQuoted
+            case YAML_LITERAL_SCALAR_STYLE: packed.style = .literal
+            case YAML_FOLDED_SCALAR_STYLE: packed.style = .folded
+            default: packed.style = .plain
+            }
+            packed.start = UInt32(batch.text.count)
+            packed.count = UInt32(s.length)
+            if let value = s.value, s.length > 0 {
+                batch.text.append(contentsOf: UnsafeBufferPointer(start: value, count: s.length))
+            }
+            packed.tag = intern(s.tag)
+            packed.anchor = intern(s.anchor)
+        case YAML_SEQUENCE_START_EVENT:
+            packed.kind = .sequenceStart
+            packed.tag = intern(event.data.sequence_start.tag)
+            packed.anchor = intern(event.data.sequence_start.anchor)
+        case YAML_MAPPING_START_EVENT:
+            packed.kind = .mappingStart
+            packed.tag = intern(event.data.mapping_start.tag)
+            packed.anchor = intern(event.data.mapping_start.anchor)
+        case YAML_SEQUENCE_END_EVENT:
+            packed.kind = .sequenceEnd
+        case YAML_MAPPING_END_EVENT:
+            packed.kind = .mappingEnd
+        case YAML_ALIAS_EVENT:
+            packed.kind = .alias
+            packed.anchor = intern(event.data.alias.anchor)
+        case YAML_STREAM_END_EVENT:
+            packed.kind = .streamEnd
+        default:
+            return
+        }
+        batch.events.append(packed)
+    }
+
+    private static func failure(_ parser: yaml_parser_t) -> ParseFailure {
+        ParseFailure(
+            isReaderError: parser.error == YAML_READER_ERROR,
+            isMemoryError: parser.error == YAML_MEMORY_ERROR,
+            problem: parser.problem.map { String(cString: $0) } ?? "invalid YAML",
+            problemLine: Int(parser.problem_mark.line), problemColumn: Int(parser.problem_mark.column),
+            problemOffset: parser.problem_offset, problemValue: parser.problem_value,
+            context: parser.context.map { String(cString: $0) },
+            contextLine: Int(parser.context_mark.line), contextColumn: Int(parser.context_mark.column))
+    }
+}

@@ -1,0 +1,49 @@
+// roster-bench: times the phases of loading a roster in one process, to show where the time
+// of `roster validate` goes (read, YAML tree, decode, validate). Whole-process figures come
+// from benchmarks/bench_validate.py; this tool explains them.
+//
+// Usage: roster-bench FILE [RUNS]
+import Foundation
+import RosterDiagnostics
+import RosterModel
+import RosterYAML
+
+func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 2 else {
+    FileHandle.standardError.write(Data("usage: roster-bench FILE [RUNS]\n".utf8))
+    exit(2)
+}
+let path = arguments[1]
+let runs = arguments.count > 2 ? Int(arguments[2]) ?? 5 : 5
+var phases: [String: [Double]] = [:]
+for _ in 0..<runs {
+    var diagnostics: [Diagnostic] = []
+    var t = now()
+    func lap(_ name: String) {
+        let n = now()
+        phases[name, default: []].append((n - t) * 1000)
+        t = n
+    }
+    guard let bytes = FileManager.default.contents(atPath: path).map({ [UInt8]($0) }) else { exit(1) }
+    lap("read")
+    _ = YAMLEventScanner.countEvents(bytes)
+    lap("libyaml scan")
+    let parsed = YAMLLoader().load(bytes, file: path)
+    lap("yaml")
+    let (file, fileDiagnostics) = RosterLoader().load(bytes: bytes, path: path)
+    lap("yaml+decode")
+    let (roster, crossFile) = RosterValidator.merge(file.map { [$0] } ?? [])
+    lap("validate")
+    diagnostics = parsed.diagnostics + fileDiagnostics + crossFile
+    withExtendedLifetime((parsed, roster, diagnostics)) {}
+}
+for name in ["read", "libyaml scan", "yaml", "yaml+decode", "validate"] {
+    let values = (phases[name] ?? []).sorted()
+    print(String(format: "%-12@ median %8.2f ms   min %8.2f ms", name as NSString, values[values.count / 2], values.first ?? 0))
+}
