@@ -1,0 +1,1 @@
+"""A local stand-in for the MPS server: the GraphQL API of mps-contract.md on SQLite."""
