@@ -6,7 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "roster", targets: ["roster"]),
-        .library(name: "RosterKit", targets: ["RosterModel", "RosterRender", "RosterCLI"]),
+        .library(name: "RosterKit", targets: ["RosterModel", "MPSClient", "RosterReconcile", "RosterRender", "RosterCLI"]),
     ],
     targets: [
         // libyaml, found through pkg-config (yaml-0.1). Only RosterYAML imports it.
@@ -22,17 +22,21 @@ let package = Package(
         .target(name: "RosterYAML", dependencies: ["CYAML", "RosterDiagnostics"]),
         // The roster model, its loader and its validation.
         .target(name: "RosterModel", dependencies: ["RosterYAML", "RosterDiagnostics"]),
+        // The MPS client: GraphQL over URLSession behind a small transport protocol.
+        .target(name: "MPSClient", dependencies: ["RosterModel", "RosterDiagnostics"]),
+        // The reconciler: matching, diff, planner; pure and deterministic.
+        .target(name: "RosterReconcile", dependencies: ["RosterModel", "MPSClient", "RosterDiagnostics"]),
         // Pure renderers: diagnostics, plans and reports to text, JSON, Markdown.
-        .target(name: "RosterRender", dependencies: ["RosterModel", "RosterDiagnostics"]),
+        .target(name: "RosterRender", dependencies: ["RosterModel", "RosterReconcile", "MPSClient", "RosterDiagnostics"]),
         // Commands and the hand-written argument parser.
-        .target(name: "RosterCLI", dependencies: ["RosterModel", "RosterRender", "RosterYAML", "RosterDiagnostics"]),
+        .target(name: "RosterCLI", dependencies: ["RosterModel", "RosterRender", "RosterReconcile", "MPSClient", "RosterYAML", "RosterDiagnostics"]),
         // The thin executable.
         .executableTarget(name: "roster", dependencies: ["RosterCLI"]),
         // Phase timings of the loader, for the benchmarks.
         .executableTarget(name: "roster-bench", dependencies: ["RosterModel", "RosterYAML", "RosterDiagnostics"], path: "Sources/roster-bench"),
         .testTarget(
             name: "RosterTests",
-            dependencies: ["RosterYAML", "RosterModel", "RosterRender", "RosterCLI", "RosterDiagnostics"],
+            dependencies: ["RosterYAML", "RosterModel", "RosterRender", "RosterCLI", "RosterDiagnostics", "MPSClient", "RosterReconcile"],
             exclude: ["Golden"]
         ),
     ]

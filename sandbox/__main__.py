@@ -34,6 +34,9 @@ def main(argv=None):
 
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
+    # A parent may start us with these signals blocked (Foundation's Process on Linux does,
+    # from a worker thread): a server must stay stoppable whatever mask it inherits.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
     print(f"http://{shown}:{port}/graphql", flush=True)
     server.serve_forever(poll_interval=0.2)
     server.server_close()

@@ -121,7 +121,13 @@ class MPSApp:
                     extra = {}
                     if "retryAfter" in fault:
                         extra["Retry-After"] = str(fault["retryAfter"])
-                    return Response(int(fault["status"]), b'{"errors":[{"message":"Service Unavailable"}]}', headers=extra)
+                    status = int(fault["status"])
+                    if status == 413:
+                        return Response(413, PAYLOAD_TOO_LARGE, "text/html; charset=utf-8")
+                    if status == 400:
+                        return json_response(400, {"errors": [{"message": "Syntax Error: Unexpected <EOF>.",
+                                                               "extensions": {"code": "GRAPHQL_PARSE_FAILED"}}]})
+                    return Response(status, b'{"errors":[{"message":"Service Unavailable"}]}', headers=extra)
                 if fault["kind"] == "close-before":
                     return Response(0, b"", close=True)
             run_then_close = any(f["kind"] == "close-after" for f in faults)

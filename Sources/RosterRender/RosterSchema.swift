@@ -1,4 +1,5 @@
 import RosterModel
+import RosterDiagnostics
 
 /// The JSON Schema (draft 2020-12) of the roster file, for editors such as VS Code's YAML
 /// extension: it completes keys and canonical enum values and checks shapes.

@@ -1,0 +1,206 @@
+import Foundation
+import RosterDiagnostics
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Where and how to reach MPS.
+public struct MPSEndpoint: Sendable {
+    public var url: URL
+    public var token: String
+    /// The space to send as `x-space-id`, when one is targeted.
+    public var space: String?
+    public var timeout: TimeInterval
+
+    public init(url: URL, token: String, space: String? = nil, timeout: TimeInterval = 30) {
+        self.url = url
+        self.token = token
+        self.space = space
+        self.timeout = timeout
+    }
+
+    /// The server's base URL (scheme, host, port), for the auth endpoints.
+    public var baseURL: URL {
+        var components = URLComponents(url: url, resolvingAgainstBaseURL: false) ?? URLComponents()
+        components.path = ""
+        components.query = nil
+        return components.url ?? url
+    }
+
+    /// Plain http:// is allowed only to loopback hosts: a token must never cross a network unencrypted.
+    public static func checkScheme(_ url: URL) throws(MPSError) {
+        guard let scheme = url.scheme?.lowercased() else { throw .insecureEndpoint(url.absoluteString) }
+        if scheme == "https" { return }
+        guard scheme == "http" else { throw .insecureEndpoint(url.absoluteString) }
+        let host = (url.host ?? "").lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        if host == "localhost" || host == "::1" || host.hasPrefix("127.") { return }
+        throw .insecureEndpoint(url.absoluteString)
+    }
+}
+
+/// When and how long to wait before sending a request again.
+public struct RetryPolicy: Sendable {
+    public var attempts: Int
+    public var baseDelay: Double
+    public var maxDelay: Double
+
+    public init(attempts: Int, baseDelay: Double = 0.25, maxDelay: Double = 8) {
+        self.attempts = attempts
+        self.baseDelay = baseDelay
+        self.maxDelay = maxDelay
+    }
+
+    /// Reads: up to 3 retries on network errors, 5xx and 429.
+    public static let reads = RetryPolicy(attempts: 4)
+    public static let none = RetryPolicy(attempts: 1)
+
+    /// Capped exponential backoff with full jitter; a server's Retry-After wins when longer.
+    public func delay(afterAttempt attempt: Int, retryAfter: Double?) -> Double {
+        let cap = min(maxDelay, baseDelay * pow(2, Double(attempt - 1)))
+        let jittered = Double.random(in: cap / 2...cap)
+        return max(jittered, min(retryAfter ?? 0, 60))
+    }
+}
+
+/// A GraphQL response: its `data` (parsed JSON) and its errors.
+public struct GraphQLResponse: @unchecked Sendable {
+    public var data: [String: Any]?
+    public var errors: [GraphQLErrorMessage]
+}
+
+/// GraphQL over HTTP with MPS's conventions: Bearer token, `x-space-id`, all values as
+/// variables, typed errors for every outcome the contract lists, retries where allowed.
+public final class GraphQLClient: Sendable {
+    public let endpoint: MPSEndpoint
+    let transport: any Transport
+    let log: (@Sendable (String) -> Void)?
+    public static let userAgent = "roster/0.1.0 (+https://github.com/roster-dev/roster)"
+
+    public init(endpoint: MPSEndpoint, transport: any Transport, log: (@Sendable (String) -> Void)? = nil) {
+        self.endpoint = endpoint
+        self.transport = transport
+        self.log = log
+    }
+
+    /// The JSON body of a request, exactly as it will be sent.
+    public static func body(query: String, variables: JSONValue?, operationName: String? = nil) -> Data {
+        var fields: [(String, JSONValue)] = [("query", .string(query))]
+        if let variables { fields.append(("variables", variables)) }
+        if let operationName { fields.append(("operationName", .string(operationName))) }
+        return Data(JSONValue.object(fields).rendered().utf8)
+    }
+
+    /// Sends a prepared body. Errors in a 200 response are returned, not thrown, so callers can
+    /// tell a failed alias from a failed request; `Not authenticated` is thrown.
+    public func send(body: Data, retry: RetryPolicy) async throws(MPSError) -> GraphQLResponse {
+        var headers = [
+            "Content-Type": "application/json",
+            "Accept": "application/json",
+            "Authorization": "Bearer \(endpoint.token)",
+            "User-Agent": Self.userAgent,
+        ]
+        if let space = endpoint.space { headers["x-space-id"] = space }
+        let request = HTTPRequest(method: "POST", url: endpoint.url, headers: headers, body: body, timeout: endpoint.timeout)
+        let response = try await exchange(request, retry: retry)
+        return try Self.parse(response, bodySize: body.count)
+    }
+
+    /// One exchange with retries on network errors, 5xx and 429, as `retry` allows.
+    func exchange(_ request: HTTPRequest, retry: RetryPolicy) async throws(MPSError) -> HTTPResponse {
+        var attempt = 0
+        while true {
+            attempt += 1
+            let started = Date()
+            do {
+                let response = try await transport.send(request)
+                logExchange(request, status: "\(response.status)", since: started)
+                let retryable = response.status >= 500 || response.status == 429
+                if retryable && attempt < retry.attempts {
+                    try await pause(retry.delay(afterAttempt: attempt, retryAfter: Self.retryAfter(response)))
+                    continue
+                }
+                if response.status == 429 { throw MPSError.rateLimited(retryAfter: Self.retryAfter(response).map { Int($0) }) }
+                return response
+            } catch let error as TransportError {
+                logExchange(request, status: "failed (\(error))", since: started)
+                if attempt < retry.attempts {
+                    try await pause(retry.delay(afterAttempt: attempt, retryAfter: nil))
+                    continue
+                }
+                throw Self.mapTransport(error, endpoint: endpoint)
+            } catch let error as MPSError {
+                throw error
+            } catch {
+                throw MPSError.invalidResponse(String(describing: error))
+            }
+        }
+    }
+
+    private func pause(_ seconds: Double) async throws(MPSError) {
+        do { try await Task.sleep(nanoseconds: UInt64(seconds * 1e9)) } catch { throw .invalidResponse("cancelled") }
+    }
+
+    static func retryAfter(_ response: HTTPResponse) -> Double? {
+        (response.header("Retry-After") ?? response.header("X-Retry-After")).flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+    }
+
+    static func mapTransport(_ error: TransportError, endpoint: MPSEndpoint) -> MPSError {
+        let url = endpoint.url.absoluteString
+        switch error {
+        case .cannotConnect(let detail): return .cannotConnect(endpoint: url, detail: detail)
+        case .timedOut: return .timedOut(endpoint: url, seconds: Int(max(1, endpoint.timeout.rounded(.up))))
+        case .connectionLost(let detail): return .connectionLost(endpoint: url, detail: detail)
+        case .other(let detail): return .connectionLost(endpoint: url, detail: detail)
+        }
+    }
+
+    private func logExchange(_ request: HTTPRequest, status: String, since started: Date) {
+        guard let log else { return }
+        let ms = Int(Date().timeIntervalSince(started) * 1000)
+        let size = request.body?.count ?? 0
+        log("\(request.method) \(request.url.absoluteString) → \(status) (\(ms) ms, \(size) bytes sent, Authorization: Bearer ***)")
+    }
+
+    /// Maps an HTTP response to data and errors, or to a typed error.
+    static func parse(_ response: HTTPResponse, bodySize: Int) throws(MPSError) -> GraphQLResponse {
+        switch response.status {
+        case 200:
+            break
+        case 413:
+            throw .payloadTooLarge(bytes: bodySize)
+        case 400:
+            let errors = (try? decodeErrors(response.body)) ?? []
+            throw .badRequest(status: 400, messages: errors.isEmpty ? [snippet(response.body)] : errors.map(\.message))
+        default:
+            throw .http(status: response.status, detail: snippet(response.body))
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: response.body), let json = object as? [String: Any] else {
+            throw .invalidResponse("the body is not a JSON object: \(snippet(response.body))")
+        }
+        let errors = parseErrors(json["errors"])
+        if errors.contains(where: { $0.message == "Not authenticated" }) { throw .invalidToken }
+        if json["data"] == nil, !errors.isEmpty, errors.allSatisfy({ $0.code == "BAD_USER_INPUT" }) {
+            throw .badRequest(status: 200, messages: errors.map(\.message))
+        }
+        return GraphQLResponse(data: json["data"] as? [String: Any], errors: errors)
+    }
+
+    static func decodeErrors(_ body: Data) throws -> [GraphQLErrorMessage] {
+        let json = try JSONSerialization.jsonObject(with: body) as? [String: Any]
+        return parseErrors(json?["errors"])
+    }
+
+    static func parseErrors(_ value: Any?) -> [GraphQLErrorMessage] {
+        guard let list = value as? [[String: Any]] else { return [] }
+        return list.map { entry in
+            let path = (entry["path"] as? [Any])?.map { "\($0)" } ?? []
+            let code = (entry["extensions"] as? [String: Any])?["code"] as? String
+            return GraphQLErrorMessage(message: entry["message"] as? String ?? "unknown error", path: path, code: code)
+        }
+    }
+
+    static func snippet(_ body: Data) -> String {
+        let text = String(decoding: body.prefix(200), as: UTF8.self).replacingOccurrences(of: "\n", with: " ")
+        return text.count < body.count ? text + "…" : text
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// Everything that can go wrong talking to MPS, each with a message that says what to do.
+public enum MPSError: Error, Sendable, Equatable {
+    /// `Not authenticated`, or an explicit `null` session.
+    case invalidToken
+    case cannotConnect(endpoint: String, detail: String)
+    case timedOut(endpoint: String, seconds: Int)
+    case connectionLost(endpoint: String, detail: String)
+    /// HTTP 413: the request body was over the server's 100 kB limit.
+    case payloadTooLarge(bytes: Int)
+    /// HTTP 400: the server could not parse or validate the request.
+    case badRequest(status: Int, messages: [String])
+    /// HTTP 429 past the retries.
+    case rateLimited(retryAfter: Int?)
+    /// Any other HTTP status (5xx past the retries, 404, …).
+    case http(status: Int, detail: String)
+    /// HTTP 200 with `errors`: the server ran the request and refused part of it.
+    case graphQL([GraphQLErrorMessage])
+    /// A response that is not what the contract says.
+    case invalidResponse(String)
+    /// The targeted space is not among the token's spaces.
+    case spaceNotAccessible(space: String, available: [String])
+    /// A plain `http://` endpoint that is not a loopback host.
+    case insecureEndpoint(String)
+
+    public var message: String {
+        switch self {
+        case .invalidToken:
+            return "the token is invalid or expired; sign in to MPS again and pass a fresh token (--token-file or MPS_TOKEN)"
+        case .cannotConnect(let endpoint, let detail):
+            return "cannot connect to \(endpoint): \(detail); check --endpoint and that the server is up"
+        case .timedOut(let endpoint, let seconds):
+            return "no answer from \(endpoint) within \(seconds) s; try again or raise --timeout"
+        case .connectionLost(let endpoint, let detail):
+            return "the connection to \(endpoint) broke: \(detail)"
+        case .payloadTooLarge(let bytes):
+            return "the server refused a request of \(bytes) bytes as too large (HTTP 413; the limit is 100 kB)"
+        case .badRequest(let status, let messages):
+            return "the server rejected the request (HTTP \(status)): \(messages.joined(separator: "; "))"
+        case .rateLimited(let retryAfter):
+            return "the server is rate limiting requests (HTTP 429)" + (retryAfter.map { "; retry in \($0) s" } ?? "")
+        case .http(let status, let detail):
+            return "the server answered HTTP \(status)" + (detail.isEmpty ? "" : ": \(detail)")
+        case .graphQL(let errors):
+            return errors.map(\.description).joined(separator: "; ")
+        case .invalidResponse(let detail):
+            return "unexpected response from the server: \(detail)"
+        case .spaceNotAccessible(let space, let available):
+            return "space \"\(space)\" is not accessible with this token (its spaces: \(available.joined(separator: ", ")))"
+        case .insecureEndpoint(let endpoint):
+            return "refusing to send the token over plain http:// to \(endpoint); use https://, or http:// only for localhost"
+        }
+    }
+}
+
+/// One entry of a GraphQL response's `errors`.
+public struct GraphQLErrorMessage: Sendable, Equatable, CustomStringConvertible {
+    public var message: String
+    public var path: [String]
+    public var code: String?
+
+    public init(message: String, path: [String] = [], code: String? = nil) {
+        self.message = message
+        self.path = path
+        self.code = code
+    }
+
+    public var description: String {
+        path.isEmpty ? message : "\(path.joined(separator: ".")): \(message)"
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import MPSClient
+import RosterDiagnostics
+import RosterModel
+import RosterReconcile
+import RosterRender
+
+/// `roster plan [PATH…]`: reads the live space and prints what would change.
+struct PlanCommand: Command {
+    static let name = "plan"
+    static let summary = "Show the changes that would make the space match the roster."
+    static let usage = "roster plan [PATH…] [--format text|json|markdown] [--out plan.json] [--detailed-exitcode] [--prune]"
+    static let options = [
+        OptionSpec("--format", value: "text|json|markdown", "output format (default text)"),
+        OptionSpec("--out", value: "FILE", "also save the plan for `roster apply FILE`"),
+        OptionSpec("--detailed-exitcode", "exit 2 when there are changes, 0 when none"),
+        OptionSpec("--prune", "also delete live people and teams missing from the roster"),
+        OptionSpec("--no-color", "plain output (also NO_COLOR)"),
+    ] + Connection.options
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
+        do {
+            let format = try OutputFormat.parse(arguments.value("--format"), allowed: ["text", "json", "markdown"], command: name)
+            let (plan, _, roster) = try await makePlan(arguments, context)
+            let color = context.useColor(onStderr: false, noColorFlag: arguments.flag("--no-color"))
+            switch format {
+            case "json": context.console.writeOut(PlanRenderer.json(plan).rendered(indent: 2) + "\n")
+            case "markdown": context.console.writeOut(PlanRenderer.markdown(plan))
+            default: context.console.writeOut(PlanRenderer.text(plan, color: color))
+            }
+            if let out = arguments.value("--out") {
+                try save(plan, roster: roster, prune: arguments.flag("--prune") || roster.policy.prune, to: out)
+                context.console.writeErr("Saved the plan to \(out); `roster apply \(out)` applies exactly it.\n")
+            }
+            return arguments.flag("--detailed-exitcode") && plan.hasChanges ? ExitCode.changes : ExitCode.success
+        } catch let error as UsageError {
+            return RosterCommandLine.usageError(error, context)
+        } catch let failure as CommandFailure {
+            return report(failure, arguments, context)
+        } catch {
+            return report(CommandFailure(String(describing: error)), arguments, context)
+        }
+    }
+
+    /// Loads the roster, reads the live space and plans; shared with apply.
+    static func makePlan(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CommandFailure) -> (Plan, Connection, Roster) {
+        let (roster, warnings) = try LiveSession.loadRoster(arguments.positionals)
+        if !warnings.isEmpty { context.console.writeErr(DiagnosticRenderer.text(warnings)) }
+        let connection = try Connection.resolve(arguments, context, rosterSpace: roster.space?.value)
+        if !connection.warnings.isEmpty { context.console.writeErr(DiagnosticRenderer.text(connection.warnings)) }
+        let service = MPSService(client: connection.client(arguments, context))
+        let live: LiveState
+        do { live = try await service.readLiveState() } catch { throw LiveSession.failure(error) }
+        let (plan, diagnostics) = Planner.plan(roster: roster, live: live, prune: arguments.flag("--prune"),
+                                               endpoint: connection.endpoint.url.absoluteString)
+        guard let plan else { throw CommandFailure(diagnostics: diagnostics) }
+        return (plan, connection, roster)
+    }
+
+    static func save(_ plan: Plan, roster: Roster, prune: Bool, to path: String) throws(CommandFailure) {
+        guard case .object(var fields) = PlanRenderer.json(plan) else { return }
+        fields.append(("apply", SavedPlan.applySection(plan, prune: prune, maxDeletes: roster.policy.maxDeletes)))
+        let text = JSONValue.object(fields).rendered(indent: 2) + "\n"
+        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
+            throw CommandFailure("cannot write the plan", at: .file(path))
+        }
+    }
+
+    static func report(_ failure: CommandFailure, _ arguments: ParsedArguments, _ context: CommandContext) -> Int32 {
+        let color = context.useColor(onStderr: true, noColorFlag: arguments.flag("--no-color"))
+        context.console.writeErr(DiagnosticRenderer.text(failure.diagnostics, color: color))
+        if failure.diagnostics.count > 1 { context.console.writeErr(DiagnosticRenderer.summary(failure.diagnostics)) }
+        if context.isGitHubActions { context.console.writeOut(DiagnosticRenderer.githubAnnotations(failure.diagnostics)) }
+        return failure.exitCode
+    }
+}

@@ -1,0 +1,43 @@
+import RosterDiagnostics
+
+/// One difference between the roster and the live space, as the plan shows it.
+public struct Change: Sendable {
+    public enum Action: String, Sendable { case create, update, delete, unmanaged }
+    public enum Kind: String, Sendable { case person, team, level }
+
+    public var action: Action
+    public var kind: Kind
+    /// The name the entity will have (for deletes and unmanaged: its live name).
+    public var name: String
+    /// The live id, when the entity exists.
+    public var id: Int?
+    /// Changed fields (update), in the roster's field order.
+    public var fields: [String] = []
+    public var before: [(String, JSONValue)] = []
+    public var after: [(String, JSONValue)] = []
+    /// Team members added and removed, by name (update).
+    public var membersAdded: [String] = []
+    public var membersRemoved: [String] = []
+    /// Why an unmanaged entity stays ("protected"), or other context.
+    public var note: String?
+
+    public init(action: Action, kind: Kind, name: String, id: Int? = nil) {
+        self.action = action
+        self.kind = kind
+        self.name = name
+        self.id = id
+    }
+}
+
+/// Something the reader of a plan must know: a step that breaks the one-team rule, a safety
+/// rail the plan exceeds, or an anomaly of the live data.
+public struct PlanWarning: Sendable, Equatable {
+    /// The 1-based step the warning is about, if any.
+    public var step: Int?
+    public var message: String
+
+    public init(step: Int?, message: String) {
+        self.step = step
+        self.message = message
+    }
+}

@@ -1,0 +1,86 @@
+import MPSClient
+import RosterDiagnostics
+import RosterModel
+
+/// How roster entries correspond to live entities: by pinned id, then by name key, then by a
+/// former name. Live entities listed in `policy.ignore` take no part.
+public struct Matching: Sendable {
+    public enum Via: String, Sendable { case id, name, previously }
+
+    /// For each roster person, the live user it is (nil: to be created) and how it was found.
+    public var people: [(id: Int, via: Via)?]
+    /// For each roster team, the live team it is.
+    public var teams: [(id: Int, via: Via)?]
+    /// Live users and teams no roster entry claims (ignored ones excluded), in live order.
+    public var unclaimedUsers: [LiveUser]
+    public var unclaimedTeams: [LiveTeam]
+    /// Live users and teams that `policy.ignore` hides from everything.
+    public var ignoredUsers: Set<Int>
+    public var ignoredTeams: Set<Int>
+    public var diagnostics: [Diagnostic]
+
+    public init(roster: Roster, live: LiveState) {
+        let ignoredPeople = Set(roster.policy.ignorePeople.map { NameKey($0.value) })
+        let ignoredTeamNames = Set(roster.policy.ignoreTeams.map { NameKey($0.value) })
+        let ignoredUsers = Set(live.users.filter { ignoredPeople.contains($0.key) }.map(\.id))
+        let ignoredTeams = Set(live.teams.filter { ignoredTeamNames.contains($0.key) }.map(\.id))
+        self.ignoredUsers = ignoredUsers
+        self.ignoredTeams = ignoredTeams
+        var diagnostics: [Diagnostic] = []
+        let userEntries = live.users.filter { !ignoredUsers.contains($0.id) }.map { (id: $0.id, key: $0.key) }
+        let teamEntries = live.teams.filter { !ignoredTeams.contains($0.id) }.map { (id: $0.id, key: $0.key) }
+        let peopleResult = Self.match(kind: "person", liveKind: "user",
+                                      entries: roster.people.map { ($0.name, $0.key, $0.id, $0.previously) },
+                                      live: userEntries, diagnostics: &diagnostics)
+        let teamResult = Self.match(kind: "team", liveKind: "team",
+                                    entries: roster.teams.map { ($0.name, $0.key, $0.id, $0.previously) },
+                                    live: teamEntries, diagnostics: &diagnostics)
+        people = peopleResult.matches
+        teams = teamResult.matches
+        unclaimedUsers = live.users.filter { !ignoredUsers.contains($0.id) && !peopleResult.claimed.contains($0.id) }
+        unclaimedTeams = live.teams.filter { !ignoredTeams.contains($0.id) && !teamResult.claimed.contains($0.id) }
+        self.diagnostics = diagnostics
+    }
+
+    private static func match(kind: String, liveKind: String,
+                              entries: [(name: Located<String>, key: NameKey, id: Located<Int>?, previously: [Located<String>])],
+                              live: [(id: Int, key: NameKey)], diagnostics: inout [Diagnostic]) -> (matches: [(id: Int, via: Via)?], claimed: Set<Int>) {
+        var matches = [(id: Int, via: Via)?](repeating: nil, count: entries.count)
+        var claimed = Set<Int>()
+        let liveIDs = Set(live.map(\.id))
+        var byKey: [NameKey: [Int]] = [:]
+        for entry in live { byKey[entry.key, default: []].append(entry.id) }
+        // 1. Pinned ids.
+        for (i, entry) in entries.enumerated() {
+            guard let id = entry.id else { continue }
+            if liveIDs.contains(id.value) {
+                matches[i] = (id.value, .id)
+                claimed.insert(id.value)
+            } else {
+                diagnostics.append(.error("\(kind) \"\(entry.name.value)\" pins id \(id.value), but the space has no \(liveKind) #\(id.value)", at: id.location,
+                                          notes: [DiagnosticNote(location: nil, message: "remove `id` to create the \(kind), or pin the id of an existing \(liveKind)")]))
+            }
+        }
+        // 2. Names, then 3. former names, among what is still unclaimed.
+        for via in [Via.name, .previously] {
+            for (i, entry) in entries.enumerated() where matches[i] == nil && entry.id == nil {
+                let keys = via == .name ? [(entry.key, entry.name)] : entry.previously.map { (NameKey($0.value), $0) }
+                for (key, written) in keys {
+                    let candidates = (byKey[key] ?? []).filter { !claimed.contains($0) }
+                    if candidates.count == 1 {
+                        matches[i] = (candidates[0], via)
+                        claimed.insert(candidates[0])
+                        break
+                    }
+                    if candidates.count > 1 {
+                        let ids = candidates.map { "#\($0)" }.joined(separator: ", ")
+                        diagnostics.append(.error("\(kind) \"\(written.value)\" matches \(candidates.count) live \(liveKind)s (\(ids)); pin the one you mean with `id:`",
+                                                  at: written.location))
+                        break
+                    }
+                }
+            }
+        }
+        return (matches, claimed)
+    }
+}

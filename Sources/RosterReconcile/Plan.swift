@@ -1,0 +1,53 @@
+import MPSClient
+import RosterDiagnostics
+import RosterModel
+
+/// What it takes to make the live space match the roster: the changes to show, the operations
+/// in dependency-ordered steps, and what the reader must be warned about.
+public struct Plan: Sendable {
+    public var endpoint: String
+    public var space: LiveSpace
+    public var changes: [Change]
+    /// Steps of independent operations; each step runs after the one before has finished.
+    public var steps: [[PlanOperation]]
+    public var warnings: [PlanWarning]
+    /// Deletes per kind against `maxDeletes`, for apply's safety rail.
+    public var deletes: [DeleteCount]
+    /// What the plan read of the live space.
+    public var fingerprint: Fingerprint
+    /// The number of requests apply will send (documents of aliased mutations).
+    public var requests: Int = 0
+
+    public struct Summary: Sendable, Equatable {
+        public var create = 0, update = 0, delete = 0, unmanaged = 0
+    }
+
+    public var summary: Summary {
+        var s = Summary()
+        for change in changes {
+            switch change.action {
+            case .create: s.create += 1
+            case .update: s.update += 1
+            case .delete: s.delete += 1
+            case .unmanaged: s.unmanaged += 1
+            }
+        }
+        return s
+    }
+
+    /// Whether applying would change anything.
+    public var hasChanges: Bool { !steps.isEmpty }
+
+    public var operationCount: Int { steps.reduce(0) { $0 + $1.count } }
+}
+
+/// Deletes of one kind and the most `policy.maxDeletes` allows.
+public struct DeleteCount: Sendable, Equatable {
+    public enum Kind: String, Sendable { case people, teams, memberships }
+    public var kind: Kind
+    public var count: Int
+    public var liveTotal: Int
+    public var allowed: Int
+
+    public var exceeded: Bool { count > allowed }
+}

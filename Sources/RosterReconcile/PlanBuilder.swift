@@ -1,0 +1,361 @@
+import MPSClient
+import RosterDiagnostics
+import RosterModel
+
+/// Builds a plan's changes and operations; ``StepScheduler`` orders the operations.
+struct PlanBuilder {
+    let roster: Roster
+    let live: LiveState
+    let matching: Matching
+    let prune: Bool
+
+    var changes: [Change] = []
+    var steps: [[PlanOperation]] = []
+    var warnings: [PlanWarning] = []
+
+    private var usersByID: [Int: LiveUser] = [:]
+    private var teamsByID: [Int: LiveTeam] = [:]
+    /// Roster person index → reference used by operations.
+    private var personRefs: [PersonRef] = []
+    /// Live teams the roster manages (matched, or deleted by prune), and their people.
+    private var managedTeams: [Int] = []
+    private var scheduler = StepScheduler()
+    private var deletedUsers: [Int] = []
+    private var deletedTeams: [Int] = []
+    private var removedMemberships = 0
+
+    init(roster: Roster, live: LiveState, matching: Matching, prune: Bool) {
+        self.roster = roster
+        self.live = live
+        self.matching = matching
+        self.prune = prune
+        for u in live.users { usersByID[u.id] = u }
+        for t in live.teams { teamsByID[t.id] = t }
+    }
+
+    mutating func build() {
+        planPeople()
+        planLevels()
+        let teamOps = planTeams()
+        planDeletes(teamOps)
+        noteAnomalies()
+        let (ordered, stepWarnings) = scheduler.steps()
+        steps = ordered
+        warnings = stepWarnings + warnings
+    }
+
+    // MARK: people
+
+    private func name(_ ref: PersonRef) -> String {
+        switch ref {
+        case .live(let id): return usersByID[id]?.name ?? "#\(id)"
+        case .created(let i): return roster.people[i].name.value
+        }
+    }
+
+    private mutating func planPeople() {
+        for (i, person) in roster.people.enumerated() {
+            guard let match = matching.people[i], let user = usersByID[match.id] else {
+                personRefs.append(.created(i))
+                let date: String? = if case .date(let d) = person.levelStartDate { d } else { nil }
+                var change = Change(action: .create, kind: .person, name: person.name.value)
+                change.after = [("name", .string(person.name.value)), ("craft", .string(person.craft.rawValue)),
+                                ("level", .string(person.level.rawValue)), ("focus", .string(person.focus.rawValue)),
+                                ("levelStartDate", date.map(JSONValue.string) ?? .null)]
+                changes.append(change)
+                scheduler.add(PlanOperation(payload: .createUser(rosterIndex: i, PersonFields(fullName: person.name.value, craft: person.craft, level: person.level,
+                                                                                            focus: person.focus, levelStartDate: date)),
+                                        name: person.name.value))
+                continue
+            }
+            personRefs.append(.live(user.id))
+            var change = Change(action: .update, kind: .person, name: person.name.value, id: user.id)
+            func field(_ name: String, _ before: JSONValue, _ after: JSONValue) {
+                change.fields.append(name)
+                change.before.append((name, before))
+                change.after.append((name, after))
+            }
+            if user.key != person.key { field("name", .string(user.name), .string(person.name.value)) }
+            if user.craft != person.craft { field("craft", .string(user.craft.rawValue), .string(person.craft.rawValue)) }
+            if user.level != person.level { field("level", .string(user.level.rawValue), .string(person.level.rawValue)) }
+            if user.focus != person.focus { field("focus", .string(user.focus.rawValue), .string(person.focus.rawValue)) }
+            var date = user.levelStartDate
+            switch person.levelStartDate {
+            case .unmanaged: break
+            case .clear:
+                if user.levelStartDate != nil { field("levelStartDate", .string(user.levelStartDate ?? ""), .null) }
+                date = nil
+            case .date(let d):
+                if user.levelStartDate != d { field("levelStartDate", user.levelStartDate.map(JSONValue.string) ?? .null, .string(d)) }
+                date = d
+            }
+            guard !change.fields.isEmpty else { continue }
+            changes.append(change)
+            // updateUser replaces every field: unmanaged ones are sent as they are live.
+            let fields = PersonFields(fullName: person.name.value, craft: person.craft, level: person.level, focus: person.focus, levelStartDate: date)
+            scheduler.add(PlanOperation(payload: .updateUser(id: user.id, fields), name: person.name.value))
+        }
+    }
+
+    // MARK: levels
+
+    private mutating func planLevels() {
+        var liveLimits: [JobLevel: Int] = [:]
+        for entry in live.levels { liveLimits[entry.level] = entry.limitMonths }
+        for level in roster.levels.sorted(by: { $0.level < $1.level }) {
+            let current = liveLimits[level.level]
+            guard current != level.limitMonths else { continue }
+            var change = Change(action: current == nil ? .create : .update, kind: .level, name: level.level.rawValue)
+            if let current {
+                change.fields = ["limitMonths"]
+                change.before = [("limitMonths", .int(current))]
+            }
+            change.after = [("limitMonths", .int(level.limitMonths))]
+            changes.append(change)
+            scheduler.add(PlanOperation(payload: .setJobLevelLimit(level.level, level.limitMonths), name: level.level.rawValue))
+        }
+    }
+
+    // MARK: teams
+
+    /// The operations of each managed live team, for the delete and join orderings.
+    struct TeamOps {
+        var delete: Int?
+        var release: Int?
+        var releaseMembers: Set<PersonRef> = []
+        var final: Int?
+        var finalMembers: Set<PersonRef> = []
+    }
+
+    private mutating func planTeams() -> [Int: TeamOps] {
+        let index = PersonIndex(roster.people)
+        var ops: [Int: TeamOps] = [:]
+        var joins: [(op: Int, person: Int, team: String)] = []
+        let teamOfUser = liveTeamsByUser()
+        // Teams to delete first: people they free may lead other teams in between, or join them.
+        for team in matching.unclaimedTeams where prune && !isProtected(team: team) {
+            managedTeams.append(team.id)
+            var teamOps = TeamOps()
+            teamOps.delete = scheduler.add(PlanOperation(payload: .deleteTeam(id: team.id), name: team.name))
+            ops[team.id] = teamOps
+            deletedTeams.append(team.id)
+            removedMemberships += team.memberSet.count
+            var change = Change(action: .delete, kind: .team, name: team.name, id: team.id)
+            change.before = [("name", .string(team.name)), ("lead", .string(name(.live(team.leadID)))),
+                             ("members", .array(team.memberSet.sorted().map { .string(name(.live($0))) }))]
+            changes.append(change)
+        }
+        for (t, team) in roster.teams.enumerated() {
+            guard case .found(let leadIndex) = index.resolve(team.lead.value) else { continue }
+            let lead = personRefs[leadIndex]
+            var members: [PersonRef] = []
+            var seen: Set<PersonRef> = [lead]
+            for reference in team.members {
+                guard case .found(let p) = index.resolve(reference.value), seen.insert(personRefs[p]).inserted else { continue }
+                members.append(personRefs[p])
+            }
+            let desired = seen
+            guard let match = matching.teams[t], let current = teamsByID[match.id] else {
+                var change = Change(action: .create, kind: .team, name: team.name.value)
+                change.after = [("name", .string(team.name.value)), ("lead", .string(name(lead))),
+                                ("members", .array(([lead] + members).map { .string(name($0)) }))]
+                changes.append(change)
+                let op = scheduler.add(PlanOperation(payload: .createTeam(rosterIndex: t, TeamFields(name: team.name.value, lead: lead, members: members)),
+                                                 name: team.name.value))
+                for case .live(let u) in desired { joins.append((op, u, team.name.value)) }
+                continue
+            }
+            managedTeams.append(current.id)
+            let liveSet = Set(current.memberSet.map(PersonRef.live))
+            let leavers = liveSet.subtracting(desired)
+            let joiners = desired.subtracting(liveSet)
+            var change = Change(action: .update, kind: .team, name: team.name.value, id: current.id)
+            if current.key != team.key {
+                change.fields.append("name")
+                change.before.append(("name", .string(current.name)))
+                change.after.append(("name", .string(team.name.value)))
+            }
+            if lead != .live(current.leadID) {
+                change.fields.append("lead")
+                change.before.append(("lead", .string(name(.live(current.leadID)))))
+                change.after.append(("lead", .string(name(lead))))
+            }
+            if !leavers.isEmpty || !joiners.isEmpty {
+                change.fields.append("members")
+                change.membersAdded = joiners.map(name).sorted()
+                change.membersRemoved = leavers.map(name).sorted()
+            }
+            removedMemberships += leavers.count
+            guard !change.fields.isEmpty else { continue }
+            changes.append(change)
+            var teamOps = TeamOps()
+            let finalFields = TeamFields(name: team.name.value, lead: lead, members: members)
+            // People who leave and people who join in one update would chain teams together
+            // (and loop on a ring of moves): first a release update lets the leavers go, then
+            // the final update takes the joiners in.
+            if roster.policy.oneTeamPerPerson && !leavers.isEmpty && !joiners.isEmpty,
+               let interim = interimLead(current: current, desired: desired, lead: lead, members: members, teamOfUser: teamOfUser, deleting: ops) {
+                let staying = current.memberIDs.reduce(into: [PersonRef]()) { list, id in
+                    if desired.contains(.live(id)) && !list.contains(.live(id)) { list.append(.live(id)) }
+                }
+                let releaseMembers = staying.filter { $0 != interim }
+                let releaseSet = Set(releaseMembers + [interim])
+                let release = scheduler.add(PlanOperation(payload: .updateTeam(id: current.id, TeamFields(name: team.name.value, lead: interim, members: releaseMembers)),
+                                                      name: team.name.value, purpose: "release"))
+                teamOps.release = release
+                teamOps.releaseMembers = releaseSet
+                if releaseSet == desired && interim == lead {
+                    teamOps.final = release
+                    teamOps.finalMembers = desired
+                } else {
+                    let final = scheduler.add(PlanOperation(payload: .updateTeam(id: current.id, finalFields), name: team.name.value))
+                    scheduler.depend(final, on: release)
+                    teamOps.final = final
+                    teamOps.finalMembers = desired
+                    for case .live(let u) in desired.subtracting(releaseSet) { joins.append((final, u, team.name.value)) }
+                }
+                for case .live(let u) in releaseSet.subtracting(liveSet) { joins.append((release, u, team.name.value)) }
+            } else {
+                let final = scheduler.add(PlanOperation(payload: .updateTeam(id: current.id, finalFields), name: team.name.value))
+                teamOps.final = final
+                teamOps.finalMembers = desired
+                for case .live(let u) in joiners { joins.append((final, u, team.name.value)) }
+            }
+            ops[current.id] = teamOps
+        }
+        orderJoins(joins, ops: ops, teamOfUser: teamOfUser)
+        return ops
+    }
+
+    /// Who leads a team between its release and its final update: someone who stays; else a
+    /// newcomer whom taking in early puts in no second team (a new person, someone in no team,
+    /// or someone whose teams are all deleted first).
+    private func interimLead(current: LiveTeam, desired: Set<PersonRef>, lead: PersonRef, members: [PersonRef],
+                             teamOfUser: [Int: [Int]], deleting: [Int: TeamOps]) -> PersonRef? {
+        let staying = current.memberSet.filter { desired.contains(.live($0)) }
+        if case .live(let l) = lead, staying.contains(l) { return lead }
+        if staying.contains(current.leadID) { return .live(current.leadID) }
+        if let first = current.memberIDs.first(where: { staying.contains($0) }) { return .live(first) }
+        for candidate in [lead] + members {
+            switch candidate {
+            case .created:
+                return candidate
+            case .live(let u):
+                if (teamOfUser[u] ?? []).allSatisfy({ deleting[$0]?.delete != nil }) { return candidate }
+            }
+        }
+        return nil
+    }
+
+    /// Live teams (not ignored) of each user, in live order.
+    private func liveTeamsByUser() -> [Int: [Int]] {
+        var out: [Int: [Int]] = [:]
+        for team in live.teams where !matching.ignoredTeams.contains(team.id) {
+            for u in team.memberSet.sorted() { out[u, default: []].append(team.id) }
+        }
+        return out
+    }
+
+    /// With `oneTeamPerPerson`, a person joins a team only after leaving the one they are in.
+    private mutating func orderJoins(_ joins: [(op: Int, person: Int, team: String)], ops: [Int: TeamOps], teamOfUser: [Int: [Int]]) {
+        guard roster.policy.oneTeamPerPerson else { return }
+        for join in joins {
+            for teamID in teamOfUser[join.person] ?? [] {
+                guard let teamOps = ops[teamID], teamOps.final != join.op, teamOps.release != join.op else { continue }
+                let person = PersonRef.live(join.person)
+                let remover = teamOps.delete
+                    ?? (teamOps.release != nil && !teamOps.releaseMembers.contains(person) ? teamOps.release : nil)
+                    ?? (teamOps.final != nil && !teamOps.finalMembers.contains(person) ? teamOps.final : nil)
+                if let remover {
+                    scheduler.depend(join.op, on: remover, movingPerson: name(person), from: teamsByID[teamID]?.name ?? "", to: join.team)
+                }
+            }
+            let unmanaged = (teamOfUser[join.person] ?? []).filter { ops[$0] == nil && !managedTeams.contains($0) }
+            for teamID in unmanaged {
+                warnings.append(PlanWarning(step: nil, message: "\(name(.live(join.person))) joins team \"\(join.team)\" but stays in team \"\(teamsByID[teamID]?.name ?? "")\", which the roster does not manage"))
+            }
+        }
+    }
+
+    // MARK: deletes and unmanaged
+
+    private func isProtected(person: LiveUser) -> Bool {
+        roster.policy.protectedPeople.contains { NameKey($0.value) == person.key }
+    }
+
+    private func isProtected(team: LiveTeam) -> Bool {
+        roster.policy.protectedTeams.contains { NameKey($0.value) == team.key }
+    }
+
+    private mutating func planDeletes(_ teamOps: [Int: TeamOps]) {
+        var unmanaged: [Change] = []
+        for team in matching.unclaimedTeams where !(prune && !isProtected(team: team)) {
+            var change = Change(action: .unmanaged, kind: .team, name: team.name, id: team.id)
+            change.note = prune ? "protected" : nil
+            unmanaged.append(change)
+        }
+        for user in matching.unclaimedUsers {
+            guard prune && !isProtected(person: user) else {
+                var change = Change(action: .unmanaged, kind: .person, name: user.name, id: user.id)
+                change.note = prune ? "protected" : nil
+                unmanaged.append(change)
+                continue
+            }
+            // deleteUser refuses a lead: every team this person leads must get a new lead (or
+            // go) first, which only teams the roster manages can.
+            let led = live.teams.filter { $0.leadID == user.id && !matching.ignoredTeams.contains($0.id) }
+            if let stuck = led.first(where: { teamOps[$0.id] == nil }) ?? live.teams.first(where: { $0.leadID == user.id && matching.ignoredTeams.contains($0.id) }) {
+                var change = Change(action: .unmanaged, kind: .person, name: user.name, id: user.id)
+                change.note = "leads team \"\(stuck.name)\", which the roster does not manage"
+                unmanaged.append(change)
+                warnings.append(PlanWarning(step: nil, message: "\(user.name) (#\(user.id)) is not deleted: they lead team \"\(stuck.name)\", which the roster does not manage"))
+                continue
+            }
+            let op = scheduler.add(PlanOperation(payload: .deleteUser(id: user.id), name: user.name))
+            deletedUsers.append(user.id)
+            for team in live.teams where team.memberSet.contains(user.id) {
+                guard let ops = teamOps[team.id] else { continue }
+                for prerequisite in [ops.delete, ops.release, ops.final].compactMap({ $0 }) { scheduler.depend(op, on: prerequisite) }
+            }
+            var change = Change(action: .delete, kind: .person, name: user.name, id: user.id)
+            change.before = [("name", .string(user.name)), ("craft", .string(user.craft.rawValue)), ("level", .string(user.level.rawValue)),
+                             ("focus", .string(user.focus.rawValue)), ("levelStartDate", user.levelStartDate.map(JSONValue.string) ?? .null)]
+            changes.append(change)
+        }
+        changes += unmanaged
+    }
+
+    func deleteCounts() -> [DeleteCount] {
+        let limit = roster.policy.maxDeletes
+        let users = live.users.count - matching.ignoredUsers.count
+        let teams = live.teams.count - matching.ignoredTeams.count
+        let memberships = live.teams.filter { !matching.ignoredTeams.contains($0.id) }.reduce(0) { $0 + $1.memberSet.count }
+        return [
+            DeleteCount(kind: .people, count: deletedUsers.count, liveTotal: users, allowed: limit.allowed(ofLiveTotal: users)),
+            DeleteCount(kind: .teams, count: deletedTeams.count, liveTotal: teams, allowed: limit.allowed(ofLiveTotal: teams)),
+            DeleteCount(kind: .memberships, count: removedMemberships, liveTotal: memberships, allowed: limit.allowed(ofLiveTotal: memberships)),
+        ]
+    }
+
+    /// Live data the apps would never produce, shown so nobody is surprised by it.
+    private mutating func noteAnomalies() {
+        var teamsOf: [Int: [String]] = [:]
+        for team in live.teams where !matching.ignoredTeams.contains(team.id) {
+            var counts: [Int: Int] = [:]
+            for id in team.memberIDs { counts[id, default: 0] += 1 }
+            for (id, n) in counts.sorted(by: { $0.key < $1.key }) where n > 1 {
+                warnings.append(PlanWarning(step: nil, message: "live team \"\(team.name)\" (#\(team.id)) lists \(name(.live(id))) \(n) times"))
+            }
+            if counts[team.leadID] == nil {
+                warnings.append(PlanWarning(step: nil, message: "live team \"\(team.name)\" (#\(team.id)): its lead \(name(.live(team.leadID))) is not among its members"))
+            }
+            for id in team.memberSet { teamsOf[id, default: []].append(team.name) }
+        }
+        for (id, teams) in teamsOf.sorted(by: { $0.key < $1.key }) where teams.count > 1 {
+            warnings.append(PlanWarning(step: nil, message: "live user \(name(.live(id))) (#\(id)) is in \(teams.count) teams: \(teams.map { "\"\($0)\"" }.joined(separator: ", "))"))
+        }
+        for count in deleteCounts() where count.exceeded {
+            warnings.append(PlanWarning(step: nil, message: "the plan removes \(count.count) \(count.kind.rawValue) of \(count.liveTotal); policy.maxDeletes (\(roster.policy.maxDeletes)) allows \(count.allowed); apply will refuse without --allow-large-changes"))
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import RosterModel
+
+/// A person an operation refers to: one that exists, or one an earlier step creates.
+public enum PersonRef: Hashable, Sendable {
+    case live(Int)
+    /// The roster person at this index, created by an earlier step.
+    case created(Int)
+}
+
+/// The fields `createUser` and `updateUser` send (both write all of them).
+public struct PersonFields: Sendable, Equatable {
+    public var fullName: String
+    public var craft: Craft
+    public var level: JobLevel
+    public var focus: Focus
+    public var levelStartDate: String?
+}
+
+/// The fields `createTeam` and `updateTeam` send (both write all of them).
+public struct TeamFields: Sendable, Equatable {
+    public var name: String
+    public var lead: PersonRef
+    /// Members in the order sent; the server appends the lead when it is missing.
+    public var members: [PersonRef]
+}
+
+/// One mutation of a plan.
+public struct PlanOperation: Sendable, Equatable {
+    public enum Mutation: String, Sendable, CaseIterable {
+        case deleteTeam, deleteUser, createUser, updateUser, setJobLevelLimit, createTeam, updateTeam
+    }
+
+    public enum Payload: Sendable, Equatable {
+        case createUser(rosterIndex: Int, PersonFields)
+        case updateUser(id: Int, PersonFields)
+        case deleteUser(id: Int)
+        case createTeam(rosterIndex: Int, TeamFields)
+        case updateTeam(id: Int, TeamFields)
+        case deleteTeam(id: Int)
+        case setJobLevelLimit(JobLevel, Int)
+    }
+
+    public var payload: Payload
+    /// The entity's display name.
+    public var name: String
+    /// Why this operation exists when it is not the entity's final state: "release" updates
+    /// that let people leave a team before others take them in.
+    public var purpose: String?
+
+    public var mutation: Mutation {
+        switch payload {
+        case .createUser: return .createUser
+        case .updateUser: return .updateUser
+        case .deleteUser: return .deleteUser
+        case .createTeam: return .createTeam
+        case .updateTeam: return .updateTeam
+        case .deleteTeam: return .deleteTeam
+        case .setJobLevelLimit: return .setJobLevelLimit
+        }
+    }
+
+    public var kind: Change.Kind {
+        switch payload {
+        case .createUser, .updateUser, .deleteUser: return .person
+        case .createTeam, .updateTeam, .deleteTeam: return .team
+        case .setJobLevelLimit: return .level
+        }
+    }
+
+    /// The people the operation names (lead and members of a team operation).
+    public var people: [PersonRef] {
+        switch payload {
+        case .createTeam(_, let t), .updateTeam(_, let t): return [t.lead] + t.members
+        default: return []
+        }
+    }
+}

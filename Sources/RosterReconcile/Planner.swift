@@ -1,0 +1,21 @@
+import MPSClient
+import RosterDiagnostics
+import RosterModel
+
+/// Turns a roster and the live state into a ``Plan``. Pure and deterministic: the same inputs
+/// give the same plan, byte for byte once rendered.
+public enum Planner {
+    /// Plans the changes; diagnostics (ambiguous matches, pins of unknown ids) mean no plan.
+    public static func plan(roster: Roster, live: LiveState, prune: Bool, endpoint: String,
+                            batcher: MutationBatcher = MutationBatcher()) -> (Plan?, [Diagnostic]) {
+        let matching = Matching(roster: roster, live: live)
+        guard matching.diagnostics.isEmpty else { return (nil, matching.diagnostics.sortedForDisplay()) }
+        var builder = PlanBuilder(roster: roster, live: live, matching: matching, prune: prune || roster.policy.prune)
+        builder.build()
+        var plan = Plan(endpoint: endpoint, space: live.space, changes: builder.changes, steps: builder.steps,
+                        warnings: builder.warnings, deletes: builder.deleteCounts(),
+                        fingerprint: Fingerprint(live: live, ignoredUsers: matching.ignoredUsers, ignoredTeams: matching.ignoredTeams))
+        plan.requests = batcher.requestCount(plan)
+        return (plan, [])
+    }
+}

@@ -1,0 +1,51 @@
+import MPSClient
+import RosterDiagnostics
+import RosterModel
+
+/// A plan written by `roster plan --out`: the plan's JSON plus what apply needs to run
+/// exactly it (every operation with its values, and the fingerprint of each live entity).
+public enum SavedPlan {
+    static func ref(_ r: PersonRef) -> JSONValue {
+        switch r {
+        case .live(let id): return .object([("live", .int(id))])
+        case .created(let i): return .object([("created", .int(i))])
+        }
+    }
+
+    static func person(_ f: PersonFields) -> JSONValue {
+        .object([("fullName", .string(f.fullName)), ("craftAbility", .string(f.craft.rawValue)), ("jobLevel", .string(f.level.rawValue)),
+                 ("craftFocus", .string(f.focus.rawValue)), ("levelStartDate", f.levelStartDate.map(JSONValue.string) ?? .null)])
+    }
+
+    static func team(_ f: TeamFields) -> JSONValue {
+        .object([("name", .string(f.name)), ("lead", ref(f.lead)), ("members", .array(f.members.map(ref)))])
+    }
+
+    /// One operation with everything needed to send it.
+    public static func operation(_ op: PlanOperation) -> JSONValue {
+        var fields: [(String, JSONValue)] = [("mutation", .string(op.mutation.rawValue)), ("name", .string(op.name))]
+        if let purpose = op.purpose { fields.append(("purpose", .string(purpose))) }
+        switch op.payload {
+        case .createUser(let i, let f): fields += [("rosterIndex", .int(i)), ("input", person(f))]
+        case .updateUser(let id, let f): fields += [("id", .int(id)), ("input", person(f))]
+        case .deleteUser(let id), .deleteTeam(let id): fields += [("id", .int(id))]
+        case .createTeam(let i, let f): fields += [("rosterIndex", .int(i)), ("input", team(f))]
+        case .updateTeam(let id, let f): fields += [("id", .int(id)), ("input", team(f))]
+        case .setJobLevelLimit(let level, let months): fields += [("jobLevel", .string(level.rawValue)), ("limitMonths", .int(months))]
+        }
+        return .object(fields)
+    }
+
+    /// The `apply` section added to the plan's JSON.
+    public static func applySection(_ plan: Plan, prune: Bool, maxDeletes: DeleteLimit) -> JSONValue {
+        .object([
+            ("space", .string(plan.space.id)),
+            ("prune", .bool(prune)),
+            ("maxDeletes", .string(maxDeletes.description)),
+            ("deletes", .array(plan.deletes.map { .object([("kind", .string($0.kind.rawValue)), ("count", .int($0.count)),
+                                                           ("liveTotal", .int($0.liveTotal)), ("allowed", .int($0.allowed))]) })),
+            ("steps", .array(plan.steps.map { .array($0.map(operation)) })),
+            ("entities", .object(plan.fingerprint.entities.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
+        ])
+    }
+}

@@ -1,0 +1,233 @@
+import RosterDiagnostics
+import RosterReconcile
+
+/// Renders a plan as text for a terminal, as versioned JSON for scripts, or as Markdown for a
+/// pull-request comment. Pure functions of the plan.
+public enum PlanRenderer {
+    /// The changes in the order a reader needs them: deletes first (teams, then people), then
+    /// people, teams and levels as the roster lists them, then what the roster does not manage.
+    static func ordered(_ changes: [Change]) -> [Change] {
+        func rank(_ c: Change) -> Int {
+            switch (c.action, c.kind) {
+            case (.delete, .team): return 0
+            case (.delete, _): return 1
+            case (.unmanaged, _): return 6
+            case (_, .person): return 2
+            case (_, .team): return 3
+            case (_, .level): return 4
+            }
+        }
+        return changes.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
+    }
+
+    static func symbol(_ action: Change.Action) -> String {
+        switch action {
+        case .create: return "+"
+        case .update: return "~"
+        case .delete: return "-"
+        case .unmanaged: return "?"
+        }
+    }
+
+    static func subject(_ c: Change) -> String {
+        switch c.kind {
+        case .level: return "level \(c.name)"
+        default: return "\(c.kind.rawValue) \"\(c.name)\"" + (c.id.map { " (#\($0))" } ?? "")
+        }
+    }
+
+    static func text(of value: JSONValue) -> String {
+        switch value {
+        case .null: return "none"
+        case .string(let s): return s
+        case .int(let i): return String(i)
+        case .array(let items): return items.map(text(of:)).joined(separator: ", ")
+        default: return value.rendered()
+        }
+    }
+
+    /// The right-hand description of a change.
+    static func detail(_ c: Change) -> String {
+        let after = Dictionary(c.after, uniquingKeysWith: { a, _ in a })
+        let before = Dictionary(c.before, uniquingKeysWith: { a, _ in a })
+        switch c.action {
+        case .create:
+            switch c.kind {
+            case .person:
+                var parts = ["craft \(text(of: after["craft"] ?? .null))", "level \(text(of: after["level"] ?? .null))", "focus \(text(of: after["focus"] ?? .null))"]
+                if let date = after["levelStartDate"], date != .null { parts.append("since \(text(of: date))") }
+                return parts.joined(separator: ", ")
+            case .team:
+                return "lead \(text(of: after["lead"] ?? .null)); members \(text(of: after["members"] ?? .null))"
+            case .level:
+                return "limitMonths \(text(of: after["limitMonths"] ?? .null))"
+            }
+        case .update:
+            var parts: [String] = []
+            for field in c.fields {
+                switch field {
+                case "name": parts.append("renamed from \"\(text(of: before["name"] ?? .null))\"")
+                case "members":
+                    let added = c.membersAdded.map { "+ \($0)" }
+                    let removed = c.membersRemoved.map { "− \($0)" }
+                    parts.append("members: " + (added + removed).joined(separator: ", "))
+                default: parts.append("\(field): \(text(of: before[field] ?? .null)) → \(text(of: after[field] ?? .null))")
+                }
+            }
+            return parts.joined(separator: "; ")
+        case .delete:
+            return "not in the roster; deleted (prune)"
+        case .unmanaged:
+            if let note = c.note { return "not in the roster (\(note))" }
+            return "not in the roster (unmanaged; --prune deletes it)"
+        }
+    }
+
+    static func summaryLine(_ plan: Plan) -> String {
+        let s = plan.summary
+        var line = "Plan: \(s.create) to create, \(s.update) to update, \(s.delete) to delete."
+        if s.unmanaged > 0 { line += " \(s.unmanaged) unmanaged." }
+        return line
+    }
+
+    static func applyLine(_ plan: Plan) -> String {
+        let steps = plan.steps.count
+        return "Apply runs \(steps) \(steps == 1 ? "step" : "steps") in \(plan.requests) \(plan.requests == 1 ? "request" : "requests")."
+    }
+
+    // MARK: text
+
+    /// The plan for a terminal; `color` adds ANSI colours (green +, yellow ~, red -).
+    public static func text(_ plan: Plan, color: Bool = false) -> String {
+        var out = "Roster plan for space \"\(plan.space.name)\" (\(plan.space.id)) at \(plan.endpoint)\n\n"
+        let changes = ordered(plan.changes)
+        let lefts = changes.map { "  \(symbol($0.action)) \(subject($0))" }
+        let width = min(max(lefts.map(\.count).max() ?? 0, 40), 60) + 2
+        for (change, left) in zip(changes, lefts) {
+            let padded = left.count < width ? left + String(repeating: " ", count: width - left.count) : left + "  "
+            var line = padded + detail(change)
+            if color {
+                let code = switch change.action {
+                case .create: "32"
+                case .update: "33"
+                case .delete: "31"
+                case .unmanaged: "2"
+                }
+                line = "\u{1B}[\(code)m\(line)\u{1B}[0m"
+            }
+            out += line + "\n"
+        }
+        if !changes.isEmpty { out += "\n" }
+        for warning in plan.warnings {
+            let prefix = color ? "\u{1B}[1;33mwarning:\u{1B}[0m" : "warning:"
+            out += "\(prefix) " + (warning.step.map { "step \($0): " } ?? "") + warning.message + "\n"
+        }
+        if !plan.warnings.isEmpty { out += "\n" }
+        if plan.hasChanges {
+            out += summaryLine(plan) + "\n" + applyLine(plan) + "\n"
+        } else {
+            out += "No changes: the space matches the roster." + (plan.summary.unmanaged > 0 ? " \(plan.summary.unmanaged) unmanaged." : "") + "\n"
+        }
+        return out
+    }
+
+    // MARK: JSON
+
+    static func changeJSON(_ c: Change) -> JSONValue {
+        var fields: [(String, JSONValue)] = [("action", .string(c.action.rawValue)), ("kind", .string(c.kind.rawValue)), ("name", .string(c.name))]
+        if c.kind != .level { fields.append(("id", c.id.map(JSONValue.int) ?? .null)) }
+        switch c.action {
+        case .create:
+            fields.append(("after", .object(c.after)))
+        case .update:
+            fields.append(("fields", .array(c.fields.map(JSONValue.string))))
+            let plain = c.fields.filter { $0 != "members" }
+            if !plain.isEmpty {
+                fields.append(("before", .object(c.before.filter { plain.contains($0.0) })))
+                fields.append(("after", .object(c.after.filter { plain.contains($0.0) })))
+            }
+            if c.fields.contains("members") {
+                fields.append(("membersAdded", .array(c.membersAdded.map(JSONValue.string))))
+                fields.append(("membersRemoved", .array(c.membersRemoved.map(JSONValue.string))))
+            }
+        case .delete:
+            fields.append(("before", .object(c.before)))
+        case .unmanaged:
+            if let note = c.note { fields.append(("note", .string(note))) }
+        }
+        return .object(fields)
+    }
+
+    static func operationJSON(_ op: PlanOperation) -> JSONValue {
+        var fields: [(String, JSONValue)] = [("mutation", .string(op.mutation.rawValue)), ("kind", .string(op.kind.rawValue)), ("name", .string(op.name))]
+        if let purpose = op.purpose { fields.append(("purpose", .string(purpose))) }
+        return .object(fields)
+    }
+
+    /// The plan as `cli.md`'s versioned JSON (format_version 1).
+    public static func json(_ plan: Plan) -> JSONValue {
+        let s = plan.summary
+        return .object([
+            ("format_version", .int(1)),
+            ("endpoint", .string(plan.endpoint)),
+            ("space", .object([("id", .string(plan.space.id)), ("name", .string(plan.space.name))])),
+            ("summary", .object([("create", .int(s.create)), ("update", .int(s.update)), ("delete", .int(s.delete)), ("unmanaged", .int(s.unmanaged))])),
+            ("changes", .array(ordered(plan.changes).map(changeJSON))),
+            ("steps", .array(plan.steps.map { .object([("operations", .array($0.map(operationJSON)))]) })),
+            ("warnings", .array(plan.warnings.map { .object([("step", $0.step.map(JSONValue.int) ?? .null), ("message", .string($0.message))]) })),
+            ("fingerprint", .string(plan.fingerprint.digest)),
+        ])
+    }
+
+    // MARK: Markdown
+
+    /// The plan for a pull-request comment: a summary, a table of changes, the warnings.
+    public static func markdown(_ plan: Plan) -> String {
+        var out = "### Roster plan for space \"\(escape(plan.space.name))\" (`\(plan.space.id)`)\n\n"
+        if plan.hasChanges {
+            let s = plan.summary
+            out += "**\(s.create) to create, \(s.update) to update, \(s.delete) to delete**"
+            out += s.unmanaged > 0 ? ", \(s.unmanaged) unmanaged" : ""
+            out += " — apply runs \(plan.steps.count) \(plan.steps.count == 1 ? "step" : "steps") in \(plan.requests) \(plan.requests == 1 ? "request" : "requests").\n\n"
+        } else {
+            out += "**No changes**: the space matches the roster" + (plan.summary.unmanaged > 0 ? " (\(plan.summary.unmanaged) unmanaged)" : "") + ".\n\n"
+        }
+        let changes = ordered(plan.changes)
+        if !changes.isEmpty {
+            out += "| | kind | name | change |\n|---|---|---|---|\n"
+            for c in changes {
+                let mark = switch c.action {
+                case .create: "➕"
+                case .update: "✏️"
+                case .delete: "🗑️"
+                case .unmanaged: "❔"
+                }
+                let name = escape(c.name) + (c.id.map { " (#\($0))" } ?? "")
+                out += "| \(mark) | \(c.kind.rawValue) | \(name) | \(escape(detail(c))) |\n"
+            }
+            out += "\n"
+        }
+        if !plan.warnings.isEmpty {
+            out += "**Warnings**\n\n"
+            for w in plan.warnings { out += "- ⚠️ " + (w.step.map { "step \($0): " } ?? "") + escape(w.message) + "\n" }
+            out += "\n"
+        }
+        out += "<sub>Fingerprint `\(plan.fingerprint.digest.prefix(19))…` · \(escape(plan.endpoint))</sub>\n"
+        return out
+    }
+
+    static func escape(_ s: String) -> String {
+        var out = ""
+        for ch in s {
+            switch ch {
+            case "|": out += "\\|"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "*", "_", "`", "[", "]": out += "\\\(ch)"
+            case "\n": out += " "
+            default: out.append(ch)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+
+/// `roster plan` as a user runs it: the built binary against a sandbox server.
+@Suite(.serialized) struct PlanEndToEndTests {
+    func env(_ sandbox: SandboxProcess) -> [String: String] {
+        ["MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": sandbox.token]
+    }
+
+    func normalized(_ text: String, _ sandbox: SandboxProcess) -> String {
+        text.replacingOccurrences(of: sandbox.url, with: "http://SANDBOX/graphql")
+    }
+
+    @Test func demoSpacePlansCleanOnAFreshSeededSpace() throws {
+        let sandbox = try SandboxProcess()
+        defer { sandbox.stop() }
+        let result = try RosterBinary.run(["plan", "examples/demo-space.yaml", "--detailed-exitcode"], environment: env(sandbox))
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("No changes: the space matches the roster."))
+        // The same roster split over files plans the same way.
+        let multi = try RosterBinary.run(["plan", "examples/multi", "--detailed-exitcode"], environment: env(sandbox))
+        let single = try RosterBinary.run(["plan", "examples/acme.yaml", "--detailed-exitcode"], environment: env(sandbox))
+        #expect(multi.code == 2 && single.code == 2)
+        #expect(multi.stdout == single.stdout)
+    }
+
+    @Test(arguments: [("text", "plan-acme.txt"), ("json", "plan-acme.json"), ("markdown", "plan-acme.md")])
+    func acmePlanMatchesGolden(_ format: String, _ golden: String) throws {
+        let sandbox = try SandboxProcess()
+        defer { sandbox.stop() }
+        let result = try RosterBinary.run(["plan", "examples/acme.yaml", "--format", format, "--detailed-exitcode"], environment: env(sandbox))
+        #expect(result.code == 2, "\(result.stderr)")
+        TestSupport.expectGolden(normalized(result.stdout, sandbox), TestSupport.goldenRoot.appendingPathComponent("output/\(golden)"))
+    }
+
+    @Test func savedPlanHoldsWhatApplyNeeds() throws {
+        let sandbox = try SandboxProcess()
+        defer { sandbox.stop() }
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("roster-plan-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let result = try RosterBinary.run(["plan", "examples/acme.yaml", "--out", out.path], environment: env(sandbox))
+        #expect(result.code == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out)) as? [String: Any])
+        #expect(json["format_version"] as? Int == 1)
+        #expect((json["fingerprint"] as? String)?.hasPrefix("sha256:") == true)
+        let apply = try #require(json["apply"] as? [String: Any])
+        #expect((apply["entities"] as? [String: Any])?.count == 15 + 4)
+        #expect((apply["steps"] as? [[Any]])?.count == 2)
+        #expect(!(try String(contentsOf: out, encoding: .utf8)).contains(sandbox.token))
+    }
+
+    @Test func badTokenExitsOneWithAClearMessage() throws {
+        let sandbox = try SandboxProcess()
+        defer { sandbox.stop() }
+        let result = try RosterBinary.run(["plan", "examples/acme.yaml"], environment: ["MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": "not-a-session"])
+        #expect(result.code == 1)
+        #expect(result.stderr.contains("error: the token is invalid or expired"))
+        #expect(!result.stderr.contains("not-a-session"))
+    }
+
+    @Test func inaccessibleSpaceExitsThree() throws {
+        let sandbox = try SandboxProcess()
+        defer { sandbox.stop() }
+        let result = try RosterBinary.run(["plan", "examples/acme.yaml", "--space", "u_someone_else"], environment: env(sandbox))
+        #expect(result.code == 3)
+        #expect(result.stderr.contains("space \"u_someone_else\" is not accessible with this token"))
+    }
+
+    @Test func serverDownExitsOne() throws {
+        // A port nothing listens on: the sandbox's, after it stopped.
+        let sandbox = try SandboxProcess()
+        sandbox.stop()
+        let result = try RosterBinary.run(["plan", "examples/acme.yaml", "--timeout", "2"], environment: env(sandbox))
+        #expect(result.code == 1)
+        #expect(result.stderr.contains("error: cannot connect to \(sandbox.url)"))
+    }
+
+    @Test(arguments: [(413, "refused a request"), (400, "rejected the request (HTTP 400)"), (502, "HTTP 502")])
+    func httpErrorsExitOne(_ status: Int, _ message: String) throws {
+        let sandbox = try SandboxProcess(arguments: ["--test-hooks"])
+        defer { sandbox.stop() }
+        // Every attempt fails (reads are retried up to 3 times).
+        let faults = (1...4).map { "{\"kind\": \"status\", \"n\": \($0), \"status\": \(status)}" }.joined(separator: ",")
+        try sandbox.hook("faults", "{\"faults\": [\(faults)]}")
+        let result = try RosterBinary.run(["plan", "examples/acme.yaml", "--verbose"], environment: env(sandbox))
+        #expect(result.code == 1)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stderr.contains("Authorization: Bearer ***"))
+        #expect(!result.stderr.contains(sandbox.token))
+    }
+
+    @Test func readsAreRetriedPast503And429() throws {
+        let sandbox = try SandboxProcess(arguments: ["--test-hooks"])
+        defer { sandbox.stop() }
+        try sandbox.hook("faults", #"{"faults": [{"kind": "status", "n": 1, "status": 503}, {"kind": "status", "n": 2, "status": 429, "retryAfter": 1}]}"#)
+        let result = try RosterBinary.run(["plan", "examples/demo-space.yaml", "--detailed-exitcode", "--verbose"], environment: env(sandbox))
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stderr.components(separatedBy: "POST ").count - 1 == 3)
+    }
+
+    @Test func plainHTTPToANonLoopbackHostIsRefusedBeforeConnecting() throws {
+        let result = try RosterBinary.run(["plan", "examples/acme.yaml"], environment: ["MPS_ENDPOINT": "http://mps.example.com/graphql", "MPS_TOKEN": "t"])
+        #expect(result.code == 1)
+        #expect(result.stderr.contains("refusing to send the token over plain http://"))
+    }
+
+    @Test func missingTokenAndInvalidRoster() throws {
+        let noToken = try RosterBinary.run(["plan", "examples/acme.yaml"], environment: ["MPS_ENDPOINT": "http://127.0.0.1:9/graphql"])
+        #expect(noToken.code == 1 && noToken.stderr.contains("no session token"))
+        let invalid = try RosterBinary.run(["plan", "Tests/RosterTests/Golden/validate/references/roster.yaml"], environment: ["MPS_TOKEN": "t"])
+        #expect(invalid.code == 1 && invalid.stderr.contains("unknown person \"Leo Santo\""))
+    }
+
+    @Test func worldReadableTokenFileDrawsAWarning() throws {
+        let sandbox = try SandboxProcess()
+        defer { sandbox.stop() }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("token-\(UUID().uuidString)")
+        try sandbox.token.write(to: file, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try RosterBinary.run(["plan", "examples/demo-space.yaml", "--token-file", file.path], environment: ["MPS_ENDPOINT": sandbox.url])
+        #expect(result.code == 0)
+        #expect(result.stderr.contains("warning: the token file can be read by other users"))
+    }
+
+    @Test func profilesFromTheConfigFile() throws {
+        let sandbox = try SandboxProcess()
+        defer { sandbox.stop() }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("roster-config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("roster"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let tokenFile = dir.appendingPathComponent("local.token")
+        try sandbox.token.write(to: tokenFile, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: tokenFile.path)
+        try """
+        default: local
+        profiles:
+          local: { endpoint: \(sandbox.url), tokenFile: \(tokenFile.path) }
+          eu: { endpoint: https://mps-eu.example.com/graphql, space: u_8f3k2 }
+        """.write(to: dir.appendingPathComponent("roster/config.yaml"), atomically: true, encoding: .utf8)
+        let ok = try RosterBinary.run(["plan", "examples/demo-space.yaml", "--detailed-exitcode"], environment: ["XDG_CONFIG_HOME": dir.path])
+        #expect(ok.code == 0, "\(ok.stderr)")
+        let missing = try RosterBinary.run(["plan", "examples/demo-space.yaml", "--profile", "us"], environment: ["XDG_CONFIG_HOME": dir.path])
+        #expect(missing.code == 1 && missing.stderr.contains("no profile \"us\" in the config file (profiles: eu, local)"))
+        try "profiles:\n  local: { endpiont: x }\n".write(to: dir.appendingPathComponent("roster/config.yaml"), atomically: true, encoding: .utf8)
+        let broken = try RosterBinary.run(["plan", "examples/demo-space.yaml"], environment: ["XDG_CONFIG_HOME": dir.path])
+        #expect(broken.code == 1)
+        #expect(broken.stderr.contains("roster/config.yaml:2:12: error: unknown key \"endpiont\" in profile"), "\(broken.stderr)")
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+/// A sandbox MPS server for end-to-end tests, started with `python3 -m sandbox`.
+final class SandboxProcess: @unchecked Sendable {
+    let process = Process()
+    let url: String
+    let token: String
+
+    /// Starts a sandbox; `arguments` are extra options (`--no-seed`, `--test-hooks`).
+    init(token: String = "e2e-token", owner: String = "u_8f3k2", name: String = "Jane Doe", arguments: [String] = []) throws {
+        self.token = token
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-m", "sandbox", "--port", "0", "--token", "\(token):\(owner):\(name)"] + arguments
+        process.currentDirectoryURL = TestSupport.packageRoot
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        url = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard url.hasPrefix("http") else { throw SandboxError.didNotStart }
+    }
+
+    enum SandboxError: Error { case didNotStart }
+
+    func stop() {
+        guard process.isRunning else { return }
+        process.terminate()
+        let deadline = Date().addingTimeInterval(5)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+
+    /// POSTs JSON to a test hook (`state`, `faults`, `audit`).
+    @discardableResult
+    func hook(_ path: String, _ body: String) throws -> Data {
+        let base = url.replacingOccurrences(of: "/graphql", with: "")
+        let result = try RosterBinary.run(["/usr/bin/env", "python3", "-c", """
+        import sys, urllib.request
+        r = urllib.request.urlopen(urllib.request.Request(sys.argv[1], data=sys.argv[2].encode(), headers={"Content-Type": "application/json"}))
+        sys.stdout.write(r.read().decode())
+        """, "\(base)/__sandbox/\(path)", body], direct: true)
+        return Data(result.stdout.utf8)
+    }
+}
+
+/// Runs the built `roster` binary and captures its output and exit code.
+enum RosterBinary {
+    static var path: String {
+        ProcessInfo.processInfo.environment["ROSTER_BIN"] ?? TestSupport.packageRoot.appendingPathComponent(".build/debug/roster").path
+    }
+
+    struct Result {
+        var code: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static func run(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil, direct: Bool = false) throws -> Result {
+        let process = Process()
+        if direct {
+            process.executableURL = URL(fileURLWithPath: arguments[0])
+            process.arguments = Array(arguments.dropFirst())
+        } else {
+            process.executableURL = URL(fileURLWithPath: path)
+            process.arguments = arguments
+        }
+        var env = ProcessInfo.processInfo.environment
+        for key in ["MPS_TOKEN", "MPS_ENDPOINT", "MPS_SPACE", "MPS_PROFILE", "GITHUB_ACTIONS", "NO_COLOR"] { env[key] = nil }
+        env["XDG_CONFIG_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("roster-no-config").path
+        env.merge(environment) { _, new in new }
+        process.environment = env
+        process.currentDirectoryURL = TestSupport.packageRoot
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try? input.fileHandleForWriting.close()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(code: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
