@@ -1,0 +1,38 @@
+import MPSClient
+import RosterDiagnostics
+import RosterRender
+
+/// `roster auth status`: whose token this is and which spaces it can use.
+struct AuthCommand: Command {
+    static let name = "auth"
+    static let summary = "Check the token: `roster auth status` names its user and spaces."
+    static let usage = "roster auth status"
+    static let options = Connection.options
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
+        guard arguments.positionals == ["status"] else {
+            return RosterCommandLine.usageError(UsageError(message: "`roster auth` takes one subcommand: status", hint: "run `roster auth status`"), context)
+        }
+        do throws(CommandFailure) {
+            let connection = try Connection.resolve(arguments, context, rosterSpace: nil)
+            if !connection.warnings.isEmpty { context.console.writeErr(DiagnosticRenderer.textPlain(connection.warnings)) }
+            let service = MPSService(client: connection.client(arguments, context))
+            let session: (id: String, name: String, email: String)?
+            do { session = try await service.session() } catch { throw LiveSession.failure(error) }
+            guard let session else { throw LiveSession.failure(.invalidToken) }
+            let spaces: [LiveSpace]
+            do { spaces = try await service.spaces() } catch { throw LiveSession.failure(error) }
+            var out = "Signed in to \(connection.endpoint.url.absoluteString) as \(session.name) <\(session.email)> (\(session.id)).\n"
+            out += "Spaces:\n"
+            let width = spaces.map(\.id.count).max() ?? 0
+            for space in spaces {
+                let marker = space.id == connection.endpoint.space ? "*" : " "
+                out += "  \(marker) \(space.id)" + String(repeating: " ", count: width - space.id.count + 2) + space.name + (space.isOwner ? " (own)" : "") + "\n"
+            }
+            context.console.writeOut(out)
+            return ExitCode.success
+        } catch {
+            return PlanCommand.report(error, arguments, context)
+        }
+    }
+}

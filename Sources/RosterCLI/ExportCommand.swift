@@ -1,0 +1,135 @@
+import Foundation
+import MPSClient
+import RosterDiagnostics
+import RosterModel
+import RosterRender
+import RosterYAML
+
+/// `roster export`: writes the live space as a roster file that plans clean.
+struct ExportCommand: Command {
+    static let name = "export"
+    static let summary = "Write the live space as a roster file."
+    static let usage = "roster export [--format yaml|json] [--out FILE]"
+    static let options = [
+        OptionSpec("--format", value: "yaml|json", "output format (default yaml)"),
+        OptionSpec("--out", value: "FILE", "write the roster there instead of standard output"),
+    ] + Connection.options
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
+        do {
+            let format = try OutputFormat.parse(arguments.value("--format"), allowed: ["yaml", "json"], command: name)
+            if let extra = arguments.positionals.first {
+                throw UsageError(message: "`roster export` takes no path, got `\(extra)`", hint: "use --out FILE to write a file")
+            }
+            let connection = try Connection.resolve(arguments, context, rosterSpace: nil)
+            if !connection.warnings.isEmpty { context.console.writeErr(DiagnosticRenderer.textPlain(connection.warnings)) }
+            let live: LiveState
+            do { live = try await MPSService(client: connection.client(arguments, context)).readLiveState() } catch { throw LiveSession.failure(error) }
+            var exporter = RosterExporter(live: live, pinSpace: connection.endpoint.space != nil)
+            let document = exporter.document()
+            for warning in exporter.warnings { context.console.writeErr("warning: \(warning)\n") }
+            let text: String
+            if format == "json" {
+                text = exporter.json(document).rendered(indent: 2) + "\n"
+            } else {
+                do {
+                    text = "# The live space \"\(live.space.name)\" (\(live.space.id)), exported by roster \(RosterCommandLine.version).\n"
+                        + (try YAMLEmitter.emit(document))
+                } catch { throw CommandFailure("cannot write YAML: \(error.message)") }
+            }
+            if let out = arguments.value("--out") {
+                guard FileManager.default.createFile(atPath: out, contents: Data(text.utf8)) else { throw CommandFailure("cannot write the roster", at: .file(out)) }
+                context.console.writeErr("Wrote \(live.users.count) people and \(live.teams.count) teams to \(out).\n")
+            } else {
+                context.console.writeOut(text)
+            }
+            return ExitCode.success
+        } catch let error as UsageError {
+            return RosterCommandLine.usageError(error, context)
+        } catch let failure as CommandFailure {
+            return PlanCommand.report(failure, arguments, context)
+        } catch {
+            return PlanCommand.report(CommandFailure(String(describing: error)), arguments, context)
+        }
+    }
+}
+
+/// Builds the roster document of a live space: people and teams sorted by name, members too,
+/// ids pinned where live names repeat.
+struct RosterExporter {
+    let live: LiveState
+    let pinSpace: Bool
+    var warnings: [String] = []
+
+    init(live: LiveState, pinSpace: Bool) {
+        self.live = live
+        self.pinSpace = pinSpace
+    }
+
+    /// A name as the roster writes it: trimmed (the server keeps edge white space; keys ignore it).
+    static func clean(_ name: String) -> String { name.trimmingCharacters(in: .whitespacesAndNewlines) }
+
+    mutating func document() -> YAMLValue {
+        var nameCount: [NameKey: Int] = [:]
+        for u in live.users { nameCount[u.key, default: 0] += 1 }
+        var teamNameCount: [NameKey: Int] = [:]
+        for t in live.teams { teamNameCount[t.key, default: 0] += 1 }
+        var users: [Int: LiveUser] = [:]
+        for u in live.users { users[u.id] = u }
+        func reference(_ id: Int) -> String {
+            guard let u = users[id] else { return "#\(id)" }
+            return (nameCount[u.key] ?? 0) > 1 ? "\(Self.clean(u.name)) (#\(id))" : Self.clean(u.name)
+        }
+        var people: [YAMLValue] = []
+        for u in live.users.sorted(by: { ($0.key, $0.id) < ($1.key, $1.id) }) {
+            var fields: [(String, YAMLValue)] = [("name", .string(Self.clean(u.name)))]
+            if (nameCount[u.key] ?? 0) > 1 { fields.append(("id", .token(String(u.id)))) }
+            fields += [("craft", .token(u.craft.rawValue)), ("level", .token(u.level.rawValue)), ("focus", .token(u.focus.rawValue))]
+            if let date = u.levelStartDate {
+                if CalendarDate.check(date) == .valid {
+                    fields.append(("levelStartDate", .token(date)))
+                } else {
+                    warnings.append("\(u.name) (#\(u.id)) has the level start date \"\(date)\", which is not a YYYY-MM-DD date; left out (the roster leaves it alone)")
+                }
+            }
+            people.append(.mapping(fields, flow: true))
+        }
+        var inTeams: [Int: Int] = [:]
+        var teams: [YAMLValue] = []
+        for t in live.teams.sorted(by: { ($0.key, $0.id) < ($1.key, $1.id) }) {
+            var fields: [(String, YAMLValue)] = [("name", .string(Self.clean(t.name)))]
+            if (teamNameCount[t.key] ?? 0) > 1 { fields.append(("id", .token(String(t.id)))) }
+            fields.append(("lead", .string(reference(t.leadID))))
+            let members = t.memberSet.subtracting([t.leadID]).map(reference).sorted()
+            fields.append(("members", .sequence(members.map(YAMLValue.string), flow: true)))
+            for id in t.memberSet { inTeams[id, default: 0] += 1 }
+            teams.append(.mapping(fields, flow: false))
+        }
+        var root: [(String, YAMLValue)] = [("version", .token("1"))]
+        if pinSpace { root.append(("space", .string(live.space.id))) }
+        root.append(("people", .sequence(people, flow: false)))
+        root.append(("teams", .sequence(teams, flow: false)))
+        if !live.levels.isEmpty {
+            root.append(("levels", .mapping(live.levels.sorted { $0.level < $1.level }.map {
+                ($0.level.rawValue, .mapping([("limitMonths", .token(String($0.limitMonths)))], flow: true))
+            }, flow: false)))
+        }
+        if inTeams.values.contains(where: { $0 > 1 }) {
+            warnings.append("some people are in more than one team; the export sets `oneTeamPerPerson: false` to describe the space as it is")
+            root.append(("policy", .mapping([("oneTeamPerPerson", .token("false"))], flow: false)))
+        }
+        return .mapping(root, flow: false)
+    }
+
+    func json(_ value: YAMLValue) -> JSONValue {
+        switch value {
+        case .string(let s): return .string(s)
+        case .token(let s):
+            if let i = Int(s) { return .int(i) }
+            if s == "true" || s == "false" { return .bool(s == "true") }
+            return .string(s)
+        case .sequence(let items, _): return .array(items.map(json))
+        case .mapping(let pairs, _): return .object(pairs.map { ($0.0, json($0.1)) })
+        }
+    }
+}

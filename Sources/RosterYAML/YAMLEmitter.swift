@@ -1,0 +1,95 @@
+import CYAML
+
+/// A value to write as YAML.
+public indirect enum YAMLValue: Sendable {
+    /// A string; `plain` lets the emitter write it unquoted when that reads back the same.
+    case string(String)
+    /// A number or other token written as is (`18`, `2024-03-01`).
+    case token(String)
+    case sequence([YAMLValue], flow: Bool)
+    case mapping([(String, YAMLValue)], flow: Bool)
+}
+
+/// Writes YAML through libyaml's emitter, so quoting and escaping are always right.
+public enum YAMLEmitter {
+    public struct EmitError: Error, Sendable {
+        public var message: String
+    }
+
+    /// libyaml's emitter state and the bytes it writes, in one place so the callback and the
+    /// event calls never hold overlapping accesses.
+    private final class Writer {
+        var emitter = yaml_emitter_t()
+        var event = yaml_event_t()
+        var bytes: [UInt8] = []
+
+        func send(_ initialized: Int32) throws(EmitError) {
+            guard initialized == 1, yaml_emitter_emit(&emitter, &event) == 1 else {
+                throw EmitError(message: emitter.problem.map { String(cString: $0) } ?? "cannot write YAML")
+            }
+        }
+
+        func scalar(_ s: String, style: yaml_scalar_style_t) throws(EmitError) {
+            // A trailing NUL keeps the buffer non-empty; libyaml copies `length` bytes of it.
+            var text = Array(s.utf8) + [0]
+            let length = Int32(text.count - 1)
+            let ok = text.withUnsafeMutableBufferPointer { buffer -> Int32 in
+                guard let pointer = buffer.baseAddress else { return 0 }
+                return yaml_scalar_event_initialize(&event, nil, nil, pointer, length, 1, 1, style)
+            }
+            try send(ok)
+        }
+
+        func value(_ value: YAMLValue) throws(EmitError) {
+            switch value {
+            case .string(let s):
+                try scalar(s, style: YAMLEmitter.needsQuotes(s) ? YAML_DOUBLE_QUOTED_SCALAR_STYLE : YAML_ANY_SCALAR_STYLE)
+            case .token(let s):
+                try scalar(s, style: YAML_PLAIN_SCALAR_STYLE)
+            case .sequence(let items, let flow):
+                try send(yaml_sequence_start_event_initialize(&event, nil, nil, 1, flow ? YAML_FLOW_SEQUENCE_STYLE : YAML_BLOCK_SEQUENCE_STYLE))
+                for item in items { try self.value(item) }
+                try send(yaml_sequence_end_event_initialize(&event))
+            case .mapping(let pairs, let flow):
+                try send(yaml_mapping_start_event_initialize(&event, nil, nil, 1, flow ? YAML_FLOW_MAPPING_STYLE : YAML_BLOCK_MAPPING_STYLE))
+                for (key, item) in pairs {
+                    try scalar(key, style: YAML_ANY_SCALAR_STYLE)
+                    try self.value(item)
+                }
+                try send(yaml_mapping_end_event_initialize(&event))
+            }
+        }
+    }
+
+    /// Strings that other YAML readers would take for something else (booleans, nulls,
+    /// numbers, dates) are quoted even though roster itself would read them as strings.
+    static func needsQuotes(_ s: String) -> Bool {
+        if s.isEmpty { return true }
+        let lower = s.lowercased()
+        if ["null", "~", "true", "false", "yes", "no", "on", "off", "y", "n"].contains(lower) { return true }
+        let numeric = s.unicodeScalars.allSatisfy { "0123456789+-._eExXoObB:".unicodeScalars.contains($0) }
+        return numeric && s.unicodeScalars.contains { "0123456789".unicodeScalars.contains($0) }
+    }
+
+    public static func emit(_ value: YAMLValue) throws(EmitError) -> String {
+        let writer = Writer()
+        guard yaml_emitter_initialize(&writer.emitter) == 1 else { throw EmitError(message: "cannot start the YAML emitter") }
+        defer { yaml_emitter_delete(&writer.emitter) }
+        let context = Unmanaged.passUnretained(writer).toOpaque()
+        yaml_emitter_set_output(&writer.emitter, { data, buffer, size in
+            guard let data, let buffer else { return 0 }
+            Unmanaged<Writer>.fromOpaque(data).takeUnretainedValue().bytes.append(contentsOf: UnsafeBufferPointer(start: buffer, count: size))
+            return 1
+        }, context)
+        yaml_emitter_set_unicode(&writer.emitter, 1)
+        yaml_emitter_set_width(&writer.emitter, 120)
+        yaml_emitter_set_indent(&writer.emitter, 2)
+        try writer.send(yaml_stream_start_event_initialize(&writer.event, YAML_UTF8_ENCODING))
+        try writer.send(yaml_document_start_event_initialize(&writer.event, nil, nil, nil, 1))
+        try writer.value(value)
+        try writer.send(yaml_document_end_event_initialize(&writer.event, 1))
+        try writer.send(yaml_stream_end_event_initialize(&writer.event))
+        _ = yaml_emitter_flush(&writer.emitter)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+}
