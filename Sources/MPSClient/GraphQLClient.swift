@@ -93,16 +93,21 @@ public final class GraphQLClient: Sendable {
     /// Sends a prepared body. Errors in a 200 response are returned, not thrown, so callers can
     /// tell a failed alias from a failed request; `Not authenticated` is thrown.
     public func send(body: Data, retry: RetryPolicy) async throws(MPSError) -> GraphQLResponse {
+        let response = try await post(body: body, retry: retry, space: endpoint.space)
+        return try Self.parse(response, bodySize: body.count)
+    }
+
+    /// Sends a prepared body as `space` (nil: the caller's own) and returns the raw response.
+    public func post(body: Data, retry: RetryPolicy, space: String?) async throws(MPSError) -> HTTPResponse {
         var headers = [
             "Content-Type": "application/json",
             "Accept": "application/json",
             "Authorization": "Bearer \(endpoint.token)",
             "User-Agent": Self.userAgent,
         ]
-        if let space = endpoint.space { headers["x-space-id"] = space }
+        if let space { headers["x-space-id"] = space }
         let request = HTTPRequest(method: "POST", url: endpoint.url, headers: headers, body: body, timeout: endpoint.timeout)
-        let response = try await exchange(request, retry: retry)
-        return try Self.parse(response, bodySize: body.count)
+        return try await exchange(request, retry: retry)
     }
 
     /// One exchange with retries on network errors, 5xx and 429, as `retry` allows.
@@ -162,7 +167,7 @@ public final class GraphQLClient: Sendable {
     }
 
     /// Maps an HTTP response to data and errors, or to a typed error.
-    static func parse(_ response: HTTPResponse, bodySize: Int) throws(MPSError) -> GraphQLResponse {
+    public static func parse(_ response: HTTPResponse, bodySize: Int) throws(MPSError) -> GraphQLResponse {
         switch response.status {
         case 200:
             break

@@ -26,13 +26,32 @@ public struct MPSService: Sendable {
     /// targeted it must be among the token's spaces: the server would silently answer with the
     /// caller's own space otherwise.
     public func readLiveState() async throws(MPSError) -> LiveState {
-        let response = try await client.send(body: GraphQLClient.body(query: Self.liveQuery, variables: nil, operationName: "RosterLiveState"),
-                                             retry: .reads)
+        try await readLiveState(space: client.endpoint.space)
+    }
+
+    /// Reads the live state of `space` (nil: the caller's own space).
+    public func readLiveState(space target: String?) async throws(MPSError) -> LiveState {
+        let body = GraphQLClient.body(query: Self.liveQuery, variables: nil, operationName: "RosterLiveState")
+        let raw = try await client.post(body: body, retry: .reads, space: target)
+        if raw.status == 200, let fast = LiveStateDecoder.decode(raw.body) {
+            return try Self.assemble(target: target, spaces: fast.spaces, users: fast.users, teams: fast.teams, levels: fast.levels)
+        }
+        let response = try GraphQLClient.parse(raw, bodySize: body.count)
         if !response.errors.isEmpty { throw MPSError.graphQL(response.errors) }
         guard let data = response.data else { throw MPSError.invalidResponse("no data") }
-        let spaces = try Self.spaces(data["mySpaces"])
+        guard let users = data["users"] as? [[String: Any]], let teams = data["teams"] as? [[String: Any]],
+              let limits = data["jobLevelLimits"] as? [[String: Any]] else {
+            throw MPSError.invalidResponse("users, teams or jobLevelLimits missing")
+        }
+        return try Self.assemble(target: target, spaces: try Self.spaces(data["mySpaces"]), users: try users.map(Self.user),
+                                 teams: try teams.map(Self.team), levels: try limits.map(Self.limit))
+    }
+
+    /// The live state, once the space the data belongs to is checked against the token's spaces.
+    static func assemble(target: String?, spaces: [LiveSpace], users: [LiveUser], teams: [LiveTeam],
+                         levels: [(level: JobLevel, limitMonths: Int)]) throws(MPSError) -> LiveState {
         let space: LiveSpace
-        if let target = client.endpoint.space {
+        if let target {
             guard let found = spaces.first(where: { $0.id == target }) else {
                 throw MPSError.spaceNotAccessible(space: target, available: spaces.map { "\($0.id) (\($0.name))" })
             }
@@ -41,11 +60,7 @@ public struct MPSService: Sendable {
             guard let own = spaces.first(where: \.isOwner) ?? spaces.first else { throw MPSError.invalidResponse("mySpaces is empty") }
             space = own
         }
-        guard let users = data["users"] as? [[String: Any]], let teams = data["teams"] as? [[String: Any]],
-              let limits = data["jobLevelLimits"] as? [[String: Any]] else {
-            throw MPSError.invalidResponse("users, teams or jobLevelLimits missing")
-        }
-        return LiveState(space: space, users: try users.map(Self.user), teams: try teams.map(Self.team), levels: try limits.map(Self.limit))
+        return LiveState(space: space, users: users, teams: teams, levels: levels)
     }
 
     /// The token's spaces, own space first.

@@ -42,18 +42,41 @@ struct PlanCommand: Command {
         }
     }
 
-    /// Loads the roster, reads the live space and plans; shared with apply.
+    /// Loads the roster, reads the live space and plans; shared with apply. The read goes out
+    /// while the roster loads: when only the roster names a space, the read is for the caller's
+    /// own space and is repeated for the roster's space if that turns out to be another one.
     static func makePlan(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CommandFailure) -> (Plan, Connection, Roster) {
-        let (roster, warnings) = try LiveSession.loadRoster(arguments.positionals)
-        if !warnings.isEmpty { context.console.writeErr(DiagnosticRenderer.text(warnings)) }
-        let connection = try Connection.resolve(arguments, context, rosterSpace: roster.space?.value)
-        if !connection.warnings.isEmpty { context.console.writeErr(DiagnosticRenderer.text(connection.warnings)) }
+        var connection = try Connection.resolve(arguments, context, rosterSpace: nil)
         let service = MPSService(client: connection.client(arguments, context))
-        let live: LiveState
-        do { live = try await service.readLiveState() } catch { throw LiveSession.failure(error) }
+        let requested = connection.endpoint.space
+        let read = Task { () -> Result<LiveState, MPSError> in
+            do throws(MPSError) { return .success(try await service.readLiveState(space: requested)) } catch { return .failure(error) }
+        }
+        let roster: Roster
+        do {
+            let (loaded, warnings) = try LiveSession.loadRoster(arguments.positionals)
+            if !warnings.isEmpty { context.console.writeErr(DiagnosticRenderer.text(warnings)) }
+            roster = loaded
+        } catch {
+            read.cancel()
+            throw error
+        }
+        if !connection.warnings.isEmpty { context.console.writeErr(DiagnosticRenderer.text(connection.warnings)) }
+        var live: LiveState
+        switch await read.value {
+        case .success(let state): live = state
+        case .failure(let error): throw LiveSession.failure(error)
+        }
+        if requested == nil, let rosterSpace = roster.space?.value {
+            connection.endpoint.space = rosterSpace
+            if rosterSpace != live.space.id {
+                do { live = try await service.readLiveState(space: rosterSpace) } catch { throw LiveSession.failure(error) }
+            }
+        }
         let (plan, diagnostics) = Planner.plan(roster: roster, live: live, prune: arguments.flag("--prune"),
                                                endpoint: connection.endpoint.url.absoluteString)
         guard let plan else { throw CommandFailure(diagnostics: diagnostics) }
+        ProcessLifetime.keep((roster, live))
         return (plan, connection, roster)
     }
 

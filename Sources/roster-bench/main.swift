@@ -19,6 +19,16 @@ guard arguments.count >= 2 else {
     FileHandle.standardError.write(Data("usage: roster-bench FILE [RUNS]\n".utf8))
     exit(2)
 }
+if arguments[1] == "--json", arguments.count > 2, let data = FileManager.default.contents(atPath: arguments[2]) {
+    // Times Foundation's JSON parsing of a saved live-state response.
+    for _ in 0..<5 {
+        let start = now()
+        let object = try? JSONSerialization.jsonObject(with: data)
+        print(String(format: "JSONSerialization: %.1f ms", (now() - start) * 1000))
+        withExtendedLifetime(object) {}
+    }
+    exit(0)
+}
 let path = arguments[1]
 let runs = arguments.count > 2 ? Int(arguments[2]) ?? 5 : 5
 var phases: [String: [Double]] = [:]

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs what roster and its sandbox need, when missing: libyaml (Debian's libyaml-dev) and
+# the sandbox's Python packages (graphql-core, pytest). Safe to run again.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! pkg-config --exists yaml-0.1 2>/dev/null; then
+    echo "==> Installing libyaml-dev"
+    if command -v apt-get >/dev/null; then
+        SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+        $SUDO apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq libyaml-dev pkg-config
+    elif command -v brew >/dev/null; then
+        brew install libyaml pkg-config
+    else
+        echo "error: install libyaml (with its pkg-config file yaml-0.1) and try again" >&2
+        exit 1
+    fi
+fi
+
+if ! python3 -c 'import graphql, pytest' 2>/dev/null; then
+    echo "==> Installing the sandbox's Python packages"
+    python3 -m pip install --quiet -r sandbox/requirements.txt
+fi
