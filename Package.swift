@@ -37,7 +37,7 @@ let package = Package(
         .testTarget(
             name: "RosterTests",
             dependencies: ["RosterYAML", "RosterModel", "RosterRender", "RosterCLI", "RosterDiagnostics", "MPSClient", "RosterReconcile"],
-            exclude: ["Golden"]
+            exclude: ["Golden", "Support"]
         ),
     ]
 )

@@ -29,7 +29,7 @@ struct PlanCommand: Command {
             default: context.console.writeOut(PlanRenderer.text(plan, color: color))
             }
             if let out = arguments.value("--out") {
-                try save(plan, roster: roster, prune: arguments.flag("--prune") || roster.policy.prune, to: out)
+                try save(plan, roster: roster, paths: arguments.positionals, prune: arguments.flag("--prune"), to: out)
                 context.console.writeErr("Saved the plan to \(out); `roster apply \(out)` applies exactly it.\n")
             }
             return arguments.flag("--detailed-exitcode") && plan.hasChanges ? ExitCode.changes : ExitCode.success
@@ -80,13 +80,29 @@ struct PlanCommand: Command {
         return (plan, connection, roster)
     }
 
-    static func save(_ plan: Plan, roster: Roster, prune: Bool, to path: String) throws(CommandFailure) {
+    static func save(_ plan: Plan, roster: Roster, paths: [String], prune: Bool, to path: String) throws(CommandFailure) {
         guard case .object(var fields) = PlanRenderer.json(plan) else { return }
-        fields.append(("apply", SavedPlan.applySection(plan, prune: prune, maxDeletes: roster.policy.maxDeletes)))
+        guard case .object(var apply) = SavedPlan.applySection(plan, prune: prune || roster.policy.prune, maxDeletes: roster.policy.maxDeletes) else { return }
+        apply.append(("roster", .object([("paths", .array((paths.isEmpty ? ["roster.yaml"] : paths).map(JSONValue.string))),
+                                         ("files", .array(roster.files.map(JSONValue.string))),
+                                         ("sha256", .string(rosterDigest(roster.files))), ("prune", .bool(prune))])))
+        fields.append(("apply", .object(apply)))
         let text = JSONValue.object(fields).rendered(indent: 2) + "\n"
         guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
             throw CommandFailure("cannot write the plan", at: .file(path))
         }
+    }
+
+    /// A hash of the roster's files, so a saved plan knows whether its roster changed since.
+    static func rosterDigest(_ files: [String]) -> String {
+        var hasher = SHA256()
+        for file in files {
+            hasher.update(file)
+            hasher.update([0])
+            hasher.update(FileManager.default.contents(atPath: file).map { [UInt8]($0) } ?? [])
+            hasher.update([0])
+        }
+        return "sha256:" + hasher.hexDigest()
     }
 
     static func report(_ failure: CommandFailure, _ arguments: ParsedArguments, _ context: CommandContext) -> Int32 {

@@ -7,7 +7,7 @@ public enum RosterCommandLine {
     public static let version = "0.1.0"
 
     static let commands: [any Command.Type] = [
-        ValidateCommand.self, PlanCommand.self, ExportCommand.self, AuthCommand.self, SchemaCommand.self, VersionCommand.self, HelpCommand.self,
+        ValidateCommand.self, PlanCommand.self, ApplyCommand.self, ExportCommand.self, AuthCommand.self, SchemaCommand.self, VersionCommand.self, HelpCommand.self,
     ]
 
     /// Runs `arguments` (without the program name) and returns the exit code.

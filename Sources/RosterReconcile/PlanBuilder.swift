@@ -112,7 +112,9 @@ struct PlanBuilder {
             }
             change.after = [("limitMonths", .int(level.limitMonths))]
             changes.append(change)
-            scheduler.add(PlanOperation(payload: .setJobLevelLimit(level.level, level.limitMonths), name: level.level.rawValue))
+            // "update" tells apply's report that the limit existed before.
+            scheduler.add(PlanOperation(payload: .setJobLevelLimit(level.level, level.limitMonths), name: level.level.rawValue,
+                                        purpose: current == nil ? nil : "update"))
         }
     }
 

@@ -46,6 +46,16 @@ public struct PlanOperation: Sendable, Equatable {
     /// Why this operation exists when it is not the entity's final state: "release" updates
     /// that let people leave a team before others take them in.
     public var purpose: String?
+    /// The operation's number in its plan, and the numbers of the operations it must follow:
+    /// apply skips an operation whose prerequisite failed.
+    public var id = 0
+    public var after: [Int] = []
+
+    public init(payload: Payload, name: String, purpose: String? = nil) {
+        self.payload = payload
+        self.name = name
+        self.purpose = purpose
+    }
 
     public var mutation: Mutation {
         switch payload {

@@ -71,7 +71,11 @@ struct StepScheduler {
         }
         let count = (level.max() ?? -1) + 1
         var steps = [[PlanOperation]](repeating: [], count: count)
-        for (index, operation) in operations.enumerated() { steps[level[index]].append(operation) }
+        for (index, var operation) in operations.enumerated() {
+            operation.id = index
+            operation.after = prerequisites[index].sorted()
+            steps[level[index]].append(operation)
+        }
         steps = steps.map { step in
             step.sorted {
                 let a = PlanOperation.Mutation.allCases.firstIndex(of: $0.mutation) ?? 0

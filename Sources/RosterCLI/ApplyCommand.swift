@@ -1,0 +1,146 @@
+import Foundation
+import MPSClient
+import RosterDiagnostics
+import RosterModel
+import RosterReconcile
+import RosterRender
+
+/// `roster apply [PATH… | PLANFILE]`: shows the plan, asks, applies it, verifies the result.
+struct ApplyCommand: Command {
+    static let name = "apply"
+    static let summary = "Apply the plan: show it, ask for yes, run it, verify the result."
+    static let usage = "roster apply [PATH… | plan.json] [--auto-approve] [--allow-large-changes] [--concurrency N] [--format text|json]"
+    static let options = [
+        OptionSpec("--format", value: "text|json", "report format (default text; json prints the report on standard output)"),
+        OptionSpec("--auto-approve", "apply without asking"),
+        OptionSpec("--allow-large-changes", "apply even past policy.maxDeletes"),
+        OptionSpec("--concurrency", value: "N", "requests in flight at once (default 4)"),
+        OptionSpec("--prune", "also delete live people and teams missing from the roster"),
+        OptionSpec("--no-color", "plain output (also NO_COLOR)"),
+    ] + Connection.options
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
+        do {
+            let format = try OutputFormat.parse(arguments.value("--format"), allowed: ["text", "json"], command: name)
+            var concurrency = 4
+            if let text = arguments.value("--concurrency") {
+                guard let n = Int(text), (1...64).contains(n) else {
+                    throw UsageError(message: "--concurrency takes a number from 1 to 64, not `\(text)`", hint: "run `roster help apply` to see its options")
+                }
+                concurrency = n
+            }
+            return try await apply(arguments, context, format: format, concurrency: concurrency)
+        } catch let error as UsageError {
+            return RosterCommandLine.usageError(error, context)
+        } catch let failure as CommandFailure {
+            return PlanCommand.report(failure, arguments, context)
+        } catch {
+            return PlanCommand.report(CommandFailure(String(describing: error)), arguments, context)
+        }
+    }
+
+    static func apply(_ arguments: ParsedArguments, _ context: CommandContext, format: String, concurrency: Int) async throws -> Int32 {
+        let console = context.console
+        // The plan goes to standard output, unless the report must own it (JSON).
+        let show: (String) -> Void = format == "json" ? { console.writeErr($0) } : { console.writeOut($0) }
+        var args = arguments
+        var saved: SavedPlanFile?
+        if arguments.positionals.count == 1, let file = SavedPlanFile.load(arguments.positionals[0]) {
+            saved = file
+            args.positionals = file.paths
+            if arguments.value("--space") == nil, context.environment["MPS_SPACE"] == nil { args.values["--space"] = file.space }
+            if file.prune { args.flags.insert("--prune") }
+            guard PlanCommand.rosterDigest(file.files) == file.rosterDigest else {
+                throw CommandFailure("the roster changed since the plan was saved; run `roster plan --out` again", exitCode: ExitCode.refused,
+                                     at: .file(arguments.positionals[0]))
+            }
+        }
+        let (plan, connection, roster) = try await PlanCommand.makePlan(args, context)
+        let color = context.useColor(onStderr: format == "json", noColorFlag: arguments.flag("--no-color"))
+        if let saved {
+            let now = plan.fingerprint
+            let then = Fingerprint(entities: saved.entities, digest: saved.fingerprint)
+            if now.digest != then.digest {
+                let changes = then.differences(from: now)
+                throw CommandFailure(diagnostics: [.error("the live space changed since the plan was saved; nothing was applied", at: .file(arguments.positionals[0]),
+                                                          notes: changes.prefix(20).map { DiagnosticNote(location: nil, message: $0) })],
+                                     exitCode: ExitCode.refused)
+            }
+        }
+        show(PlanRenderer.text(plan, color: color))
+        guard plan.hasChanges else {
+            if format == "json" { console.writeOut(ReportRenderer.json(verifiedNothing()).rendered(indent: 2) + "\n") }
+            return ExitCode.success
+        }
+        let exceeded = plan.deletes.filter(\.exceeded)
+        if !exceeded.isEmpty && !arguments.flag("--allow-large-changes") {
+            let what = exceeded.map { "\($0.count) \($0.kind.rawValue) of \($0.liveTotal) (allowed \($0.allowed))" }.joined(separator: ", ")
+            throw CommandFailure("refusing to apply: the plan removes \(what), past policy.maxDeletes (\(roster.policy.maxDeletes)); check the plan, then pass --allow-large-changes",
+                                 exitCode: ExitCode.refused)
+        }
+        if saved == nil && !arguments.flag("--auto-approve") {
+            guard console.stdinIsTerminal else {
+                throw CommandFailure("refusing to apply without confirmation: standard input is not a terminal; pass --auto-approve to apply anyway")
+            }
+            show("\nApply these changes? Type \"yes\" to continue: ")
+            guard console.readLine()?.trimmingCharacters(in: .whitespaces) == "yes" else {
+                show("Apply cancelled.\n")
+                return ExitCode.failure
+            }
+        }
+        let client = connection.client(arguments, context)
+        let service = MPSService(client: client)
+        let space = connection.endpoint.space
+        let prune = arguments.flag("--prune")
+        let endpoint = connection.endpoint.url.absoluteString
+        let showProgress = console.stderrIsTerminal
+        let read: @Sendable () async throws(MPSError) -> LiveState = { () async throws(MPSError) -> LiveState in
+            try await service.readLiveState(space: space)
+        }
+        let replan: @Sendable (LiveState) -> Plan? = { live in
+            Planner.plan(roster: roster, live: live, prune: prune, endpoint: endpoint).0
+        }
+        var progress: (@Sendable (String) -> Void)?
+        if showProgress {
+            progress = { line in console.writeErr("roster: \(line)\n") }
+        }
+        let engine = ApplyEngine(client: client, batcher: MutationBatcher(), concurrency: concurrency, read: read, replan: replan, progress: progress)
+        if !showProgress { show("\n") }
+        let report = await engine.apply(plan)
+        if format == "json" {
+            console.writeOut(ReportRenderer.json(report).rendered(indent: 2) + "\n")
+        } else {
+            console.writeOut(ReportRenderer.text(report, color: color))
+        }
+        return report.complete ? ExitCode.success : ExitCode.failure
+    }
+
+    static func verifiedNothing() -> ApplyReport {
+        var report = ApplyReport()
+        report.verified = true
+        return report
+    }
+}
+
+/// What `roster apply plan.json` needs from a saved plan.
+struct SavedPlanFile {
+    var paths: [String]
+    var files: [String]
+    var rosterDigest: String
+    var space: String
+    var prune: Bool
+    var fingerprint: String
+    var entities: [String: String]
+
+    /// The saved plan in `path`, or nil when the file is not one (a JSON file whose top level
+    /// holds `format_version` is a saved plan; anything else is a roster).
+    static func load(_ path: String) -> SavedPlanFile? {
+        guard path.hasSuffix(".json"), let data = FileManager.default.contents(atPath: path),
+              let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any], json["format_version"] != nil,
+              let apply = json["apply"] as? [String: Any], let roster = apply["roster"] as? [String: Any] else { return nil }
+        return SavedPlanFile(paths: roster["paths"] as? [String] ?? [], files: roster["files"] as? [String] ?? [],
+                             rosterDigest: roster["sha256"] as? String ?? "", space: apply["space"] as? String ?? "",
+                             prune: roster["prune"] as? Bool ?? false, fingerprint: json["fingerprint"] as? String ?? "",
+                             entities: apply["entities"] as? [String: String] ?? [:])
+    }
+}

@@ -1,0 +1,69 @@
+import RosterDiagnostics
+import RosterReconcile
+
+/// Renders apply's report as text or as `cli.md`'s JSON.
+public enum ReportRenderer {
+    static func subject(_ op: PlanOperation) -> String {
+        op.kind == .level ? "\(op.mutation.rawValue) \(op.name)" : "\(op.mutation.rawValue) \"\(op.name)\"" + (op.purpose == "release" ? " (release)" : "")
+    }
+
+    public static func text(_ report: ApplyReport, color: Bool = false) -> String {
+        func paint(_ code: String, _ s: String) -> String { color ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s }
+        var out = ""
+        for entry in report.entries {
+            switch entry.status {
+            case .applied(let id):
+                out += paint("32", "  ✓ \(subject(entry.operation))" + (id.map { " (#\($0))" } ?? "")) + "\n"
+            case .failed(let message):
+                out += paint("31", "  ✗ \(subject(entry.operation)): \(message)") + "\n"
+            case .skipped(let reason):
+                out += paint("33", "  - \(subject(entry.operation)): skipped, \(reason)") + "\n"
+            }
+        }
+        if let aborted = report.aborted { out += paint("31", "Stopped: \(aborted)") + "\n" }
+        if report.verified {
+            if report.remaining.isEmpty {
+                out += "Verified: the space matches the roster.\n"
+            } else {
+                out += "Left to do after verification (\(report.remaining.count)):\n"
+                for change in PlanRenderer.ordered(report.remaining) {
+                    out += "  \(PlanRenderer.symbol(change.action)) \(PlanRenderer.subject(change))  \(PlanRenderer.detail(change))\n"
+                }
+            }
+        } else {
+            out += "Not verified: the live state could not be read after applying.\n"
+        }
+        out += "Apply complete: \(report.created) created, \(report.updated) updated, \(report.deleted) deleted."
+        if report.failed > 0 || report.skipped > 0 { out += " \(report.failed) failed, \(report.skipped) skipped." }
+        return out + "\n"
+    }
+
+    public static func json(_ report: ApplyReport) -> JSONValue {
+        let operations: [JSONValue] = report.entries.map { entry in
+            var fields: [(String, JSONValue)] = [("mutation", .string(entry.operation.mutation.rawValue)), ("kind", .string(entry.operation.kind.rawValue)),
+                                                 ("name", .string(entry.operation.name))]
+            if let purpose = entry.operation.purpose { fields.append(("purpose", .string(purpose))) }
+            switch entry.status {
+            case .applied(let id):
+                if let id { fields.append(("id", .int(id))) }
+                fields.append(("status", .string("applied")))
+            case .failed(let message):
+                fields += [("status", .string("failed")), ("error", .string(message))]
+            case .skipped(let reason):
+                fields += [("status", .string("skipped")), ("reason", .string(reason))]
+            }
+            return .object(fields)
+        }
+        var fields: [(String, JSONValue)] = [
+            ("format_version", .int(1)),
+            ("complete", .bool(report.complete)),
+            ("summary", .object([("created", .int(report.created)), ("updated", .int(report.updated)), ("deleted", .int(report.deleted)),
+                                 ("failed", .int(report.failed)), ("skipped", .int(report.skipped))])),
+            ("operations", .array(operations)),
+            ("remaining", .array(PlanRenderer.ordered(report.remaining).map(PlanRenderer.changeJSON))),
+        ]
+        if let aborted = report.aborted { fields.append(("aborted", .string(aborted))) }
+        fields.append(("verified", .bool(report.verified)))
+        return .object(fields)
+    }
+}

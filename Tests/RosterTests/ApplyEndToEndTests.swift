@@ -1,0 +1,234 @@
+import Foundation
+import Testing
+
+/// `roster apply` against the sandbox, with its test hooks: real mutations, injected faults,
+/// and the audit log that shows the memberships after every mutation.
+@Suite(.serialized) struct ApplyEndToEndTests {
+    func env(_ sandbox: SandboxProcess) -> [String: String] { ["MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": sandbox.token] }
+
+    func write(_ text: String) throws -> String {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("roster-\(UUID().uuidString).yaml")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        return file.path
+    }
+
+    func apply(_ sandbox: SandboxProcess, _ args: [String]) throws -> RosterBinary.Result {
+        try RosterBinary.run(["apply", "--auto-approve"] + args, environment: env(sandbox))
+    }
+
+    func planIsClean(_ sandbox: SandboxProcess, _ paths: [String]) throws -> Bool {
+        try RosterBinary.run(["plan", "--detailed-exitcode"] + paths, environment: env(sandbox)).code == 0
+    }
+
+    /// Audit entries where someone is in two teams.
+    func twoTeamViolations(_ sandbox: SandboxProcess) throws -> [String] {
+        let data = try sandbox.hook("audit", "{}").isEmpty ? Data() : Data()
+        _ = data
+        let raw = try RosterBinary.run(["/usr/bin/env", "python3", "-c", """
+        import json, sys, urllib.request
+        log = json.load(urllib.request.urlopen(sys.argv[1]))
+        for e in log["entries"]:
+            seen = {}
+            for team, members in e["memberships"].items():
+                for m in set(members):
+                    if m in seen: print(e["seq"], e["mutation"], m, seen[m], team)
+                    seen[m] = team
+        """, sandbox.url.replacingOccurrences(of: "/graphql", with: "/__sandbox/audit")], direct: true)
+        return raw.stdout.split(separator: "\n").map(String.init)
+    }
+
+    func enableAudit(_ sandbox: SandboxProcess) throws { try sandbox.hook("audit", #"{"enabled": true}"#) }
+
+    /// Five people in two teams and a third team, for the move scenarios.
+    func loadTeams(_ sandbox: SandboxProcess, history: Bool = false) throws {
+        let people = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay"].map {
+            "{\"fullName\": \"\($0)\", \"craftAbility\": \"Engineering\", \"jobLevel\": \"Mid\", \"craftFocus\": \"Backend\"\(history && $0 == "Fay" ? ", \"scheduleHistory\": true" : "")}"
+        }.joined(separator: ",")
+        try sandbox.hook("state", """
+        {"accounts": [{"token": "\(sandbox.token)", "id": "u_8f3k2", "name": "Jane Doe"}],
+         "spaces": {"u_8f3k2": {"people": [\(people)],
+           "teams": [{"name": "Red", "lead": 1, "members": [1, 2]}, {"name": "Green", "lead": 3, "members": [3, 4]}, {"name": "Blue", "lead": 5, "members": [5, 6]}]}}}
+        """)
+    }
+
+    static let people = """
+    version: 1
+    defaults: { craft: Engineering, level: Mid, focus: Backend }
+    people:
+      - {name: Ana}
+      - {name: Ben}
+      - {name: Cy}
+      - {name: Dee}
+      - {name: Eve}
+      - {name: Fay}
+    """
+
+    @Test func examplesApplyAndReplanClean() throws {
+        let sandbox = try SandboxProcess(arguments: ["--test-hooks"])
+        defer { sandbox.stop() }
+        _ = try RosterBinary.run(["plan", "examples/demo-space.yaml"], environment: env(sandbox))   // seeds the space
+        try enableAudit(sandbox)
+        let result = try apply(sandbox, ["examples/acme.yaml"])
+        #expect(result.code == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.hasSuffix("Verified: the space matches the roster.\nApply complete: 4 created, 5 updated, 0 deleted.\n"))
+        #expect(try planIsClean(sandbox, ["examples/acme.yaml"]))
+        #expect(try planIsClean(sandbox, ["examples/multi"]))
+        #expect(try twoTeamViolations(sandbox).isEmpty)
+        // Back to the demo space: Platform Infra stays (no prune) but loses nobody's membership twice.
+        let back = try apply(sandbox, ["examples/demo-space.yaml", "--allow-large-changes"])
+        #expect(back.code == 0, "\(back.stdout)\(back.stderr)")
+        #expect(try twoTeamViolations(sandbox).isEmpty)
+    }
+
+    @Test func swapsChainsAndNewTeamsNeverPutAnyoneInTwoTeams() throws {
+        let sandbox = try SandboxProcess(arguments: ["--test-hooks", "--no-seed"])
+        defer { sandbox.stop() }
+        let scenarios = [
+            // Two teams swap leads and members.
+            "teams: [{name: Red, lead: Cy, members: [Dee]}, {name: Green, lead: Ana, members: [Ben]}, {name: Blue, lead: Eve, members: [Fay]}]",
+            // A chain of moves: Red → Green → Blue → Red.
+            "teams: [{name: Red, lead: Ana, members: [Fay]}, {name: Green, lead: Cy, members: [Ben]}, {name: Blue, lead: Eve, members: [Dee]}]",
+            // A new team whose lead comes from another team.
+            "teams: [{name: Red, lead: Ana, members: [Ben]}, {name: Green, lead: Dee}, {name: Blue, lead: Eve, members: [Fay]}, {name: Gold, lead: Cy}]",
+            // Every team takes all its people from the others.
+            "teams: [{name: Red, lead: Eve, members: [Fay]}, {name: Green, lead: Ana, members: [Ben]}, {name: Blue, lead: Cy, members: [Dee]}]",
+        ]
+        for scenario in scenarios {
+            try loadTeams(sandbox)
+            try enableAudit(sandbox)
+            let roster = try write(Self.people + "\n" + scenario + "\npolicy: { maxDeletes: 100% }\n")
+            defer { try? FileManager.default.removeItem(atPath: roster) }
+            let result = try apply(sandbox, [roster])
+            #expect(result.code == 0, "\(scenario)\n\(result.stdout)\(result.stderr)")
+            #expect(try planIsClean(sandbox, [roster]), "\(scenario)")
+            let violations = try twoTeamViolations(sandbox)
+            #expect(violations.isEmpty || result.stdout.contains("warning: step"), "\(scenario): \(violations)")
+        }
+    }
+
+    @Test func pruneRespectsProtectedThresholdsAndLeads() throws {
+        let sandbox = try SandboxProcess(arguments: ["--test-hooks", "--no-seed"])
+        defer { sandbox.stop() }
+        try loadTeams(sandbox, history: true)
+        // Keep Ana, Ben, Cy, Dee; Eve leads Blue, which goes; Fay has schedule history.
+        let roster = try write("""
+        version: 1
+        defaults: { craft: Engineering, level: Mid, focus: Backend }
+        people: [{name: Ana}, {name: Ben}, {name: Cy}, {name: Dee}]
+        teams: [{name: Red, lead: Ana, members: [Ben]}, {name: Green, lead: Cy, members: [Dee]}]
+        policy:
+          prune: true
+          protected: { people: [Eve] }
+          maxDeletes: 1
+        """)
+        defer { try? FileManager.default.removeItem(atPath: roster) }
+        let refused = try apply(sandbox, [roster])
+        #expect(refused.code == 3, "\(refused.stdout)\(refused.stderr)")
+        #expect(refused.stderr.contains("refusing to apply: the plan removes"))
+        try enableAudit(sandbox)
+        let result = try apply(sandbox, [roster, "--allow-large-changes"])
+        // Blue is deleted before its people; Eve is protected; Fay's delete fails on her history.
+        #expect(result.code == 1)
+        #expect(result.stdout.contains("✓ deleteTeam \"Blue\""))
+        #expect(result.stdout.contains("✗ deleteUser \"Fay\": Failed query: delete from \"users\""))
+        #expect(result.stdout.contains("person \"Eve\" (#5)                 not in the roster (protected)") || result.stdout.contains("not in the roster (protected)"))
+        #expect(result.stdout.contains("Apply complete: 0 created, 0 updated, 1 deleted."))
+        #expect(try twoTeamViolations(sandbox).isEmpty)
+    }
+
+    @Test func aFailingMutationInABatchIsReportedAndARerunConverges() throws {
+        let sandbox = try SandboxProcess(arguments: ["--test-hooks", "--no-seed"])
+        defer { sandbox.stop() }
+        try loadTeams(sandbox)
+        try enableAudit(sandbox)
+        let roster = try write(Self.people + """
+
+          - {name: Gus}
+          - {name: Hal}
+          - {name: Ivy}
+        teams: [{name: Red, lead: Ana, members: [Ben, Gus]}, {name: Green, lead: Cy, members: [Dee, Hal]}, {name: Blue, lead: Eve, members: [Fay]}, {name: Gold, lead: Ivy}]
+        """)
+        defer { try? FileManager.default.removeItem(atPath: roster) }
+        // The second mutation (the second createUser) fails.
+        try sandbox.hook("faults", #"{"faults": [{"kind": "mutation", "n": 2, "message": "injected failure"}]}"#)
+        let result = try RosterBinary.run(["apply", "--auto-approve", "--format", "json", roster], environment: env(sandbox))
+        #expect(result.code == 1, "\(result.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(report["complete"] as? Bool == false)
+        let operations = try #require(report["operations"] as? [[String: Any]])
+        let failed = operations.filter { $0["status"] as? String == "failed" }
+        #expect(failed.count == 1)
+        #expect(failed.first?["error"] as? String == "injected failure")
+        let failedName = try #require(failed.first?["name"] as? String)
+        let skipped = operations.filter { $0["status"] as? String == "skipped" }
+        #expect(skipped.allSatisfy { ($0["reason"] as? String)?.contains(failedName) == true })
+        #expect(!(report["remaining"] as? [Any] ?? []).isEmpty)
+        // Run again: it converges, and nobody was created twice.
+        let again = try apply(sandbox, [roster])
+        #expect(again.code == 0, "\(again.stdout)\(again.stderr)")
+        #expect(try planIsClean(sandbox, [roster]))
+        let users = try RosterBinary.run(["export", "--format", "json"], environment: env(sandbox)).stdout
+        #expect(users.components(separatedBy: "\"Gus\"").count == 2 + 1)   // the person and Red's member list
+        #expect(try twoTeamViolations(sandbox).isEmpty)
+    }
+
+    @Test(arguments: [
+        #"{"kind": "status", "n": 1, "status": 503, "retryAfter": 1}"#,
+        #"{"kind": "status", "n": 1, "status": 429}"#,
+        #"{"kind": "close-before", "n": 1}"#,
+        #"{"kind": "close-after", "n": 1}"#,
+    ])
+    func networkFaultsNeverDuplicateAndConverge(_ fault: String) throws {
+        let sandbox = try SandboxProcess(arguments: ["--test-hooks", "--no-seed"])
+        defer { sandbox.stop() }
+        try loadTeams(sandbox)
+        let roster = try write(Self.people + "\n  - {name: Gus}\nteams: [{name: Red, lead: Ana, members: [Ben, Gus]}, {name: Green, lead: Cy, members: [Dee]}, {name: Blue, lead: Eve, members: [Fay]}]\n")
+        defer { try? FileManager.default.removeItem(atPath: roster) }
+        // Request 1 is apply's read of the live state; request 2 is its first mutation document.
+        try sandbox.hook("faults", "{\"faults\": [\(fault.replacingOccurrences(of: "\"n\": 1", with: "\"n\": 2"))]}")
+        let result = try apply(sandbox, [roster])
+        #expect(result.code == 0, "\(fault)\n\(result.stdout)\(result.stderr)")
+        #expect(try planIsClean(sandbox, [roster]))
+        let export = try RosterBinary.run(["export", "--format", "json"], environment: env(sandbox)).stdout
+        #expect(export.components(separatedBy: "{\n      \"name\": \"Gus\"").count == 2, "\(fault): Gus created twice?\n\(export)")
+    }
+
+    @Test func approvalOnATerminalAndWithoutOne() throws {
+        let sandbox = try SandboxProcess()
+        defer { sandbox.stop() }
+        let pty = TestSupport.packageRoot.appendingPathComponent("Tests/RosterTests/Support/pty_run.py").path
+        let no = try RosterBinary.run(["/usr/bin/env", "python3", pty, "no", RosterBinary.path, "apply", "examples/acme.yaml"], environment: env(sandbox), direct: true)
+        #expect(no.code == 1)
+        #expect(no.stdout.contains("Apply cancelled."))
+        #expect(try !planIsClean(sandbox, ["examples/acme.yaml"]))
+        let closed = try RosterBinary.run(["apply", "examples/acme.yaml"], environment: env(sandbox))
+        #expect(closed.code == 1 && closed.stderr.contains("standard input is not a terminal"))
+        let yes = try RosterBinary.run(["/usr/bin/env", "python3", pty, "yes", RosterBinary.path, "apply", "examples/acme.yaml"], environment: env(sandbox), direct: true)
+        #expect(yes.code == 0, "\(yes.stdout)")
+        #expect(yes.stdout.contains("Apply complete: 4 created, 5 updated, 0 deleted."))
+        #expect(try planIsClean(sandbox, ["examples/acme.yaml"]))
+    }
+
+    @Test func savedPlansApplyOnlyWhenNothingChanged() throws {
+        let sandbox = try SandboxProcess(arguments: ["--test-hooks"])
+        defer { sandbox.stop() }
+        let planFile = FileManager.default.temporaryDirectory.appendingPathComponent("plan-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: planFile) }
+        #expect(try RosterBinary.run(["plan", "examples/acme.yaml", "--out", planFile], environment: env(sandbox)).code == 0)
+        // Someone changes David Kim in the apps: the saved plan is stale.
+        _ = try RosterBinary.run(["/usr/bin/env", "python3", "-c", """
+        import json, sys, urllib.request
+        q = {"query": "mutation { updateUser(id: 4, input: {fullName: \\"David Kim\\", craftAbility: Engineering, jobLevel: Senior, craftFocus: Fullstack}) { id } }"}
+        urllib.request.urlopen(urllib.request.Request(sys.argv[1], data=json.dumps(q).encode(), headers={"Content-Type": "application/json", "Authorization": "Bearer " + sys.argv[2]})).read()
+        """, sandbox.url, sandbox.token], direct: true)
+        let stale = try RosterBinary.run(["apply", planFile], environment: env(sandbox))
+        #expect(stale.code == 3, "\(stale.stderr)")
+        #expect(stale.stderr.contains("the live space changed since the plan was saved"))
+        #expect(stale.stderr.contains("person:4 changed"))
+        // A fresh saved plan applies without asking (no terminal, no --auto-approve).
+        #expect(try RosterBinary.run(["plan", "examples/acme.yaml", "--out", planFile], environment: env(sandbox)).code == 0)
+        let fresh = try RosterBinary.run(["apply", planFile], environment: env(sandbox))
+        #expect(fresh.code == 0, "\(fresh.stdout)\(fresh.stderr)")
+        #expect(try planIsClean(sandbox, ["examples/acme.yaml"]))
+    }
+}
