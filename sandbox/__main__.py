@@ -21,10 +21,13 @@ def main(argv=None):
     parser.add_argument("--no-seed", action="store_true", help="do not seed new owners' spaces with the demo data")
     parser.add_argument("--test-hooks", action="store_true", help="serve /__sandbox/ state, fault and audit hooks")
     parser.add_argument("--introspection", action="store_true", help="allow __schema and __type queries")
+    parser.add_argument("--latency", type=float, default=0, metavar="MS",
+                        help="add MS milliseconds to every /graphql response, as a network round trip would")
     parser.add_argument("--verbose", action="store_true", help="log each request on standard error")
     args = parser.parse_args(argv)
 
-    app = MPSApp(args.db, args.token, seed=not args.no_seed, test_hooks=args.test_hooks, introspection=args.introspection)
+    app = MPSApp(args.db, args.token, seed=not args.no_seed, test_hooks=args.test_hooks, introspection=args.introspection,
+                 latency=args.latency / 1000)
     server = Server((args.host, args.port), app, verbose=args.verbose)
     host, port = server.server_address[:2]
     shown = f"[{host}]" if ":" in host else host

@@ -46,8 +46,9 @@ def json_response(status, value, headers=None):
 
 
 class MPSApp:
-    def __init__(self, db_path=":memory:", tokens=(), seed=True, test_hooks=False, introspection=False):
+    def __init__(self, db_path=":memory:", tokens=(), seed=True, test_hooks=False, introspection=False, latency=0.0):
         self.store = Store(db_path)
+        self.latency = latency
         self.seed = seed
         self.introspection = introspection
         self.hooks = Hooks(self.store) if test_hooks else None
@@ -76,9 +77,9 @@ class MPSApp:
                     raise GraphQLError(injected)
                 result = fn(root, info, **args)
             except GraphQLError as error:
-                hooks.record(info.context.space_id, name, args, error.message)
+                hooks.audit_record(info.context.space_id, name, args, error.message)
                 raise
-            hooks.record(info.context.space_id, name, args, None)
+            hooks.audit_record(info.context.space_id, name, args, None)
             return result
         return resolve
 
@@ -111,7 +112,10 @@ class MPSApp:
         return Response(404, b"Not Found", "text/plain; charset=utf-8")
 
     def graphql(self, headers, body):
+        if self.latency:
+            time.sleep(self.latency)
         if self.hooks is not None:
+            self.hooks.record(body)
             faults = self.hooks.next_request(len(body))
             for fault in faults:
                 if fault["kind"] == "delay":
@@ -164,10 +168,17 @@ class MPSApp:
         if errors:
             return json_response(400, {"errors": [dict(e.formatted, extensions={"code": "GRAPHQL_VALIDATION_FAILED"}) for e in errors]})
         with self.store.lock:
-            _, session = self._session(headers)
-            context = resolvers.RequestContext(self.store, session, headers.get("x-space-id"), self.hooks)
-            result = execute(self.schema, document, variable_values=variables, operation_name=payload.get("operationName"),
-                             context_value=context)
+            # One SQLite transaction per request, committed whatever happens: a failed statement
+            # is rolled back alone (as a failed query is on the real server), everything before it
+            # stays, exactly as without the transaction, only without a commit per statement.
+            self.store.db.execute("BEGIN")
+            try:
+                _, session = self._session(headers)
+                context = resolvers.RequestContext(self.store, session, headers.get("x-space-id"), self.hooks)
+                result = execute(self.schema, document, variable_values=variables, operation_name=payload.get("operationName"),
+                                 context_value=context)
+            finally:
+                self.store.db.execute("COMMIT")
         out = {}
         if result.errors:
             if result.data is None and not _executed(result):
@@ -232,6 +243,11 @@ class MPSApp:
                 if method == "POST":
                     hooks.reset_counters()
                 return json_response(200, hooks.stats())
+            if path == "/__sandbox/recording":
+                if method == "POST":
+                    hooks.recording = bool(data.get("enabled", True))
+                    hooks.bodies = []
+                return json_response(200, {"bodies": hooks.bodies})
             if path == "/__sandbox/schedule" and method == "POST":
                 self.store.db.execute("INSERT INTO schedule_assignments (user_id, week) VALUES (?, ?)", (data["userId"], data.get("week", "2026-W02")))
                 return json_response(200, {"ok": True})

@@ -14,7 +14,9 @@ class Hooks:
         self.faults = []                # pending faults, each with an absolute target count
         self.audit_enabled = False
         self.audit = []
-        self.requests = []              # (body bytes, status) of each /graphql request
+        self.requests = []              # body size of each /graphql request
+        self.recording = False          # keep the bodies themselves, for replay benchmarks
+        self.bodies = []
 
     # --- faults ---------------------------------------------------------------------------------
     def add_faults(self, faults):
@@ -37,6 +39,10 @@ class Hooks:
             self.requests.append(body_size)
             return hits
 
+    def record(self, body):
+        if self.recording:
+            self.bodies.append(body.decode("utf-8"))
+
     def next_mutation(self):
         """Counts a mutation field; returns the message to fail it with, if a fault hits it."""
         with self.lock:
@@ -48,7 +54,7 @@ class Hooks:
             return None
 
     # --- audit ----------------------------------------------------------------------------------
-    def record(self, space_id, mutation, args, error):
+    def audit_record(self, space_id, mutation, args, error):
         if not self.audit_enabled:
             return
         entry = {"seq": len(self.audit) + 1, "mutation": mutation, "args": args, "ok": error is None,

@@ -158,9 +158,12 @@ def resolve_create_user(_, info, input):
     ctx.require_auth()
     db = ctx.store.db
     values = _user_values(input)
+    created = now_iso()
     cur = db.execute("INSERT INTO users (space_id, full_name, craft_ability, job_level, level_start_date, craft_focus, created_at) "
-                     "VALUES (?, ?, ?, ?, ?, ?, ?)", (ctx.space_id,) + values + (now_iso(),))
-    return user_out(db.execute("SELECT * FROM users WHERE id = ?", (cur.lastrowid,)).fetchone())
+                     "VALUES (?, ?, ?, ?, ?, ?, ?)", (ctx.space_id,) + values + (created,))
+    # The row as inserted (what `returning *` gives the real server), without reading it back.
+    return user_out({"id": cur.lastrowid, "full_name": values[0], "craft_ability": values[1], "job_level": values[2],
+                     "level_start_date": values[3], "craft_focus": values[4], "rating": None, "trend": None, "created_at": created})
 
 
 def resolve_update_user(_, info, id, input):

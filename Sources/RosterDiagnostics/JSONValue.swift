@@ -59,6 +59,12 @@ public indirect enum JSONValue: Sendable, Equatable {
 
     static func writeString(_ s: String, to out: inout String) {
         out += "\""
+        // Almost every string needs no escaping: append it whole.
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0xE2 }) {
+            out += s
+            out += "\""
+            return
+        }
         for scalar in s.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""

@@ -136,10 +136,13 @@ public struct ApplyEngine: Sendable {
 
     /// Why `op` cannot run: it or what it needs failed.
     func blocker(_ op: PlanOperation, failedKeys: [String: String], done: [Int: Bool], plan: Plan) -> String? {
+        guard !failedKeys.isEmpty || !op.after.isEmpty else { return nil }
         if let message = failedKeys[Self.key(op)] { return "failed earlier: \(message)" }
-        for ref in op.people {
-            if case .created = ref, let person = Self.createdName(ref, plan: plan), failedKeys["person:\(person)"] != nil {
-                return "needs person \"\(person)\", whose create failed"
+        if !failedKeys.isEmpty {
+            for ref in op.people {
+                if case .created = ref, let person = Self.createdName(ref, plan: plan), failedKeys["person:\(person)"] != nil {
+                    return "needs person \"\(person)\", whose create failed"
+                }
             }
         }
         for prerequisite in op.after where done[prerequisite] == false {

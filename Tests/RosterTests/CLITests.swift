@@ -81,7 +81,7 @@ import Testing
     }
 
     @Test func helpForEveryCommand() async {
-        for command in ["validate", "schema", "version", "help"] {
+        for command in ["validate", "plan", "apply", "export", "auth", "schema", "version", "help"] {
             let (code, out, _) = await run(["help", command])
             #expect(code == 0)
             #expect(out.contains("Usage: roster \(command)"))
