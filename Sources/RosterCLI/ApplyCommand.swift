@@ -20,7 +20,7 @@ struct ApplyCommand: Command {
     ] + Connection.options
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
-        do {
+        await reporting(arguments, context) {
             let format = try OutputFormat.parse(arguments.value("--format"), allowed: ["text", "json"], command: name)
             var concurrency = 4
             if let text = arguments.value("--concurrency") {
@@ -30,12 +30,6 @@ struct ApplyCommand: Command {
                 concurrency = n
             }
             return try await apply(arguments, context, format: format, concurrency: concurrency)
-        } catch let error as UsageError {
-            return RosterCommandLine.usageError(error, context)
-        } catch let failure as CommandFailure {
-            return PlanCommand.report(failure, arguments, context)
-        } catch {
-            return PlanCommand.report(CommandFailure(String(describing: error)), arguments, context)
         }
     }
 

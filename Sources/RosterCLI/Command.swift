@@ -23,3 +23,19 @@ extension Command {
         return text
     }
 }
+
+extension Command {
+    /// Runs a command body, turning usage errors and command failures into their messages and
+    /// exit codes (usage errors end with a hint; failures print their diagnostics).
+    static func reporting(_ arguments: ParsedArguments, _ context: CommandContext, _ body: () async throws -> Int32) async -> Int32 {
+        do {
+            return try await body()
+        } catch let error as UsageError {
+            return RosterCommandLine.usageError(error, context)
+        } catch let failure as CommandFailure {
+            return PlanCommand.report(failure, arguments, context)
+        } catch {
+            return PlanCommand.report(CommandFailure(String(describing: error)), arguments, context)
+        }
+    }
+}

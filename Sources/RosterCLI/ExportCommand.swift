@@ -16,7 +16,7 @@ struct ExportCommand: Command {
     ] + Connection.options
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
-        do {
+        await reporting(arguments, context) {
             let format = try OutputFormat.parse(arguments.value("--format"), allowed: ["yaml", "json"], command: name)
             if let extra = arguments.positionals.first {
                 throw UsageError(message: "`roster export` takes no path, got `\(extra)`", hint: "use --out FILE to write a file")
@@ -24,7 +24,7 @@ struct ExportCommand: Command {
             let connection = try Connection.resolve(arguments, context, rosterSpace: nil)
             if !connection.warnings.isEmpty { context.console.writeErr(DiagnosticRenderer.textPlain(connection.warnings)) }
             let live: LiveState
-            do { live = try await MPSService(client: connection.client(arguments, context)).readLiveState() } catch { throw LiveSession.failure(error) }
+            do throws(MPSError) { live = try await MPSService(client: connection.client(arguments, context)).readLiveState() } catch { throw LiveSession.failure(error) }
             var exporter = RosterExporter(live: live, pinSpace: connection.endpoint.space != nil)
             let document = exporter.document()
             for warning in exporter.warnings { context.console.writeErr("warning: \(warning)\n") }
@@ -32,7 +32,7 @@ struct ExportCommand: Command {
             if format == "json" {
                 text = exporter.json(document).rendered(indent: 2) + "\n"
             } else {
-                do {
+                do throws(YAMLEmitter.EmitError) {
                     text = "# The live space \"\(live.space.name)\" (\(live.space.id)), exported by roster \(RosterCommandLine.version).\n"
                         + (try YAMLEmitter.emit(document))
                 } catch { throw CommandFailure("cannot write YAML: \(error.message)") }
@@ -44,12 +44,6 @@ struct ExportCommand: Command {
                 context.console.writeOut(text)
             }
             return ExitCode.success
-        } catch let error as UsageError {
-            return RosterCommandLine.usageError(error, context)
-        } catch let failure as CommandFailure {
-            return PlanCommand.report(failure, arguments, context)
-        } catch {
-            return PlanCommand.report(CommandFailure(String(describing: error)), arguments, context)
         }
     }
 }

@@ -19,7 +19,7 @@ struct PlanCommand: Command {
     ] + Connection.options
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
-        do {
+        await reporting(arguments, context) {
             let format = try OutputFormat.parse(arguments.value("--format"), allowed: ["text", "json", "markdown"], command: name)
             let (plan, _, roster) = try await makePlan(arguments, context)
             let color = context.useColor(onStderr: false, noColorFlag: arguments.flag("--no-color"))
@@ -33,12 +33,6 @@ struct PlanCommand: Command {
                 context.console.writeErr("Saved the plan to \(out); `roster apply \(out)` applies exactly it.\n")
             }
             return arguments.flag("--detailed-exitcode") && plan.hasChanges ? ExitCode.changes : ExitCode.success
-        } catch let error as UsageError {
-            return RosterCommandLine.usageError(error, context)
-        } catch let failure as CommandFailure {
-            return report(failure, arguments, context)
-        } catch {
-            return report(CommandFailure(String(describing: error)), arguments, context)
         }
     }
 
