@@ -1,0 +1,65 @@
+import RosterDiagnostics
+
+/// Positions and libyaml's errors, as diagnostics.
+extension DocumentBuilder {
+    func syntaxError(_ failure: ParseFailure, _ bytes: [UInt8]) -> Diagnostic {
+        let problem = failure.problem
+        if failure.isMemoryError {
+            return .error("out of memory while parsing", at: .file(file.path))
+        }
+        if failure.isReaderError {
+            var offset = min(failure.problemOffset, bytes.count)
+            var message = problem
+            if problem.contains("trailing UTF-8") && offset > 0 {
+                // libyaml points at the byte that fails to continue a sequence; the user needs
+                // the sequence's first byte.
+                var lead = offset - 1
+                while lead > 0 && offset - lead < 4 && bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
+                message = "invalid UTF-8: the byte \(hexByte(Int32(bytes[lead]))) starts a sequence that \(hexByte(failure.problemValue)) does not continue"
+                offset = lead
+            } else if failure.problemValue != -1 {
+                message = (problem.contains("UTF-8") ? "invalid UTF-8: " : "") + problem + " (\(hexByte(failure.problemValue)))"
+            }
+            return .error(message, at: offsetLocation(offset, bytes))
+        }
+        var notes: [DiagnosticNote] = []
+        if let context = failure.context {
+            notes.append(DiagnosticNote(location: location(line: failure.contextLine, column: failure.contextColumn), message: context))
+        }
+        return .error(problem, at: location(line: failure.problemLine, column: failure.problemColumn), notes: notes)
+    }
+
+    func hexByte(_ value: Int32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return "#x" + (digits.count < 2 ? "0" + digits : digits)
+    }
+
+    /// Line and column of a byte offset, for reader errors that carry no mark.
+    func offsetLocation(_ offset: Int, _ bytes: [UInt8]) -> SourceLocation {
+        var line = 0
+        var column = 0
+        for byte in bytes.prefix(offset) {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 0
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return location(line: line, column: column)
+    }
+
+    func location(_ event: PackedEvent) -> SourceLocation {
+        location(line: Int(event.line), column: Int(event.column))
+    }
+
+    /// 1-based location from libyaml's 0-based line and column, undoing the shifts of
+    /// rewritten surrogate escapes on that line.
+    func location(line: Int, column: Int) -> SourceLocation {
+        var col = column
+        if !columnShifts.isEmpty, let shifts = columnShifts[line] {
+            for s in shifts where s.column < column { col += s.shift }
+        }
+        return SourceLocation(file: file, line: line + 1, column: col + 1)
+    }
+}
