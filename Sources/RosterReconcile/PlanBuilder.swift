@@ -15,8 +15,9 @@ struct PlanBuilder {
 
     private var usersByID: [Int: LiveUser] = [:]
     private var teamsByID: [Int: LiveTeam] = [:]
-    /// Roster person index → reference used by operations.
+    /// Roster person index → reference used by operations, and back for live users.
     private var personRefs: [PersonRef] = []
+    private var rosterIndexOfUser: [Int: Int] = [:]
     /// Live teams the roster manages (matched, or deleted by prune), and their people.
     private var managedTeams: [Int] = []
     private var scheduler = StepScheduler()
@@ -46,11 +47,18 @@ struct PlanBuilder {
 
     // MARK: people
 
+    /// A person's live name (what the space says now).
     private func name(_ ref: PersonRef) -> String {
         switch ref {
         case .live(let id): return usersByID[id]?.name ?? "#\(id)"
         case .created(let i): return roster.people[i].name.value
         }
+    }
+
+    /// A person's name as the roster writes it, for the state a change leads to.
+    private func desiredName(_ ref: PersonRef) -> String {
+        if case .live(let id) = ref, let index = rosterIndexOfUser[id] { return roster.people[index].name.value }
+        return name(ref)
     }
 
     private mutating func planPeople() {
@@ -69,6 +77,7 @@ struct PlanBuilder {
                 continue
             }
             personRefs.append(.live(user.id))
+            rosterIndexOfUser[user.id] = i
             var change = Change(action: .update, kind: .person, name: person.name.value, id: user.id)
             func field(_ name: String, _ before: JSONValue, _ after: JSONValue) {
                 change.fields.append(name)
@@ -159,8 +168,8 @@ struct PlanBuilder {
             let desired = seen
             guard let match = matching.teams[t], let current = teamsByID[match.id] else {
                 var change = Change(action: .create, kind: .team, name: team.name.value)
-                change.after = [("name", .string(team.name.value)), ("lead", .string(name(lead))),
-                                ("members", .array(([lead] + members).map { .string(name($0)) }))]
+                change.after = [("name", .string(team.name.value)), ("lead", .string(desiredName(lead))),
+                                ("members", .array(([lead] + members).map { .string(desiredName($0)) }))]
                 changes.append(change)
                 let op = scheduler.add(PlanOperation(payload: .createTeam(rosterIndex: t, TeamFields(name: team.name.value, lead: lead, members: members)),
                                                  name: team.name.value))
@@ -180,11 +189,11 @@ struct PlanBuilder {
             if lead != .live(current.leadID) {
                 change.fields.append("lead")
                 change.before.append(("lead", .string(name(.live(current.leadID)))))
-                change.after.append(("lead", .string(name(lead))))
+                change.after.append(("lead", .string(desiredName(lead))))
             }
             if !leavers.isEmpty || !joiners.isEmpty {
                 change.fields.append("members")
-                change.membersAdded = joiners.map(name).sorted()
+                change.membersAdded = joiners.map(desiredName).sorted()
                 change.membersRemoved = leavers.map(name).sorted()
             }
             removedMemberships += leavers.count
