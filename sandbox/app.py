@@ -1,5 +1,6 @@
 """The MPS GraphQL endpoint and auth endpoints as pure request → response logic; the HTTP
 server in server.py only moves bytes."""
+import collections
 import json
 import os
 import threading
@@ -7,7 +8,7 @@ import time
 
 from graphql import GraphQLError, build_schema, execute, parse, validate
 from graphql.error import GraphQLSyntaxError
-from graphql.validation import ValidationRule
+from graphql.validation import ValidationRule, specified_rules
 
 from . import resolvers
 from .hooks import Hooks
@@ -16,6 +17,7 @@ from .store import Store
 BODY_LIMIT = 100 * 1024          # Express body-parser's "100kb"
 AUTH_RATE_WINDOW = 10.0          # Better Auth's default rate limit: 100 requests per 10 s
 AUTH_RATE_MAX = 100
+DOCUMENT_CACHE_SIZE = 500        # validated documents kept, most recently used
 
 PAYLOAD_TOO_LARGE = (b"<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Error</title>\n</head>\n"
                      b"<body>\n<pre>PayloadTooLargeError: request entity too large</pre>\n</body>\n</html>\n")
@@ -53,6 +55,10 @@ class MPSApp:
         self.introspection = introspection
         self.hooks = Hooks(self.store) if test_hooks else None
         self.seen_users = set()          # users whose first request in this process has happened
+        # Apollo Server 4 keeps parsed and validated documents in an LRU cache keyed by the query
+        # text, so a query sent again skips parsing and validation: so does the sandbox.
+        self.documents = collections.OrderedDict()
+        self.documents_lock = threading.Lock()
         self.rate = {}
         self.rate_lock = threading.Lock()
         with open(os.path.join(os.path.dirname(__file__), "schema.graphql"), encoding="utf-8") as f:
@@ -158,15 +164,24 @@ class MPSApp:
         if not isinstance(variables, dict):
             return json_response(400, {"errors": [{"message": "`variables` in a POST body should be an object if provided.",
                                                    "extensions": {"code": "BAD_REQUEST"}}]})
-        try:
-            document = parse(payload["query"])
-        except GraphQLSyntaxError as error:
-            return json_response(400, {"errors": [dict(error.formatted, extensions={"code": "GRAPHQL_PARSE_FAILED"})]})
-        rules = None if self.introspection else [NoIntrospection]
-        from graphql.validation import specified_rules
-        errors = validate(self.schema, document, list(specified_rules) + (rules or []))
-        if errors:
-            return json_response(400, {"errors": [dict(e.formatted, extensions={"code": "GRAPHQL_VALIDATION_FAILED"}) for e in errors]})
+        query = payload["query"]
+        with self.documents_lock:
+            document = self.documents.get(query)
+            if document is not None:
+                self.documents.move_to_end(query)
+        if document is None:
+            try:
+                document = parse(query)
+            except GraphQLSyntaxError as error:
+                return json_response(400, {"errors": [dict(error.formatted, extensions={"code": "GRAPHQL_PARSE_FAILED"})]})
+            rules = list(specified_rules) + ([] if self.introspection else [NoIntrospection])
+            errors = validate(self.schema, document, rules)
+            if errors:
+                return json_response(400, {"errors": [dict(e.formatted, extensions={"code": "GRAPHQL_VALIDATION_FAILED"}) for e in errors]})
+            with self.documents_lock:
+                self.documents[query] = document
+                while len(self.documents) > DOCUMENT_CACHE_SIZE:
+                    self.documents.popitem(last=False)
         with self.store.lock:
             # One SQLite transaction per request, committed whatever happens: a failed statement
             # is rolled back alone (as a failed query is on the real server), everything before it

@@ -176,18 +176,23 @@ public struct ApplyEngine: Sendable {
         }
     }
 
-    /// Sends documents, at most `concurrency` at once, and returns their outcomes in order.
+    /// Sends documents, at most `concurrency` at once, and returns their outcomes in order. The
+    /// first goes alone: GraphQL servers (Apollo, the sandbox) cache parsed and validated
+    /// documents by their text, and a step's full documents share one text, so the others then
+    /// skip parsing and validation instead of all paying for it at once.
     func send(_ documents: [MutationDocument]) async -> [DocumentOutcome] {
         var outcomes = [DocumentOutcome?](repeating: nil, count: documents.count)
+        guard !documents.isEmpty else { return [] }
+        outcomes[0] = await sendOne(documents[0])
         await withTaskGroup(of: (Int, DocumentOutcome).self) { group in
-            var next = 0
+            var next = 1
             func launch() {
                 guard next < documents.count else { return }
                 let index = next
                 next += 1
                 group.addTask { (index, await self.sendOne(documents[index])) }
             }
-            for _ in 0..<min(concurrency, documents.count) { launch() }
+            for _ in 0..<min(concurrency, documents.count - 1) { launch() }
             while let (index, outcome) = await group.next() {
                 outcomes[index] = outcome
                 launch()
