@@ -98,6 +98,25 @@ import Testing
         #expect(result.stderr.components(separatedBy: "POST ").count - 1 == 3)
     }
 
+    @Test func theRostersSpaceIsReadEvenThoughTheFirstReadWasForTheOwnSpace() throws {
+        let sandbox = try SandboxProcess(arguments: ["--test-hooks", "--no-seed"])
+        defer { sandbox.stop() }
+        try sandbox.hook("state", """
+        {"accounts": [{"token": "\(sandbox.token)", "id": "u_8f3k2", "name": "Jane Doe"}, {"token": "other", "id": "u_team", "name": "Team Space"}],
+         "members": [{"owner": "u_team", "member": "u_8f3k2"}],
+         "spaces": {"u_8f3k2": {"people": [{"fullName": "Mine", "craftAbility": "Design", "jobLevel": "Mid", "craftFocus": "Mobile"}]},
+                    "u_team": {"people": [{"fullName": "Theirs", "craftAbility": "Design", "jobLevel": "Mid", "craftFocus": "Mobile"}]}}}
+        """)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("space-\(UUID().uuidString).yaml")
+        try "version: 1\nspace: u_team\npeople: [{name: Theirs, craft: Design, level: Mid, focus: Mobile}]\n".write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try RosterBinary.run(["plan", "--detailed-exitcode", file.path], environment: env(sandbox))
+        #expect(result.code == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("Roster plan for space \"Team Space\" (u_team)"))
+        let other = try RosterBinary.run(["plan", file.path, "--space", "u_8f3k2", "--detailed-exitcode"], environment: env(sandbox))
+        #expect(other.code == 2 && other.stdout.contains("+ person \"Theirs\""))
+    }
+
     @Test func plainHTTPToANonLoopbackHostIsRefusedBeforeConnecting() throws {
         let result = try RosterBinary.run(["plan", "examples/acme.yaml"], environment: ["MPS_ENDPOINT": "http://mps.example.com/graphql", "MPS_TOKEN": "t"])
         #expect(result.code == 1)
