@@ -6,7 +6,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "roster", targets: ["roster"]),
-        .library(name: "RosterKit", targets: ["RosterModel", "MPSClient", "RosterReconcile", "RosterRender", "RosterCLI"]),
+        .executable(name: "roster-mps", targets: ["roster-mps"]),
+        .library(name: "RosterKit", targets: ["RosterModel", "MPSClient", "RosterReconcile", "RosterRender", "RosterPlanRender", "RosterCLI", "RosterMPSCommands"]),
     ],
     targets: [
         // libyaml, found through pkg-config (yaml-0.1). Only RosterYAML imports it.
@@ -26,17 +27,25 @@ let package = Package(
         .target(name: "MPSClient", dependencies: ["RosterModel", "RosterDiagnostics"]),
         // The reconciler: matching, diff, planner; pure and deterministic.
         .target(name: "RosterReconcile", dependencies: ["RosterModel", "MPSClient", "RosterDiagnostics"]),
-        // Pure renderers: diagnostics, plans and reports to text, JSON, Markdown.
-        .target(name: "RosterRender", dependencies: ["RosterModel", "RosterReconcile", "MPSClient", "RosterDiagnostics"]),
-        // Commands and the hand-written argument parser.
-        .target(name: "RosterCLI", dependencies: ["RosterModel", "RosterRender", "RosterReconcile", "MPSClient", "RosterYAML", "RosterDiagnostics"]),
-        // The thin executable.
+        // Pure renderers: diagnostics (text, JSON, GitHub) and the roster's JSON Schema.
+        .target(name: "RosterRender", dependencies: ["RosterModel", "RosterDiagnostics"]),
+        // Pure renderers of plans and apply reports: text, JSON, Markdown.
+        .target(name: "RosterPlanRender", dependencies: ["RosterReconcile", "RosterDiagnostics"]),
+        // The hand-written argument parser, the dispatcher, and the commands that need no server.
+        .target(name: "RosterCLI", dependencies: ["RosterModel", "RosterRender", "RosterYAML", "RosterDiagnostics"]),
+        // The commands that talk to MPS (plan, apply, export, auth).
+        .target(name: "RosterMPSCommands", dependencies: ["RosterCLI", "RosterModel", "RosterRender", "RosterPlanRender", "RosterReconcile",
+                                                         "MPSClient", "RosterYAML", "RosterDiagnostics"]),
+        // The thin executables: `roster`, and `roster-mps`, which `roster` runs for the MPS commands
+        // so that commands without a server never load FoundationNetworking.
         .executableTarget(name: "roster", dependencies: ["RosterCLI"]),
+        .executableTarget(name: "roster-mps", dependencies: ["RosterCLI", "RosterMPSCommands"], path: "Sources/roster-mps"),
         // Phase timings of the loader, for the benchmarks.
         .executableTarget(name: "roster-bench", dependencies: ["RosterModel", "RosterYAML", "RosterDiagnostics"], path: "Sources/roster-bench"),
         .testTarget(
             name: "RosterTests",
-            dependencies: ["RosterYAML", "RosterModel", "RosterRender", "RosterCLI", "RosterDiagnostics", "MPSClient", "RosterReconcile"],
+            dependencies: ["RosterYAML", "RosterModel", "RosterRender", "RosterPlanRender", "RosterCLI", "RosterMPSCommands", "RosterDiagnostics",
+                           "MPSClient", "RosterReconcile"],
             exclude: ["Golden", "Support"]
         ),
     ]

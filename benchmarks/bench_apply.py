@@ -58,7 +58,7 @@ def main():
     global LATENCY
     LATENCY = args.latency
     os.makedirs(OUT, exist_ok=True)
-    subprocess.run(["swift", "build", "-c", "release", "--product", "roster"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(["swift", "build", "-c", "release"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
     roster = os.path.join(ROOT, ".build", "release", "roster")
     replay = os.path.join(OUT, "http_replay")
     subprocess.run(["cc", "-O2", "-o", replay, os.path.join(ROOT, "benchmarks", "http_replay.c")], check=True)

@@ -46,7 +46,7 @@ def main():
     parser.add_argument("--runs", type=int, default=9)
     args = parser.parse_args()
     os.makedirs(OUT, exist_ok=True)
-    subprocess.run(["swift", "build", "-c", "release", "--product", "roster"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(["swift", "build", "-c", "release"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
     roster = os.path.join(ROOT, ".build", "release", "roster")
     client = os.path.join(OUT, "http_post")
     subprocess.run(["cc", "-O2", "-o", client, os.path.join(ROOT, "benchmarks", "http_post.c")], check=True)

@@ -45,7 +45,7 @@ def main():
     parser.add_argument("--sizes", default="1000,10000,100000")
     args = parser.parse_args()
     os.makedirs(OUT, exist_ok=True)
-    subprocess.run(["swift", "build", "-c", "release", "--product", "roster"], cwd=ROOT, check=True,
+    subprocess.run(["swift", "build", "-c", "release"], cwd=ROOT, check=True,
                    stdout=subprocess.DEVNULL)
     roster = os.path.join(ROOT, ".build", "release", "roster")
     scan = os.path.join(OUT, "yaml_scan")

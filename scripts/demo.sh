@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 
 ./scripts/setup.sh
 echo "==> Building roster (release)"
-swift build -c release --product roster
+swift build -c release --product roster && swift build -c release --product roster-mps
 ROSTER=.build/release/roster
 
 WORK=$(mktemp -d)

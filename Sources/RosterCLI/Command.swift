@@ -1,5 +1,5 @@
 /// One subcommand of `roster`.
-protocol Command: Sendable {
+public protocol Command: Sendable {
     static var name: String { get }
     static var summary: String { get }
     static var usage: String { get }
@@ -9,7 +9,7 @@ protocol Command: Sendable {
 
 extension Command {
     /// `roster help NAME`: usage, summary and options, aligned.
-    static var helpText: String {
+    public static var helpText: String {
         var text = "\(summary)\n\nUsage: \(usage)\n"
         if !options.isEmpty {
             text += "\nOptions:\n"
@@ -27,15 +27,15 @@ extension Command {
 extension Command {
     /// Runs a command body, turning usage errors and command failures into their messages and
     /// exit codes (usage errors end with a hint; failures print their diagnostics).
-    static func reporting(_ arguments: ParsedArguments, _ context: CommandContext, _ body: () async throws -> Int32) async -> Int32 {
+    public static func reporting(_ arguments: ParsedArguments, _ context: CommandContext, _ body: () async throws -> Int32) async -> Int32 {
         do {
             return try await body()
         } catch let error as UsageError {
             return RosterCommandLine.usageError(error, context)
         } catch let failure as CommandFailure {
-            return PlanCommand.report(failure, arguments, context)
+            return RosterCommandLine.report(failure, arguments, context)
         } catch {
-            return PlanCommand.report(CommandFailure(String(describing: error)), arguments, context)
+            return RosterCommandLine.report(CommandFailure(String(describing: error)), arguments, context)
         }
     }
 }

@@ -11,12 +11,12 @@ public struct CommandContext: Sendable {
     }
 
     /// Colour only on a terminal, and never with `NO_COLOR` (any value) or `--no-color`.
-    func useColor(onStderr: Bool, noColorFlag: Bool) -> Bool {
+    public func useColor(onStderr: Bool, noColorFlag: Bool) -> Bool {
         if noColorFlag || environment["NO_COLOR"] != nil { return false }
         return onStderr ? console.stderrIsTerminal : console.stdoutIsTerminal
     }
 
-    var isGitHubActions: Bool { environment["GITHUB_ACTIONS"] == "true" }
+    public var isGitHubActions: Bool { environment["GITHUB_ACTIONS"] == "true" }
 }
 
 /// Process exit codes, as `cli.md` defines them.

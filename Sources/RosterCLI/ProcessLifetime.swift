@@ -1,11 +1,11 @@
 /// Values kept until the process exits. Freeing a large roster object by object costs as much
 /// as a good part of loading it, and the process is about to end anyway: like compilers that
 /// skip freeing their ASTs, commands hand such values here instead of releasing them.
-enum ProcessLifetime {
+public enum ProcessLifetime {
     nonisolated(unsafe) private static var kept: [Any] = []
 
     /// Keeps `value` alive until exit. Called from the command's task only.
-    static func keep(_ value: Any) {
+    public static func keep(_ value: Any) {
         kept.append(value)
     }
 }

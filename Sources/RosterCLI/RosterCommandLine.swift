@@ -1,31 +1,68 @@
+import RosterDiagnostics
 import RosterModel
+import RosterRender
 
 /// The `roster` command line: dispatches to subcommands and turns usage errors into a message
 /// with a hint and exit code 1.
+///
+/// The commands that talk to MPS live in the sibling executable `roster-mps`, which `roster`
+/// runs in its place for them (as `git` runs its `git-*` commands): `roster validate` then never
+/// loads FoundationNetworking and libcurl, which cost as much start-up time as Foundation itself.
 public enum RosterCommandLine {
     /// The tool's version.
     public static let version = "0.1.0"
 
-    static let commands: [any Command.Type] = [
-        ValidateCommand.self, PlanCommand.self, ApplyCommand.self, ExportCommand.self, AuthCommand.self, SchemaCommand.self, VersionCommand.self, HelpCommand.self,
+    /// The commands `roster` runs itself.
+    public static let builtins: [any Command.Type] = [ValidateCommand.self, SchemaCommand.self, VersionCommand.self, HelpCommand.self]
+
+    /// The commands of `roster-mps`, with their summaries for `roster help`.
+    public static let mpsCommands: [(name: String, summary: String)] = [
+        ("plan", "Show the changes that would make the space match the roster."),
+        ("apply", "Apply the plan: show it, ask for yes, run it, verify the result."),
+        ("export", "Write the live space as a roster file."),
+        ("auth", "Check the token: `roster auth status` names its user and spaces."),
     ]
 
-    /// Runs `arguments` (without the program name) and returns the exit code.
-    public static func main(_ arguments: [String], context: CommandContext) async -> Int32 {
-        guard let first = arguments.first else {
-            context.console.writeOut(overview)
-            return ExitCode.success
-        }
-        if first == "--help" || first == "-h" {
-            context.console.writeOut(overview)
+    /// The order commands are listed in.
+    static let order = ["validate", "plan", "apply", "export", "auth", "schema", "version", "help"]
+
+    /// Whether `arguments` are for a command of `roster-mps` (the command, or help about it).
+    public static func isMPSInvocation(_ arguments: [String]) -> Bool {
+        guard let first = arguments.first else { return false }
+        let names = mpsCommands.map(\.name)
+        if names.contains(first) { return true }
+        return first == "help" && arguments.count > 1 && names.contains(arguments[1])
+    }
+
+    /// Runs `arguments` (without the program name) with `commands` and returns the exit code.
+    public static func main(_ arguments: [String], context: CommandContext, commands extra: [any Command.Type] = []) async -> Int32 {
+        let commands = builtins + extra
+        guard let first = arguments.first, first != "--help", first != "-h" else {
+            context.console.writeOut(overview(commands))
             return ExitCode.success
         }
         if first == "--version" {
             context.console.writeOut("roster \(version)\n")
             return ExitCode.success
         }
+        if first == "help" {
+            if let name = arguments.dropFirst().first, name == "--help" || name == "-h" {
+                context.console.writeOut(HelpCommand.helpText)
+                return ExitCode.success
+            }
+            guard let name = arguments.dropFirst().first else {
+                context.console.writeOut(overview(commands))
+                return ExitCode.success
+            }
+            guard let command = commands.first(where: { $0.name == name }) else {
+                return usageError(UsageError(message: "no command `\(name)`", hint: "run `roster help` to see the commands"), context)
+            }
+            context.console.writeOut(command.helpText)
+            return ExitCode.success
+        }
         guard let command = commands.first(where: { $0.name == first }) else {
-            let suggestion = Suggestions.nearest(to: first, among: commands.map { $0.name }).map { "; did you mean `\($0)`?" } ?? ""
+            let known = order
+            let suggestion = Suggestions.nearest(to: first, among: known).map { "; did you mean `\($0)`?" } ?? ""
             return usageError(UsageError(message: "unknown command `\(first)`\(suggestion)", hint: "run `roster help` to see the commands"), context)
         }
         do {
@@ -40,12 +77,24 @@ public enum RosterCommandLine {
         }
     }
 
-    static func usageError(_ error: UsageError, _ context: CommandContext) -> Int32 {
+    /// Prints a failure's diagnostics (and annotations under GitHub Actions); returns its exit code.
+    public static func report(_ failure: CommandFailure, _ arguments: ParsedArguments, _ context: CommandContext) -> Int32 {
+        let color = context.useColor(onStderr: true, noColorFlag: arguments.flag("--no-color"))
+        context.console.writeErr(DiagnosticRenderer.text(failure.diagnostics, color: color))
+        if failure.diagnostics.count > 1 { context.console.writeErr(DiagnosticRenderer.summary(failure.diagnostics)) }
+        if context.isGitHubActions { context.console.writeOut(DiagnosticRenderer.githubAnnotations(failure.diagnostics)) }
+        return failure.exitCode
+    }
+
+    public static func usageError(_ error: UsageError, _ context: CommandContext) -> Int32 {
         context.console.writeErr("error: \(error.message)\nhint: \(error.hint)\n")
         return ExitCode.failure
     }
 
-    static var overview: String {
+    static func overview(_ commands: [any Command.Type]) -> String {
+        var summaries: [String: String] = [:]
+        for (name, summary) in mpsCommands { summaries[name] = summary }
+        for command in commands { summaries[command.name] = command.summary }
         var text = """
         roster \(version): keep an MPS space's people, teams and job level limits as code.
 
@@ -54,9 +103,9 @@ public enum RosterCommandLine {
         Commands:
 
         """
-        let width = commands.map { $0.name.count }.max() ?? 0
-        for command in commands {
-            text += "  \(command.name)" + String(repeating: " ", count: width - command.name.count + 2) + command.summary + "\n"
+        let width = order.map(\.count).max() ?? 0
+        for name in order {
+            text += "  \(name)" + String(repeating: " ", count: width - name.count + 2) + (summaries[name] ?? "") + "\n"
         }
         text += "\nRun `roster help COMMAND` or `roster COMMAND --help` for a command's options.\n"
         return text

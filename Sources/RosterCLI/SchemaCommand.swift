@@ -37,14 +37,7 @@ struct HelpCommand: Command {
     static let options: [OptionSpec] = []
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
-        guard let name = arguments.positionals.first else {
-            context.console.writeOut(RosterCommandLine.overview)
-            return ExitCode.success
-        }
-        guard let command = RosterCommandLine.commands.first(where: { $0.name == name }) else {
-            return RosterCommandLine.usageError(UsageError(message: "no command `\(name)`", hint: "run `roster help` to see the commands"), context)
-        }
-        context.console.writeOut(command.helpText)
-        return ExitCode.success
+        // `roster help …` is answered by the dispatcher, which knows every command.
+        await RosterCommandLine.main(["help"] + arguments.positionals, context: context)
     }
 }

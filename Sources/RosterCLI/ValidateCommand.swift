@@ -45,8 +45,9 @@ struct ValidateCommand: Command {
 }
 
 /// Checking of `--format` values.
-enum OutputFormat {
-    static func parse(_ value: String?, allowed: [String], command: String) throws(UsageError) -> String {
+public enum OutputFormat {
+    /// The format asked for, or the first allowed one; anything else is a usage error.
+    public static func parse(_ value: String?, allowed: [String], command: String) throws(UsageError) -> String {
         guard let value else { return allowed[0] }
         guard allowed.contains(value) else {
             throw UsageError(message: "unknown format `\(value)` for `roster \(command)`; expected \(allowed.joined(separator: ", "))",

@@ -1,5 +1,6 @@
 import Foundation
 import RosterCLI
+import RosterMPSCommands
 import Testing
 
 @Suite struct ArgumentParserTests {
@@ -33,7 +34,7 @@ import Testing
 @Suite struct CommandLineTests {
     func run(_ arguments: [String], environment: [String: String] = [:]) async -> (Int32, String, String) {
         let console = CapturingConsole()
-        let code = await RosterCommandLine.main(arguments, context: CommandContext(console: console, environment: environment))
+        let code = await RosterMPSCommandLine.main(arguments, context: CommandContext(console: console, environment: environment))
         return (code, console.out, console.err)
     }
 

@@ -3,6 +3,7 @@ import MPSClient
 import RosterDiagnostics
 import RosterModel
 import RosterReconcile
+import RosterPlanRender
 import RosterRender
 import Testing
 

@@ -1,14 +1,16 @@
+import RosterCLI
 import Foundation
 import MPSClient
 import RosterDiagnostics
 import RosterModel
 import RosterReconcile
+import RosterPlanRender
 import RosterRender
 
 /// `roster plan [PATH…]`: reads the live space and prints what would change.
 struct PlanCommand: Command {
     static let name = "plan"
-    static let summary = "Show the changes that would make the space match the roster."
+    static let summary = RosterMPSCommandLine.summary("plan")
     static let usage = "roster plan [PATH…] [--format text|json|markdown] [--out plan.json] [--detailed-exitcode] [--prune]"
     static let options = [
         OptionSpec("--format", value: "text|json|markdown", "output format (default text)"),
@@ -99,11 +101,4 @@ struct PlanCommand: Command {
         return "sha256:" + hasher.hexDigest()
     }
 
-    static func report(_ failure: CommandFailure, _ arguments: ParsedArguments, _ context: CommandContext) -> Int32 {
-        let color = context.useColor(onStderr: true, noColorFlag: arguments.flag("--no-color"))
-        context.console.writeErr(DiagnosticRenderer.text(failure.diagnostics, color: color))
-        if failure.diagnostics.count > 1 { context.console.writeErr(DiagnosticRenderer.summary(failure.diagnostics)) }
-        if context.isGitHubActions { context.console.writeOut(DiagnosticRenderer.githubAnnotations(failure.diagnostics)) }
-        return failure.exitCode
-    }
 }

@@ -1,3 +1,4 @@
+import RosterCLI
 import MPSClient
 import RosterDiagnostics
 import RosterRender
@@ -5,7 +6,7 @@ import RosterRender
 /// `roster auth status`: whose token this is and which spaces it can use.
 struct AuthCommand: Command {
     static let name = "auth"
-    static let summary = "Check the token: `roster auth status` names its user and spaces."
+    static let summary = RosterMPSCommandLine.summary("auth")
     static let usage = "roster auth status"
     static let options = Connection.options
 
@@ -32,7 +33,7 @@ struct AuthCommand: Command {
             context.console.writeOut(out)
             return ExitCode.success
         } catch {
-            return PlanCommand.report(error, arguments, context)
+            return RosterCommandLine.report(error, arguments, context)
         }
     }
 }

@@ -1,23 +1,8 @@
+import RosterCLI
 import Foundation
 import MPSClient
 import RosterDiagnostics
 import RosterYAML
-
-/// A command that cannot go on: what to print and the exit code.
-struct CommandFailure: Error {
-    var diagnostics: [Diagnostic]
-    var exitCode: Int32
-
-    init(_ message: String, exitCode: Int32 = ExitCode.failure, at location: SourceLocation? = nil) {
-        diagnostics = [.error(message, at: location)]
-        self.exitCode = exitCode
-    }
-
-    init(diagnostics: [Diagnostic], exitCode: Int32 = ExitCode.failure) {
-        self.diagnostics = diagnostics
-        self.exitCode = exitCode
-    }
-}
 
 /// A named profile of the config file.
 struct Profile {

@@ -1,3 +1,4 @@
+import RosterCLI
 import MPSClient
 import RosterDiagnostics
 import RosterModel
