@@ -51,7 +51,7 @@ struct ApplyCommand: Command {
                                      at: .file(arguments.positionals[0]))
             }
         }
-        let (plan, connection, roster) = try await PlanCommand.makePlan(args, context)
+        let (plan, connection, roster, service) = try await PlanCommand.makePlan(args, context)
         let color = context.useColor(onStderr: format == "json", noColorFlag: arguments.flag("--no-color"))
         if let saved {
             let now = plan.fingerprint
@@ -84,8 +84,6 @@ struct ApplyCommand: Command {
                 return ExitCode.failure
             }
         }
-        let client = connection.client(arguments, context)
-        let service = MPSService(client: client)
         let space = connection.endpoint.space
         let prune = arguments.flag("--prune")
         let endpoint = connection.endpoint.url.absoluteString
@@ -100,7 +98,8 @@ struct ApplyCommand: Command {
         if showProgress {
             progress = { line in console.writeErr("roster: \(line)\n") }
         }
-        let engine = ApplyEngine(client: client, batcher: MutationBatcher(), concurrency: concurrency, read: read, replan: replan, progress: progress)
+        let engine = ApplyEngine(client: service.client, space: space, batcher: MutationBatcher(), concurrency: concurrency,
+                                 read: read, replan: replan, progress: progress)
         if !showProgress { show("\n") }
         let report = await engine.apply(plan)
         if format == "json" {

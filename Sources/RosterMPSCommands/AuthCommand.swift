@@ -16,7 +16,7 @@ struct AuthCommand: Command {
         }
         do throws(CommandFailure) {
             let connection = try Connection.resolve(arguments, context, rosterSpace: nil)
-            if !connection.warnings.isEmpty { context.console.writeErr(DiagnosticRenderer.textPlain(connection.warnings)) }
+            if !connection.warnings.isEmpty { context.console.writeErr(DiagnosticRenderer.text(connection.warnings)) }
             let service = MPSService(client: connection.client(arguments, context))
             let session: (id: String, name: String, email: String)?
             do { session = try await service.session() } catch { throw LiveSession.failure(error) }

@@ -23,7 +23,7 @@ struct PlanCommand: Command {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
         await reporting(arguments, context) {
             let format = try OutputFormat.parse(arguments.value("--format"), allowed: ["text", "json", "markdown"], command: name)
-            let (plan, _, roster) = try await makePlan(arguments, context)
+            let (plan, _, roster, _) = try await makePlan(arguments, context)
             let color = context.useColor(onStderr: false, noColorFlag: arguments.flag("--no-color"))
             switch format {
             case "json": context.console.writeOut(PlanRenderer.json(plan).rendered(indent: 2) + "\n")
@@ -41,7 +41,7 @@ struct PlanCommand: Command {
     /// Loads the roster, reads the live space and plans; shared with apply. The read goes out
     /// while the roster loads: when only the roster names a space, the read is for the caller's
     /// own space and is repeated for the roster's space if that turns out to be another one.
-    static func makePlan(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CommandFailure) -> (Plan, Connection, Roster) {
+    static func makePlan(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CommandFailure) -> (Plan, Connection, Roster, MPSService) {
         var connection = try Connection.resolve(arguments, context, rosterSpace: nil)
         let service = MPSService(client: connection.client(arguments, context))
         let requested = connection.endpoint.space
@@ -73,7 +73,7 @@ struct PlanCommand: Command {
                                                endpoint: connection.endpoint.url.absoluteString)
         guard let plan else { throw CommandFailure(diagnostics: diagnostics) }
         ProcessLifetime.keep((roster, live))
-        return (plan, connection, roster)
+        return (plan, connection, roster, service)
     }
 
     static func save(_ plan: Plan, roster: Roster, paths: [String], prune: Bool, to path: String) throws(CommandFailure) {

@@ -10,6 +10,8 @@ import RosterModel
 /// run is never sent again blindly: the fresh state decides.
 public struct ApplyEngine: Sendable {
     public var client: GraphQLClient
+    /// The space the mutations are for (`x-space-id`); nil: the caller's own.
+    public var space: String?
     public var batcher: MutationBatcher
     public var concurrency: Int
     /// Reads the live state (retried as reads are).
@@ -21,10 +23,11 @@ public struct ApplyEngine: Sendable {
     /// At most this many rounds of "run, then read and plan again".
     public var maxRounds = 5
 
-    public init(client: GraphQLClient, batcher: MutationBatcher, concurrency: Int,
+    public init(client: GraphQLClient, space: String?, batcher: MutationBatcher, concurrency: Int,
                 read: @escaping @Sendable () async throws(MPSError) -> LiveState, replan: @escaping @Sendable (LiveState) -> Plan?,
                 progress: (@Sendable (String) -> Void)? = nil) {
         self.client = client
+        self.space = space
         self.batcher = batcher
         self.concurrency = max(1, concurrency)
         self.read = read
@@ -210,7 +213,7 @@ public struct ApplyEngine: Sendable {
             attempt += 1
             let response: HTTPResponse
             do {
-                response = try await client.post(body: document.body, retry: .none, space: client.endpoint.space)
+                response = try await client.post(body: document.body, retry: .none, space: space)
             } catch {
                 switch error {
                 case .cannotConnect where attempt < policy.attempts:

@@ -85,8 +85,3 @@ extension String {
         return split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }
-
-extension DiagnosticRenderer {
-    /// Plain text without colour.
-    public static func textPlain(_ diagnostics: [Diagnostic]) -> String { text(diagnostics, color: false) }
-}
