@@ -11,6 +11,7 @@ from graphql.error import GraphQLSyntaxError
 from graphql.validation import ValidationRule, specified_rules
 
 from . import resolvers
+from .execution import SandboxExecutionContext
 from .hooks import Hooks
 from .store import Store
 
@@ -191,7 +192,7 @@ class MPSApp:
                 _, session = self._session(headers)
                 context = resolvers.RequestContext(self.store, session, headers.get("x-space-id"), self.hooks)
                 result = execute(self.schema, document, variable_values=variables, operation_name=payload.get("operationName"),
-                                 context_value=context)
+                                 context_value=context, execution_context_class=SandboxExecutionContext)
             finally:
                 self.store.db.execute("COMMIT")
         out = {}

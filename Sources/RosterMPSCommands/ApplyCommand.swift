@@ -63,7 +63,10 @@ struct ApplyCommand: Command {
                                      exitCode: ExitCode.refused)
             }
         }
+        let phases = PhaseLog(arguments, context)
+        let rendering = phases.now
         show(PlanRenderer.text(plan, color: color))
+        phases.log("showed the plan", since: rendering)
         guard plan.hasChanges else {
             if format == "json" { console.writeOut(ReportRenderer.json(verifiedNothing()).rendered(indent: 2) + "\n") }
             return ExitCode.success
@@ -89,10 +92,16 @@ struct ApplyCommand: Command {
         let endpoint = connection.endpoint.url.absoluteString
         let showProgress = console.stderrIsTerminal
         let read: @Sendable () async throws(MPSError) -> LiveState = { () async throws(MPSError) -> LiveState in
-            try await service.readLiveState(space: space)
+            let reading = phases.now
+            let live = try await service.readLiveState(space: space)
+            phases.log("read the live state (\(live.users.count) people, \(live.teams.count) teams)", since: reading)
+            return live
         }
         let replan: @Sendable (LiveState) -> Plan? = { live in
-            Planner.plan(roster: roster, live: live, prune: prune, endpoint: endpoint).0
+            let planning = phases.now
+            let plan = Planner.plan(roster: roster, live: live, prune: prune, endpoint: endpoint).0
+            phases.log("planned again", since: planning)
+            return plan
         }
         var progress: (@Sendable (String) -> Void)?
         if showProgress {
@@ -101,12 +110,16 @@ struct ApplyCommand: Command {
         let engine = ApplyEngine(client: service.client, space: space, batcher: MutationBatcher(), concurrency: concurrency,
                                  read: read, replan: replan, progress: progress)
         if !showProgress { show("\n") }
+        let applying = phases.now
         let report = await engine.apply(plan)
+        phases.log("applied and verified", since: applying)
+        let reporting = phases.now
         if format == "json" {
             console.writeOut(ReportRenderer.json(report).rendered(indent: 2) + "\n")
         } else {
             console.writeOut(ReportRenderer.text(report, color: color))
         }
+        phases.log("wrote the report", since: reporting)
         return report.complete ? ExitCode.success : ExitCode.failure
     }
 

@@ -42,6 +42,7 @@ struct PlanCommand: Command {
     /// while the roster loads: when only the roster names a space, the read is for the caller's
     /// own space and is repeated for the roster's space if that turns out to be another one.
     static func makePlan(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CommandFailure) -> (Plan, Connection, Roster, MPSService) {
+        let phases = PhaseLog(arguments, context)
         var connection = try Connection.resolve(arguments, context, rosterSpace: nil)
         let service = MPSService(client: connection.client(arguments, context))
         let requested = connection.endpoint.space
@@ -49,8 +50,10 @@ struct PlanCommand: Command {
             do throws(MPSError) { return .success(try await service.readLiveState(space: requested)) } catch { return .failure(error) }
         }
         let roster: Roster
+        let loading = phases.now
         do {
             let (loaded, warnings) = try LiveSession.loadRoster(arguments.positionals)
+            phases.log("loaded \(loaded.people.count) people and \(loaded.teams.count) teams", since: loading)
             if !warnings.isEmpty { context.console.writeErr(DiagnosticRenderer.text(warnings)) }
             roster = loaded
         } catch {
@@ -69,9 +72,11 @@ struct PlanCommand: Command {
                 do { live = try await service.readLiveState(space: rosterSpace) } catch { throw LiveSession.failure(error) }
             }
         }
+        let planning = phases.now
         let (plan, diagnostics) = Planner.plan(roster: roster, live: live, prune: arguments.flag("--prune"),
                                                endpoint: connection.endpoint.url.absoluteString)
         guard let plan else { throw CommandFailure(diagnostics: diagnostics) }
+        phases.log("planned \(plan.changes.count) changes in \(plan.steps.count) steps", since: planning)
         ProcessLifetime.keep((roster, live))
         return (plan, connection, roster, service)
     }

@@ -13,126 +13,216 @@ public struct MutationDocument: Sendable {
 /// Packs a step's operations into documents of aliased mutations, each body at most
 /// `maxBytes` (the server refuses more than 100 kB) and at most `maxAliases` fields.
 /// All values travel as variables, never spliced into the query text.
+///
+/// A full document holds `maxAliases` of one mutation, so its query text is the same whatever
+/// the values: GraphQL servers (Apollo Server, the sandbox) cache parsed and validated documents
+/// by their text, and every full document after the first skips that work. What is left of
+/// each mutation travels together in the last documents, so a small step is still one request.
+/// A step's operations are independent, so the grouping changes no outcome.
 public struct MutationBatcher: Sendable {
     public var maxBytes: Int
-    /// Measured on the sandbox (graphql-core, as MPS's Apollo server): the server's cost per
-    /// alias falls from 0.72 ms (10 aliases a document) to 0.58 ms (100) and 0.55 ms (400), with
-    /// no quadratic growth; so documents are filled up to the 100 kB limit, which a document of
-    /// createUser mutations reaches at about 700 aliases. The cap keeps a failed document's
-    /// re-read and re-plan affordable.
+    /// Measured with `benchmarks/bench_batch_size.py` (10,000 people and 1,000 teams into an
+    /// empty sandbox): 100 to 300 aliases a document cost the same, within noise (0.93 to 0.99 s);
+    /// 500 cost 15% more, as a new document's parse and validation grow faster than its size; 25
+    /// and 50 cost more requests. 250 keeps requests few for a distant server and a person
+    /// document near 50 kB, well under the limit even with long names.
     public var maxAliases: Int
 
     public static let serverLimit = 102_400
 
-    public init(maxBytes: Int = MutationBatcher.serverLimit, maxAliases: Int = 500) {
+    public init(maxBytes: Int = MutationBatcher.serverLimit, maxAliases: Int = 250) {
         self.maxBytes = maxBytes
         self.maxAliases = maxAliases
     }
 
-    /// The pieces one operation adds to a document, rendered once.
-    struct Piece {
+    /// The query-text part of the `n`th alias of a mutation: the same in every document.
+    struct Template {
         var definitions: String
         var field: String
-        /// `"v0":{…},"i0":12`: the operation's variables as members of the variables object.
-        var variables: String
+        var size: Int { definitions.utf8.count + field.utf8.count + 3 }
 
-        var size: Int { definitions.utf8.count + field.utf8.count + variables.utf8.count + 4 }
+        init(_ mutation: PlanOperation.Mutation, _ n: Int) {
+            switch mutation {
+            case .createUser: (definitions, field) = ("$v\(n): CreateUserInput!", "a\(n): createUser(input: $v\(n)) { id }")
+            case .updateUser: (definitions, field) = ("$i\(n): Int!, $v\(n): UpdateUserInput!", "a\(n): updateUser(id: $i\(n), input: $v\(n)) { id }")
+            case .deleteUser: (definitions, field) = ("$i\(n): Int!", "a\(n): deleteUser(id: $i\(n))")
+            case .createTeam: (definitions, field) = ("$v\(n): CreateTeamInput!", "a\(n): createTeam(input: $v\(n)) { id }")
+            case .updateTeam: (definitions, field) = ("$i\(n): Int!, $v\(n): UpdateTeamInput!", "a\(n): updateTeam(id: $i\(n), input: $v\(n)) { id }")
+            case .deleteTeam: (definitions, field) = ("$i\(n): Int!", "a\(n): deleteTeam(id: $i\(n))")
+            case .setJobLevelLimit:
+                (definitions, field) = ("$l\(n): JobLevel!, $m\(n): Int!", "a\(n): setJobLevelLimit(jobLevel: $l\(n), limitMonths: $m\(n)) { jobLevel }")
+            }
+        }
     }
 
     /// `id(ref)` gives the live id of a person (created ones known by the time the step runs;
     /// a plan that only estimates passes a stand-in).
     public func documents(_ step: [PlanOperation], id: (PersonRef) -> Int?) -> [MutationDocument] {
         var documents: [MutationDocument] = []
-        var current: [(index: Int, piece: Piece)] = []
-        var size = 64
-        func flush() {
-            guard !current.isEmpty else { return }
-            documents.append(Self.document(current))
-            current = []
-            size = 64
+        var templates = Templates()
+        pack(step, id: id) { indices, variables in
+            documents.append(Self.document(indices, variables: variables, templates: indices.enumerated().map { n, index in
+                templates.template(step[index].mutation, n)
+            }))
         }
-        for (index, operation) in step.enumerated() {
-            var piece = Self.piece(operation, alias: current.count, id: id)
-            if !current.isEmpty && (size + piece.size > maxBytes - 512 || current.count >= maxAliases) {
-                flush()
-                // Aliases and variables count from zero in each document.
-                piece = Self.piece(operation, alias: 0, id: id)
-            }
-            current.append((index, piece))
-            size += piece.size
-        }
-        flush()
         return documents
     }
 
-    /// The body, assembled from the rendered pieces. The query text holds only identifiers and
-    /// punctuation, never a quote or backslash, so it needs no escaping.
-    static func document(_ pieces: [(index: Int, piece: Piece)]) -> MutationDocument {
-        var body = "{\"query\":\"mutation RosterApply("
-        body += pieces.map(\.piece.definitions).joined(separator: ", ")
-        body += ") { "
-        body += pieces.map(\.piece.field).joined(separator: " ")
-        body += " }\",\"variables\":{"
-        body += pieces.map(\.piece.variables).joined(separator: ",")
-        body += "}}"
-        return MutationDocument(operations: pieces.map(\.index), aliases: pieces.indices.map { "a\($0)" }, body: Data(body.utf8))
+    /// Templates rendered once per mutation and alias number.
+    struct Templates {
+        private var cache: [PlanOperation.Mutation: [Template]] = [:]
+
+        mutating func template(_ mutation: PlanOperation.Mutation, _ n: Int) -> Template {
+            var list = cache[mutation] ?? []
+            if list.count > n { return list[n] }
+            while list.count <= n { list.append(Template(mutation, list.count)) }
+            cache[mutation] = list
+            return list[n]
+        }
     }
 
-    static func member(_ name: String, _ value: JSONValue) -> String {
-        "\"\(name)\":" + value.rendered()
+    /// Calls `emit` with each document's operations (indices into `step`) and variables (the
+    /// members of its variables object), in sending order: first the full documents of each
+    /// mutation, then what is left of every mutation, together, so that a small step still
+    /// travels in one document.
+    func pack(_ step: [PlanOperation], id: (PersonRef) -> Int?, emit: ([Int], [UInt8]) -> Void) {
+        var byMutation: [PlanOperation.Mutation: [Int]] = [:]
+        var order: [PlanOperation.Mutation] = []
+        for (index, operation) in step.enumerated() {
+            let mutation = operation.mutation
+            if byMutation[mutation] == nil { order.append(mutation) }
+            byMutation[mutation, default: []].append(index)
+        }
+        var templates = Templates()
+        /// Packs `indices` in order, emitting each document; with `keepLast`, the last one is
+        /// returned instead unless it is full.
+        func run(_ indices: [Int], keepLast: Bool) -> [Int] {
+            var current: [Int] = []
+            var writer = VariableWriter(out: [])
+            var size = 64
+            for index in indices {
+                for _ in 0..<2 {
+                    let n = current.count
+                    let mark = writer.out.count
+                    Self.writeVariables(step[index], alias: n, id: id, to: &writer)
+                    let pieceSize = templates.template(step[index].mutation, n).size + writer.out.count - mark
+                    if current.isEmpty || (size + pieceSize <= maxBytes - 512 && current.count < maxAliases) {
+                        current.append(index)
+                        size += pieceSize
+                        break
+                    }
+                    // Full: this operation opens the next document, as alias 0.
+                    writer.out.removeSubrange(mark...)
+                    emit(current, writer.out)
+                    current = []
+                    writer = VariableWriter(out: [])
+                    size = 64
+                }
+            }
+            if keepLast && current.count < maxAliases { return current }
+            if !current.isEmpty { emit(current, writer.out) }
+            return []
+        }
+        var leftovers: [Int] = []
+        for mutation in order {
+            leftovers += run(byMutation[mutation] ?? [], keepLast: true)
+        }
+        _ = run(leftovers, keepLast: false)
     }
 
-    static func personFields(_ f: PersonFields) -> JSONValue {
-        .object([("fullName", .string(f.fullName)), ("craftAbility", .string(f.craft.rawValue)), ("jobLevel", .string(f.level.rawValue)),
-                 ("levelStartDate", f.levelStartDate.map(JSONValue.string) ?? .null), ("craftFocus", .string(f.focus.rawValue))])
+    /// The body, from the templates and the variables. The query text holds only identifiers
+    /// and punctuation, never a quote or backslash, so it needs no escaping.
+    static func document(_ indices: [Int], variables: [UInt8], templates: [Template]) -> MutationDocument {
+        var body: [UInt8] = []
+        body.reserveCapacity(variables.count + templates.reduce(64) { $0 + $1.size })
+        body.append(contentsOf: "{\"query\":\"mutation RosterApply(".utf8)
+        for (n, template) in templates.enumerated() {
+            if n > 0 { body.append(contentsOf: ", ".utf8) }
+            body.append(contentsOf: template.definitions.utf8)
+        }
+        body.append(contentsOf: ") { ".utf8)
+        for (n, template) in templates.enumerated() {
+            if n > 0 { body.append(UInt8(ascii: " ")) }
+            body.append(contentsOf: template.field.utf8)
+        }
+        body.append(contentsOf: " }\",\"variables\":{".utf8)
+        body.append(contentsOf: variables)
+        body.append(contentsOf: "}}".utf8)
+        return MutationDocument(operations: indices, aliases: indices.indices.map { "a\($0)" }, body: Data(body))
     }
 
-    static func teamFields(_ f: TeamFields, id: (PersonRef) -> Int?) -> JSONValue {
-        .object([("name", .string(f.name)), ("teamLeadId", .int(id(f.lead) ?? 0)), ("memberIds", .array(f.members.map { .int(id($0) ?? 0) }))])
+    /// Writes the variables of one operation straight as JSON bytes: building `JSONValue`s for
+    /// 10,000 operations cost more than the rest of the batching.
+    struct VariableWriter {
+        var out: [UInt8]
+
+        mutating func key(_ name: String) {
+            if !out.isEmpty, out.last != UInt8(ascii: "{") { out.append(UInt8(ascii: ",")) }
+            JSONValue.writeString(name, to: &out)
+            out.append(UInt8(ascii: ":"))
+        }
+
+        mutating func string(_ name: String, _ value: String?) {
+            key(name)
+            if let value { JSONValue.writeString(value, to: &out) } else { out.append(contentsOf: "null".utf8) }
+        }
+
+        mutating func int(_ name: String, _ value: Int) {
+            key(name)
+            JSONValue.writeInt(value, to: &out)
+        }
+
+        mutating func person(_ name: String, _ f: PersonFields) {
+            key(name)
+            out.append(UInt8(ascii: "{"))
+            string("fullName", f.fullName)
+            string("craftAbility", f.craft.rawValue)
+            string("jobLevel", f.level.rawValue)
+            string("levelStartDate", f.levelStartDate)
+            string("craftFocus", f.focus.rawValue)
+            out.append(UInt8(ascii: "}"))
+        }
+
+        mutating func team(_ name: String, _ f: TeamFields, id: (PersonRef) -> Int?) {
+            key(name)
+            out.append(UInt8(ascii: "{"))
+            string("name", f.name)
+            int("teamLeadId", id(f.lead) ?? 0)
+            key("memberIds")
+            out.append(UInt8(ascii: "["))
+            for (n, member) in f.members.enumerated() {
+                if n > 0 { out.append(UInt8(ascii: ",")) }
+                JSONValue.writeInt(id(member) ?? 0, to: &out)
+            }
+            out.append(contentsOf: "]}".utf8)
+        }
     }
 
-    static func piece(_ operation: PlanOperation, alias n: Int, id: (PersonRef) -> Int?) -> Piece {
-        let a = "a\(n)"
+    static func writeVariables(_ operation: PlanOperation, alias n: Int, id: (PersonRef) -> Int?, to w: inout VariableWriter) {
         switch operation.payload {
         case .createUser(_, let f):
-            return Piece(definitions: "$v\(n): CreateUserInput!", field: "\(a): createUser(input: $v\(n)) { id }",
-                         variables: member("v\(n)", personFields(f)))
+            w.person("v\(n)", f)
         case .updateUser(let userID, let f):
-            return Piece(definitions: "$i\(n): Int!, $v\(n): UpdateUserInput!", field: "\(a): updateUser(id: $i\(n), input: $v\(n)) { id }",
-                         variables: "\"i\(n)\":\(userID)," + member("v\(n)", personFields(f)))
-        case .deleteUser(let userID):
-            return Piece(definitions: "$i\(n): Int!", field: "\(a): deleteUser(id: $i\(n))", variables: "\"i\(n)\":\(userID)")
+            w.int("i\(n)", userID)
+            w.person("v\(n)", f)
+        case .deleteUser(let userID), .deleteTeam(let userID):
+            w.int("i\(n)", userID)
         case .createTeam(_, let f):
-            return Piece(definitions: "$v\(n): CreateTeamInput!", field: "\(a): createTeam(input: $v\(n)) { id }",
-                         variables: member("v\(n)", teamFields(f, id: id)))
+            w.team("v\(n)", f, id: id)
         case .updateTeam(let teamID, let f):
-            return Piece(definitions: "$i\(n): Int!, $v\(n): UpdateTeamInput!", field: "\(a): updateTeam(id: $i\(n), input: $v\(n)) { id }",
-                         variables: "\"i\(n)\":\(teamID)," + member("v\(n)", teamFields(f, id: id)))
-        case .deleteTeam(let teamID):
-            return Piece(definitions: "$i\(n): Int!", field: "\(a): deleteTeam(id: $i\(n))", variables: "\"i\(n)\":\(teamID)")
+            w.int("i\(n)", teamID)
+            w.team("v\(n)", f, id: id)
         case .setJobLevelLimit(let level, let months):
-            return Piece(definitions: "$l\(n): JobLevel!, $m\(n): Int!", field: "\(a): setJobLevelLimit(jobLevel: $l\(n), limitMonths: $m\(n)) { jobLevel }",
-                         variables: "\"l\(n)\":\"\(level.rawValue)\",\"m\(n)\":\(months)")
+            w.string("l\(n)", level.rawValue)
+            w.int("m\(n)", months)
         }
     }
 
     /// Requests a plan needs, counted without assembling the bodies.
     public func requestCount(_ plan: Plan) -> Int {
         var count = 0
-        for step in plan.steps where !step.isEmpty {
-            count += 1
-            var size = 64, aliases = 0
-            for operation in step {
-                let piece = Self.piece(operation, alias: aliases, id: { ref in if case .live(let id) = ref { return id } else { return 9_999_999 } })
-                if aliases > 0 && (size + piece.size > maxBytes - 512 || aliases >= maxAliases) {
-                    count += 1
-                    size = 64
-                    aliases = 0
-                }
-                size += piece.size
-                aliases += 1
-            }
-        }
+        let estimate: (PersonRef) -> Int? = { ref in if case .live(let id) = ref { return id } else { return 9_999_999 } }
+        for step in plan.steps { pack(step, id: estimate) { _, _ in count += 1 } }
         return count
     }
 }

@@ -13,10 +13,20 @@ public struct Plan: Sendable {
     public var warnings: [PlanWarning]
     /// Deletes per kind against `maxDeletes`, for apply's safety rail.
     public var deletes: [DeleteCount]
-    /// What the plan read of the live space.
-    public var fingerprint: Fingerprint
+    /// What the fingerprint covers: the live state and what `policy.ignore` leaves out.
+    var live: LiveState
+    var ignoredUsers: Set<Int> = []
+    var ignoredTeams: Set<Int> = []
+    var batcher = MutationBatcher()
+
+    /// What the plan read of the live space. Computed when asked: apply's re-plans and its
+    /// verification never need it, and hashing 10,000 people is not free.
+    public var fingerprint: Fingerprint {
+        Fingerprint(live: live, ignoredUsers: ignoredUsers, ignoredTeams: ignoredTeams)
+    }
+
     /// The number of requests apply will send (documents of aliased mutations).
-    public var requests: Int = 0
+    public var requests: Int { batcher.requestCount(self) }
 
     public struct Summary: Sendable, Equatable {
         public var create = 0, update = 0, delete = 0, unmanaged = 0

@@ -12,10 +12,9 @@ public enum Planner {
         guard matching.diagnostics.isEmpty else { return (nil, matching.diagnostics.sortedForDisplay()) }
         var builder = PlanBuilder(roster: roster, live: live, matching: matching, prune: prune || roster.policy.prune)
         builder.build()
-        var plan = Plan(endpoint: endpoint, space: live.space, changes: builder.changes, steps: builder.steps,
-                        warnings: builder.warnings, deletes: builder.deleteCounts(),
-                        fingerprint: Fingerprint(live: live, ignoredUsers: matching.ignoredUsers, ignoredTeams: matching.ignoredTeams))
-        plan.requests = batcher.requestCount(plan)
+        let plan = Plan(endpoint: endpoint, space: live.space, changes: builder.changes, steps: builder.steps,
+                        warnings: builder.warnings, deletes: builder.deleteCounts(), live: live,
+                        ignoredUsers: matching.ignoredUsers, ignoredTeams: matching.ignoredTeams, batcher: batcher)
         return (plan, [])
     }
 }

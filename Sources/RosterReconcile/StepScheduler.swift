@@ -43,44 +43,58 @@ struct StepScheduler {
                 if let creator = creators[rosterIndex] { depend(index, on: creator) }
             }
         }
+        // Kahn's algorithm: an operation's step is one past its latest prerequisite's.
         var level = [Int](repeating: -1, count: operations.count)
+        var waiting = prerequisites.map(\.count)
+        var dependents = [[Int]](repeating: [], count: operations.count)
+        for (index, pre) in prerequisites.enumerated() {
+            for p in pre { dependents[p].append(index) }
+        }
+        var ready = operations.indices.filter { waiting[$0] == 0 }
+        var leveled = 0
         var broken: [(Edge, (person: String, from: String, to: String))] = []
-        var remaining = Set(operations.indices)
-        while !remaining.isEmpty {
-            var progressed = false
-            for index in remaining.sorted() {
-                let pre = prerequisites[index]
-                guard pre.allSatisfy({ level[$0] >= 0 }) else { continue }
-                level[index] = (pre.map { level[$0] }.max() ?? -1) + 1
-                remaining.remove(index)
-                progressed = true
+        while true {
+            while let index = ready.popLast() {
+                level[index] = (prerequisites[index].map { level[$0] }.max() ?? -1) + 1
+                leveled += 1
+                for d in dependents[index] {
+                    waiting[d] -= 1
+                    if waiting[d] == 0 { ready.append(d) }
+                }
             }
-            if progressed { continue }
+            guard leveled < operations.count else { break }
             // A cycle: give up the first one-team ordering among the operations left.
-            let candidates = moves.keys.filter { remaining.contains($0.from) && remaining.contains($0.to) }
+            let candidates = moves.keys.filter { level[$0.from] < 0 && level[$0.to] < 0 }
                 .sorted { ($0.to, $0.from) < ($1.to, $1.from) }
             guard let edge = candidates.first, let move = moves[edge] else {
                 // Not expected: only one-team orderings can form cycles. Run the rest last.
                 let base = (level.max() ?? -1) + 1
-                for index in remaining.sorted() { level[index] = base }
+                for index in operations.indices where level[index] < 0 { level[index] = base }
                 break
             }
             prerequisites[edge.to].removeAll { $0 == edge.from }
+            dependents[edge.from].removeAll { $0 == edge.to }
+            waiting[edge.to] -= 1
+            if waiting[edge.to] == 0 { ready.append(edge.to) }
             moves[edge] = nil
             broken.append((edge, move))
         }
         let count = (level.max() ?? -1) + 1
-        var steps = [[PlanOperation]](repeating: [], count: count)
-        for (index, var operation) in operations.enumerated() {
-            operation.id = index
-            operation.after = prerequisites[index].sorted()
-            steps[level[index]].append(operation)
-        }
-        steps = steps.map { step in
-            step.sorted {
-                let a = PlanOperation.Mutation.allCases.firstIndex(of: $0.mutation) ?? 0
-                let b = PlanOperation.Mutation.allCases.firstIndex(of: $1.mutation) ?? 0
-                return a != b ? a < b : ($0.name, $0.purpose ?? "") < ($1.name, $1.purpose ?? "")
+        var buckets = [[Int]](repeating: [], count: count)
+        for index in operations.indices { buckets[level[index]].append(index) }
+        // Within a step: by mutation, then by name. Indices are sorted, not the operations,
+        // which are large to move.
+        let ranks = operations.map { PlanOperation.Mutation.allCases.firstIndex(of: $0.mutation) ?? 0 }
+        let steps = buckets.map { bucket in
+            bucket.sorted { a, b in
+                if ranks[a] != ranks[b] { return ranks[a] < ranks[b] }
+                if operations[a].name != operations[b].name { return operations[a].name < operations[b].name }
+                return (operations[a].purpose ?? "") < (operations[b].purpose ?? "")
+            }.map { index in
+                var operation = operations[index]
+                operation.id = index
+                operation.after = prerequisites[index].sorted()
+                return operation
             }
         }
         let warnings = broken.map { edge, move in

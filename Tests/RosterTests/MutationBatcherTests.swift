@@ -1,0 +1,75 @@
+import Foundation
+import MPSClient
+import RosterModel
+@testable import RosterReconcile
+import Testing
+
+/// How apply packs a step into documents: limits, shapes the server can cache, and the
+/// variables exactly as the server must receive them.
+@Suite struct MutationBatcherTests {
+    static func person(_ i: Int, name: String? = nil) -> PlanOperation {
+        PlanOperation(payload: .createUser(rosterIndex: i, PersonFields(fullName: name ?? "Person \(i)", craft: .engineering, level: .mid,
+                                                                         focus: .backend, levelStartDate: i % 2 == 0 ? "2024-01-0\(i % 9 + 1)" : nil)),
+                      name: name ?? "Person \(i)")
+    }
+
+    static func update(_ id: Int) -> PlanOperation {
+        PlanOperation(payload: .updateUser(id: id, PersonFields(fullName: "U\(id)", craft: .design, level: .senior, focus: .mobile, levelStartDate: nil)),
+                      name: "U\(id)")
+    }
+
+    static func json(_ document: MutationDocument) throws -> [String: Any] {
+        try #require(JSONSerialization.jsonObject(with: document.body) as? [String: Any])
+    }
+
+    @Test func fullDocumentsShareTheirQueryTextAndTheRestTravelsTogether() throws {
+        let batcher = MutationBatcher(maxAliases: 10)
+        let step = (0..<25).map { Self.person($0) } + (0..<3).map { Self.update(100 + $0) }
+        let documents = batcher.documents(step) { _ in nil }
+        #expect(documents.map(\.operations.count) == [10, 10, 8])
+        let queries = try documents.map { try Self.json($0)["query"] as? String }
+        #expect(queries[0] == queries[1])
+        // The last one: 5 people and 3 updates, aliases numbered from zero.
+        #expect(documents[2].aliases == (0..<8).map { "a\($0)" })
+        #expect(Set(documents.flatMap(\.operations)) == Set(step.indices))
+        #expect(batcher.requestCount(Plan.forTesting(steps: [step])) == documents.count)
+    }
+
+    @Test func aSmallMixedStepIsOneDocument() throws {
+        let step = [Self.person(0), Self.update(7), PlanOperation(payload: .setJobLevelLimit(.junior, 24), name: "Junior")]
+        let documents = MutationBatcher().documents(step) { _ in nil }
+        #expect(documents.count == 1)
+        let body = try Self.json(documents[0])
+        let variables = try #require(body["variables"] as? [String: Any])
+        #expect(variables["i1"] as? Int == 7)
+        #expect((variables["v0"] as? [String: Any])?["levelStartDate"] as? String == "2024-01-01")
+        #expect((variables["v1"] as? [String: Any])?["levelStartDate"] is NSNull)
+        #expect(variables["l2"] as? String == "Junior" && variables["m2"] as? Int == 24)
+    }
+
+    @Test func bodiesStayUnderTheLimitWhateverTheNames() throws {
+        // Names that need escaping and long names push documents to the byte limit first.
+        let long = String(repeating: "Zoë \"Q\" \\ Müller\n", count: 60)
+        let step = (0..<400).map { Self.person($0, name: "\(long)\($0)") }
+        let documents = MutationBatcher().documents(step) { _ in nil }
+        #expect(documents.count > 2)
+        for document in documents {
+            #expect(document.body.count <= MutationBatcher.serverLimit)
+            let variables = try #require(try Self.json(document)["variables"] as? [String: Any])
+            #expect(variables.count == document.operations.count)
+        }
+        let names = try documents.flatMap { document in
+            let variables = try Self.json(document)["variables"] as? [String: Any]
+            return document.operations.indices.map { n in (variables?["v\(n)"] as? [String: Any])?["fullName"] as? String }
+        }
+        #expect(names == step.map(\.name))
+    }
+}
+
+extension Plan {
+    static func forTesting(steps: [[PlanOperation]]) -> Plan {
+        let space = LiveSpace(id: "u_test", name: "Test", isOwner: true)
+        return Plan(endpoint: "x", space: space, changes: [], steps: steps, warnings: [], deletes: [],
+                    live: LiveState(space: space, users: [], teams: [], levels: []))
+    }
+}
