@@ -22,10 +22,11 @@ public struct MutationDocument: Sendable {
 public struct MutationBatcher: Sendable {
     public var maxBytes: Int
     /// Measured with `benchmarks/bench_batch_size.py` (10,000 people and 1,000 teams into an
-    /// empty sandbox): 100 to 300 aliases a document cost the same, within noise (0.93 to 0.99 s);
-    /// 500 cost 15% more, as a new document's parse and validation grow faster than its size; 25
-    /// and 50 cost more requests. 250 keeps requests few for a distant server and a person
-    /// document near 50 kB, well under the limit even with long names.
+    /// empty sandbox, medians of 5): 100 to 300 aliases a document cost the same within the
+    /// machine's noise (0.93 to 1.01 s); 500 cost 15 to 30% more (1.11 to 1.27 s), because a new
+    /// document's parse and validation grow faster than its size; 50 and fewer cost more
+    /// requests. 250 keeps requests few for a distant server (a quarter of those of 100) and a
+    /// person document near 50 kB, well under the limit even with long names.
     public var maxAliases: Int
 
     public static let serverLimit = 102_400
