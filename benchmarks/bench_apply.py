@@ -13,11 +13,8 @@ import subprocess
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OUT = os.path.join(ROOT, "benchmarks", "out")
-sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
-import generate_roster  # noqa: E402
-from sandbox_process import SandboxProcess  # noqa: E402
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench_support import OUT, SandboxProcess, c_client, generated_roster, release_roster  # noqa: E402
 
 
 def timed(cmd, env=None):
@@ -34,18 +31,12 @@ def main():
     parser.add_argument("--skip-singles", action="store_true", help="leave out the slow one-mutation-per-request run")
     parser.add_argument("--latency", type=float, default=0, help="milliseconds the sandbox adds to each request, as a network would")
     args = parser.parse_args()
-    os.makedirs(OUT, exist_ok=True)
-    subprocess.run(["swift", "build", "-c", "release"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
-    roster = os.path.join(ROOT, ".build", "release", "roster")
-    replay = os.path.join(OUT, "http_replay")
-    subprocess.run(["cc", "-O2", "-o", replay, os.path.join(ROOT, "benchmarks", "http_replay.c")], check=True)
-    data = generate_roster.roster(args.people)
-    path = os.path.join(OUT, f"apply-roster-{args.people}.yaml")
-    with open(path, "w", encoding="utf-8") as f:
-        generate_roster.write_yaml(data, f)
+    roster = release_roster()
+    replay = c_client("http_replay")
+    data, path = generated_roster(args.people, "apply-roster")
 
     def run_roster():
-        with SandboxProcess(ROOT, args.latency) as sandbox:
+        with SandboxProcess(args.latency) as sandbox:
             sandbox.hook("recording", {"enabled": True})
             env = dict(os.environ, MPS_ENDPOINT=sandbox.url, MPS_TOKEN=sandbox.token)
             elapsed, result = timed([roster, "apply", "--auto-approve", "--format", "json", "--concurrency", str(args.concurrency), path], env)
@@ -74,7 +65,7 @@ def main():
     with open(singles_path, "w") as f:
         f.write("\n".join(singles) + "\n")
     def replay_run(path):
-        with SandboxProcess(ROOT, args.latency) as sandbox:
+        with SandboxProcess(args.latency) as sandbox:
             elapsed, result = timed([replay, sandbox.host, str(sandbox.port), sandbox.path, sandbox.token, path])
             if result.returncode != 0:
                 sys.exit(f"http_replay failed: {result.stderr}")

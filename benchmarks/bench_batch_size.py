@@ -16,11 +16,9 @@ import subprocess
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OUT = os.path.join(ROOT, "benchmarks", "out")
-sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import generate_roster  # noqa: E402
-from sandbox_process import SandboxProcess  # noqa: E402
+from bench_support import OUT, SandboxProcess, c_client  # noqa: E402
 
 
 def document(mutation, input_type, inputs):
@@ -50,9 +48,7 @@ def main():
     parser.add_argument("--sizes", default="25,50,100,200,300,500")
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
-    os.makedirs(OUT, exist_ok=True)
-    replay = os.path.join(OUT, "http_replay")
-    subprocess.run(["cc", "-O2", "-o", replay, os.path.join(ROOT, "benchmarks", "http_replay.c")], check=True)
+    replay = c_client("http_replay")
     data = generate_roster.roster(args.people)
     print(f"empty space -> {args.people} people in {len(data['teams'])} teams, minimal client, median of {args.runs} fresh sandboxes")
     for size in [int(s) for s in args.sizes.split(",")]:
@@ -63,7 +59,7 @@ def main():
             f.write("\n".join(bodies) + "\n")
         times = []
         for _ in range(args.runs):
-            with SandboxProcess(ROOT) as sandbox:
+            with SandboxProcess() as sandbox:
                 started = time.perf_counter()
                 result = subprocess.run([replay, sandbox.host, str(sandbox.port), sandbox.path, sandbox.token, path], capture_output=True, text=True)
                 times.append(time.perf_counter() - started)

@@ -11,13 +11,9 @@ import statistics
 import subprocess
 import sys
 import time
-import urllib.parse
-import urllib.request
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OUT = os.path.join(ROOT, "benchmarks", "out")
-sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
-import generate_roster  # noqa: E402
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench_support import OUT, SandboxProcess, c_client, generated_roster, release_roster  # noqa: E402
 
 READ_QUERY = """query RosterLiveState {
   mySpaces { id name isOwner }
@@ -45,37 +41,24 @@ def main():
     parser.add_argument("--people", type=int, default=10000)
     parser.add_argument("--runs", type=int, default=9)
     args = parser.parse_args()
-    os.makedirs(OUT, exist_ok=True)
-    subprocess.run(["swift", "build", "-c", "release"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
-    roster = os.path.join(ROOT, ".build", "release", "roster")
-    client = os.path.join(OUT, "http_post")
-    subprocess.run(["cc", "-O2", "-o", client, os.path.join(ROOT, "benchmarks", "http_post.c")], check=True)
-    data = generate_roster.roster(args.people)
-    path = os.path.join(OUT, f"plan-roster-{args.people}.yaml")
-    with open(path, "w", encoding="utf-8") as f:
-        generate_roster.write_yaml(data, f)
+    roster = release_roster()
+    client = c_client("http_post")
+    data, path = generated_roster(args.people, "plan-roster")
     body_path = os.path.join(OUT, "read-request.json")
     with open(body_path, "w") as f:
         json.dump({"query": READ_QUERY, "operationName": "RosterLiveState"}, f)
 
-    sandbox = subprocess.Popen([sys.executable, "-m", "sandbox", "--port", "0", "--no-seed", "--test-hooks", "--token", "bench:u_bench:Bench"],
-                               cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    try:
-        url = sandbox.stdout.readline().strip()
-        parsed = urllib.parse.urlparse(url)
+    with SandboxProcess() as sandbox:
         ids = {p["name"]: i + 1 for i, p in enumerate(data["people"])}
         people = [{"id": ids[p["name"]], "fullName": p["name"], "craftAbility": p["craft"], "jobLevel": p["level"], "craftFocus": p["focus"],
                    "levelStartDate": p.get("levelStartDate")} for p in data["people"]]
         teams = [{"name": t["name"], "lead": ids[t["lead"]], "members": [ids[t["lead"]]] + [ids[m] for m in t["members"]]} for t in data["teams"]]
-        state = {"accounts": [{"token": "bench", "id": "u_bench", "name": "Bench"}],
-                 "spaces": {"u_bench": {"people": people, "teams": teams, "levels": {"Junior": 24, "Mid": 36}}}}
-        request = urllib.request.Request(url.replace("/graphql", "/__sandbox/state"), data=json.dumps(state).encode(),
-                                         headers={"Content-Type": "application/json"})
-        urllib.request.urlopen(request).read()
-        env = dict(os.environ, MPS_ENDPOINT=url, MPS_TOKEN="bench")
+        sandbox.hook("state", {"accounts": [{"token": sandbox.token, "id": "u_bench", "name": "Bench"}],
+                               "spaces": {"u_bench": {"people": people, "teams": teams, "levels": {"Junior": 24, "Mid": 36}}}})
+        env = dict(os.environ, MPS_ENDPOINT=sandbox.url, MPS_TOKEN=sandbox.token)
         plan_cmd = [roster, "plan", "--detailed-exitcode", path]
         run(plan_cmd, env)  # in sync: exit 0, and warms every cache
-        cmds = [[client, parsed.hostname, str(parsed.port), parsed.path, "bench", body_path], [roster, "validate", path], plan_cmd]
+        cmds = [[client, sandbox.host, str(sandbox.port), sandbox.path, sandbox.token, body_path], [roster, "validate", path], plan_cmd]
         results = [[] for _ in cmds]
         for _ in range(args.runs):
             for i, cmd in enumerate(cmds):
@@ -87,9 +70,6 @@ def main():
         print(f"  roster validate:                  {validate * 1000:8.1f} ms")
         print(f"  roster plan (whole process):      {plan * 1000:8.1f} ms   peak {peak:.0f} MB")
         print(f"  plan / (read + validate):         {plan / (read + validate):8.2f}x")
-    finally:
-        sandbox.terminate()
-        sandbox.wait()
 
 
 if __name__ == "__main__":
