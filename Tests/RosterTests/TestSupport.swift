@@ -11,10 +11,15 @@ enum TestSupport {
 
     /// The yaml-test-suite beside the project (`../shared/data/yaml-test-suite`), when present.
     static var yamlTestSuite: URL? {
-        let candidates = [
-            ProcessInfo.processInfo.environment["YAML_TEST_SUITE"].map { URL(fileURLWithPath: $0) },
-            packageRoot.deletingLastPathComponent().appendingPathComponent("shared/data/yaml-test-suite"),
-        ].compactMap { $0 }
+        // The workplace keeps `shared` beside the checkout; a clone elsewhere (a scratch copy
+        // in /tmp) finds it through YAML_TEST_SUITE or the workplace's fixed place.
+        var candidates = [ProcessInfo.processInfo.environment["YAML_TEST_SUITE"].map { URL(fileURLWithPath: $0) }].compactMap { $0 }
+        var folder = packageRoot
+        while folder.path != "/" {
+            folder = folder.deletingLastPathComponent()
+            candidates.append(folder.appendingPathComponent("shared/data/yaml-test-suite"))
+        }
+        candidates.append(URL(fileURLWithPath: "/work/shared/data/yaml-test-suite"))
         return candidates.first { FileManager.default.fileExists(atPath: $0.path) }
     }
 
