@@ -96,6 +96,9 @@ import Testing
         let result = try RosterBinary.run(["plan", "examples/demo-space.yaml", "--detailed-exitcode", "--verbose"], environment: env(sandbox))
         #expect(result.code == 0, "\(result.stderr)")
         #expect(result.stderr.components(separatedBy: "POST ").count - 1 == 3)
+        // --verbose also times the phases.
+        #expect(result.stderr.contains("roster: loaded 15 people and 4 teams in "), "\(result.stderr)")
+        #expect(result.stderr.contains("roster: planned 0 changes in 0 steps in "), "\(result.stderr)")
     }
 
     @Test func theRostersSpaceIsReadEvenThoughTheFirstReadWasForTheOwnSpace() throws {
