@@ -8,12 +8,10 @@ import argparse
 import json
 import os
 import statistics
-import subprocess
 import sys
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench_support import OUT, SandboxProcess, c_client, generated_roster, release_roster  # noqa: E402
+from bench_support import OUT, SandboxProcess, c_client, generated_roster, release_roster, run_process as run  # noqa: E402
 
 READ_QUERY = """query RosterLiveState {
   mySpaces { id name isOwner }
@@ -21,19 +19,6 @@ READ_QUERY = """query RosterLiveState {
   teams { id name teamLead { id } members { id } }
   jobLevelLimits { jobLevel limitMonths }
 }"""
-
-
-def run(cmd, env=None, ok=(0,)):
-    start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
-    _, status, usage = os.wait4(proc.pid, 0)
-    elapsed = time.perf_counter() - start
-    err = proc.stderr.read().decode()
-    proc.stderr.close()
-    code = os.waitstatus_to_exitcode(status)
-    if code not in ok:
-        sys.exit(f"{' '.join(cmd)} exited {code}: {err}")
-    return elapsed, usage.ru_maxrss / 1024
 
 
 def main():

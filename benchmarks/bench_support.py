@@ -4,6 +4,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 import urllib.parse
 import urllib.request
 
@@ -20,12 +21,26 @@ def release_roster():
     return os.path.join(ROOT, ".build", "release", "roster")
 
 
-def c_client(name):
-    """Compiles benchmarks/NAME.c into benchmarks/out/NAME; its path."""
+def c_client(name, *flags):
+    """Compiles benchmarks/NAME.c (with FLAGS, such as -lyaml) into benchmarks/out/NAME; its path."""
     os.makedirs(OUT, exist_ok=True)
     path = os.path.join(OUT, name)
-    subprocess.run(["cc", "-O2", "-o", path, os.path.join(ROOT, "benchmarks", name + ".c")], check=True)
+    subprocess.run(["cc", "-O2", "-o", path, os.path.join(ROOT, "benchmarks", name + ".c"), *flags], check=True)
     return path
+
+
+def run_process(cmd, env=None, ok=(0,)):
+    """Runs CMD with its output discarded: (seconds, peak RSS in MB); exits on another status."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    _, status, usage = os.wait4(proc.pid, 0)
+    elapsed = time.perf_counter() - start
+    err = proc.stderr.read().decode()
+    proc.stderr.close()
+    code = os.waitstatus_to_exitcode(status)
+    if code not in ok:
+        sys.exit(f"{' '.join(cmd)} exited {code}: {err}")
+    return elapsed, usage.ru_maxrss / 1024
 
 
 def generated_roster(people, name):

@@ -10,23 +10,9 @@ import os
 import statistics
 import subprocess
 import sys
-import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OUT = os.path.join(ROOT, "benchmarks", "out")
-
-
-def run(cmd):
-    """Runs cmd, returns (seconds, peak RSS in MB)."""
-    start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(proc.pid, 0)
-    elapsed = time.perf_counter() - start
-    err = proc.stderr.read().decode()
-    proc.stderr.close()
-    if os.waitstatus_to_exitcode(status) != 0:
-        sys.exit(f"{' '.join(cmd)} failed: {err}")
-    return elapsed, usage.ru_maxrss / 1024
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench_support import OUT, ROOT, c_client, release_roster, run_process as run  # noqa: E402
 
 
 def medians(cmds, runs):
@@ -44,12 +30,8 @@ def main():
     parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--sizes", default="1000,10000,100000")
     args = parser.parse_args()
-    os.makedirs(OUT, exist_ok=True)
-    subprocess.run(["swift", "build", "-c", "release"], cwd=ROOT, check=True,
-                   stdout=subprocess.DEVNULL)
-    roster = os.path.join(ROOT, ".build", "release", "roster")
-    scan = os.path.join(OUT, "yaml_scan")
-    subprocess.run(["cc", "-O2", "-o", scan, os.path.join(ROOT, "benchmarks", "yaml_scan.c"), "-lyaml"], check=True)
+    roster = release_roster()
+    scan = c_client("yaml_scan", "-lyaml")
     print(f"{'people':>8} {'size':>8} {'libyaml scan':>13} {'roster validate':>16} {'ratio':>6} {'paired':>7} {'peak MB':>8}")
     for n in (int(s) for s in args.sizes.split(",")):
         path = os.path.join(OUT, f"roster-{n}.yaml")

@@ -25,13 +25,19 @@ struct PlanCommand: Command {
             let format = try OutputFormat.parse(arguments.value("--format"), allowed: ["text", "json", "markdown"], command: name)
             let (plan, _, roster, _) = try await makePlan(arguments, context)
             let color = context.useColor(onStderr: false, noColorFlag: arguments.flag("--no-color"))
+            let out = arguments.value("--out")
+            // The JSON plan (and its fingerprint, a hash of every live entity) once, for the
+            // output and the saved plan alike.
+            let fingerprint = format == "json" || out != nil ? plan.fingerprint : nil
+            let planJSON = fingerprint.map { PlanRenderer.json(plan, fingerprint: $0) }
             switch format {
-            case "json": context.console.writeOut(PlanRenderer.json(plan).rendered(indent: 2) + "\n")
+            case "json": context.console.writeOut((planJSON ?? PlanRenderer.json(plan)).rendered(indent: 2) + "\n")
             case "markdown": context.console.writeOut(PlanRenderer.markdown(plan))
             default: context.console.writeOut(PlanRenderer.text(plan, color: color))
             }
-            if let out = arguments.value("--out") {
-                try save(plan, roster: roster, paths: arguments.positionals, prune: arguments.flag("--prune"), to: out)
+            if let out, let fingerprint, let planJSON {
+                try save(plan, json: planJSON, fingerprint: fingerprint, roster: roster, paths: arguments.positionals,
+                         prune: arguments.flag("--prune"), to: out)
                 context.console.writeErr("Saved the plan to \(out); `roster apply \(out)` applies exactly it.\n")
             }
             return arguments.flag("--detailed-exitcode") && plan.hasChanges ? ExitCode.changes : ExitCode.success
@@ -81,9 +87,11 @@ struct PlanCommand: Command {
         return (plan, connection, roster, service)
     }
 
-    static func save(_ plan: Plan, roster: Roster, paths: [String], prune: Bool, to path: String) throws(CommandFailure) {
-        guard case .object(var fields) = PlanRenderer.json(plan) else { return }
-        guard case .object(var apply) = SavedPlan.applySection(plan, prune: prune || roster.policy.prune, maxDeletes: roster.policy.maxDeletes) else { return }
+    static func save(_ plan: Plan, json: JSONValue, fingerprint: Fingerprint, roster: Roster, paths: [String], prune: Bool,
+                     to path: String) throws(CommandFailure) {
+        guard case .object(var fields) = json else { return }
+        guard case .object(var apply) = SavedPlan.applySection(plan, fingerprint: fingerprint, prune: prune || roster.policy.prune,
+                                                                 maxDeletes: roster.policy.maxDeletes) else { return }
         apply.append(("roster", .object([("paths", .array((paths.isEmpty ? ["roster.yaml"] : paths).map(JSONValue.string))),
                                          ("files", .array(roster.files.map(JSONValue.string))),
                                          ("sha256", .string(rosterDigest(roster.files))), ("prune", .bool(prune))])))

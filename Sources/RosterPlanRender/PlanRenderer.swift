@@ -106,7 +106,8 @@ public enum PlanRenderer {
 
     static func applyLine(_ plan: Plan) -> String {
         let steps = plan.steps.count
-        return "Apply runs \(steps) \(steps == 1 ? "step" : "steps") in \(plan.requests) \(plan.requests == 1 ? "request" : "requests")."
+        let requests = plan.requests
+        return "Apply runs \(steps) \(steps == 1 ? "step" : "steps") in \(requests) \(requests == 1 ? "request" : "requests")."
     }
 
     // MARK: text
@@ -180,8 +181,9 @@ public enum PlanRenderer {
         return .object(fields)
     }
 
-    /// The plan as `cli.md`'s versioned JSON (format_version 1).
-    public static func json(_ plan: Plan) -> JSONValue {
+    /// The plan as `cli.md`'s versioned JSON (format_version 1). A caller that also saves the
+    /// plan passes the fingerprint it already computed: it hashes every live entity.
+    public static func json(_ plan: Plan, fingerprint: Fingerprint? = nil) -> JSONValue {
         let s = plan.summary
         return .object([
             ("format_version", .int(1)),
@@ -191,7 +193,7 @@ public enum PlanRenderer {
             ("changes", .array(ordered(plan.changes).map(changeJSON))),
             ("steps", .array(plan.steps.map { .object([("operations", .array($0.map(operationJSON)))]) })),
             ("warnings", .array(plan.warnings.map { .object([("step", $0.step.map(JSONValue.int) ?? .null), ("message", .string($0.message))]) })),
-            ("fingerprint", .string(plan.fingerprint.digest)),
+            ("fingerprint", .string((fingerprint ?? plan.fingerprint).digest)),
         ])
     }
 
@@ -204,7 +206,8 @@ public enum PlanRenderer {
             let s = plan.summary
             out += "**\(s.create) to create, \(s.update) to update, \(s.delete) to delete**"
             out += s.unmanaged > 0 ? ", \(s.unmanaged) unmanaged" : ""
-            out += " — apply runs \(plan.steps.count) \(plan.steps.count == 1 ? "step" : "steps") in \(plan.requests) \(plan.requests == 1 ? "request" : "requests").\n\n"
+            let requests = plan.requests
+            out += " — apply runs \(plan.steps.count) \(plan.steps.count == 1 ? "step" : "steps") in \(requests) \(requests == 1 ? "request" : "requests").\n\n"
         } else {
             out += "**No changes**: the space matches the roster" + (plan.summary.unmanaged > 0 ? " (\(plan.summary.unmanaged) unmanaged)" : "") + ".\n\n"
         }

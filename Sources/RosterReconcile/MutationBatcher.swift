@@ -61,7 +61,7 @@ public struct MutationBatcher: Sendable {
     public func documents(_ step: [PlanOperation], id: (PersonRef) -> Int?) -> [MutationDocument] {
         var documents: [MutationDocument] = []
         var templates = Templates()
-        pack(step, id: id) { indices, variables in
+        pack(step, id: id, templates: &templates) { indices, variables, templates in
             documents.append(Self.document(indices, variables: variables, templates: indices.enumerated().map { n, index in
                 templates.template(step[index].mutation, n)
             }))
@@ -74,19 +74,19 @@ public struct MutationBatcher: Sendable {
         private var cache: [PlanOperation.Mutation: [Template]] = [:]
 
         mutating func template(_ mutation: PlanOperation.Mutation, _ n: Int) -> Template {
-            var list = cache[mutation] ?? []
-            if list.count > n { return list[n] }
-            while list.count <= n { list.append(Template(mutation, list.count)) }
-            cache[mutation] = list
-            return list[n]
+            while cache[mutation, default: []].count <= n {
+                cache[mutation, default: []].append(Template(mutation, cache[mutation, default: []].count))
+            }
+            return cache[mutation, default: []][n]
         }
     }
 
-    /// Calls `emit` with each document's operations (indices into `step`) and variables (the
-    /// members of its variables object), in sending order: first the full documents of each
-    /// mutation, then what is left of every mutation, together, so that a small step still
-    /// travels in one document.
-    func pack(_ step: [PlanOperation], id: (PersonRef) -> Int?, emit: ([Int], [UInt8]) -> Void) {
+    /// Calls `emit` with each document's operations (indices into `step`), variables (the
+    /// members of its variables object) and the templates, in sending order: first the full
+    /// documents of each mutation, then what is left of every mutation, together, so that a
+    /// small step still travels in one document.
+    func pack(_ step: [PlanOperation], id: (PersonRef) -> Int?, templates: inout Templates,
+              emit: ([Int], [UInt8], inout Templates) -> Void) {
         var byMutation: [PlanOperation.Mutation: [Int]] = [:]
         var order: [PlanOperation.Mutation] = []
         for (index, operation) in step.enumerated() {
@@ -94,7 +94,6 @@ public struct MutationBatcher: Sendable {
             if byMutation[mutation] == nil { order.append(mutation) }
             byMutation[mutation, default: []].append(index)
         }
-        var templates = Templates()
         /// Packs `indices` in order, emitting each document; with `keepLast`, the last one is
         /// returned instead unless it is full.
         func run(_ indices: [Int], keepLast: Bool) -> [Int] {
@@ -114,14 +113,14 @@ public struct MutationBatcher: Sendable {
                     }
                     // Full: this operation opens the next document, as alias 0.
                     writer.out.removeSubrange(mark...)
-                    emit(current, writer.out)
+                    emit(current, writer.out, &templates)
                     current = []
                     writer = VariableWriter(out: [])
                     size = 64
                 }
             }
             if keepLast && current.count < maxAliases { return current }
-            if !current.isEmpty { emit(current, writer.out) }
+            if !current.isEmpty { emit(current, writer.out, &templates) }
             return []
         }
         var leftovers: [Int] = []
@@ -223,7 +222,8 @@ public struct MutationBatcher: Sendable {
     public func requestCount(_ plan: Plan) -> Int {
         var count = 0
         let estimate: (PersonRef) -> Int? = { ref in if case .live(let id) = ref { return id } else { return 9_999_999 } }
-        for step in plan.steps { pack(step, id: estimate) { _, _ in count += 1 } }
+        var templates = Templates()
+        for step in plan.steps { pack(step, id: estimate, templates: &templates) { _, _, _ in count += 1 } }
         return count
     }
 }

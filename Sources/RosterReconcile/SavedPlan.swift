@@ -37,7 +37,7 @@ public enum SavedPlan {
     }
 
     /// The `apply` section added to the plan's JSON.
-    public static func applySection(_ plan: Plan, prune: Bool, maxDeletes: DeleteLimit) -> JSONValue {
+    public static func applySection(_ plan: Plan, fingerprint: Fingerprint, prune: Bool, maxDeletes: DeleteLimit) -> JSONValue {
         .object([
             ("space", .string(plan.space.id)),
             ("prune", .bool(prune)),
@@ -45,7 +45,7 @@ public enum SavedPlan {
             ("deletes", .array(plan.deletes.map { .object([("kind", .string($0.kind.rawValue)), ("count", .int($0.count)),
                                                            ("liveTotal", .int($0.liveTotal)), ("allowed", .int($0.allowed))]) })),
             ("steps", .array(plan.steps.map { .array($0.map(operation)) })),
-            ("entities", .object(plan.fingerprint.entities.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
+            ("entities", .object(fingerprint.entities.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
         ])
     }
 }
