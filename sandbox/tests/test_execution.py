@@ -53,3 +53,18 @@ def test_callables_and_typename_take_the_general_path():
     root = {"people": [{"id": lambda *_: 7, "name": "A"}], "teams": [], "maybe": []}
     result = same("{ people { id name __typename } }", root)
     assert result.data["people"] == [{"id": 7, "name": "A", "__typename": "Person"}]
+
+
+def test_inline_leaves_fall_back_exactly():
+    root = {"people": [{"id": 2 ** 31, "name": "A"}], "teams": [], "maybe": [{"id": True, "name": 5, "level": "Junior"}]}
+    same("{ people { id } }", root)
+    result = same("{ maybe { id name level } }", root)
+    assert result.data["maybe"] == [{"id": 1, "name": "5", "level": "Junior"}]
+
+
+def test_nested_lists_and_objects_stand_aside_on_a_bad_item():
+    people = [{"id": 1, "name": "A"}, {"id": 2, "name": "B"}]
+    same("{ teams { id lead { id name } members { id name } } }", {"teams": [{"id": 1, "lead": None, "members": people}], "people": [], "maybe": []})
+    same("{ teams { id members { id } } }", {"teams": [{"id": 1, "members": [people[0], None]}], "people": [], "maybe": []})
+    same("{ teams { id members { id } } }", {"teams": [{"id": 1, "members": "not a list"}], "people": [], "maybe": []})
+    same("{ teams { id lead { id } } }", {"teams": [{"id": 1, "members": [], "lead": "not an object"}], "people": [], "maybe": []})
