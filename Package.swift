@@ -40,8 +40,9 @@ let package = Package(
         // so that commands without a server never load FoundationNetworking.
         .executableTarget(name: "roster", dependencies: ["RosterCLI"]),
         .executableTarget(name: "roster-mps", dependencies: ["RosterCLI", "RosterMPSCommands"], path: "Sources/roster-mps"),
-        // Phase timings of the loader, for the benchmarks.
-        .executableTarget(name: "roster-bench", dependencies: ["RosterModel", "RosterYAML", "RosterDiagnostics"], path: "Sources/roster-bench"),
+        // Phase timings of the loader and the planner, for the benchmarks.
+        .executableTarget(name: "roster-bench", dependencies: ["RosterModel", "RosterYAML", "RosterDiagnostics", "MPSClient", "RosterReconcile",
+                                                            "RosterPlanRender"], path: "Sources/roster-bench"),
         .testTarget(
             name: "RosterTests",
             dependencies: ["RosterYAML", "RosterModel", "RosterRender", "RosterPlanRender", "RosterCLI", "RosterMPSCommands", "RosterDiagnostics",

@@ -64,20 +64,37 @@ struct ApplyCommand: Command {
             }
         }
         let phases = PhaseLog(arguments, context)
-        let rendering = phases.now
-        show(PlanRenderer.text(plan, color: color))
-        phases.log("showed the plan", since: rendering)
         guard plan.hasChanges else {
+            let rendering = phases.now
+            show(PlanRenderer.text(plan, color: color))
+            phases.log("showed the plan", since: rendering)
             if format == "json" { console.writeOut(ReportRenderer.json(verifiedNothing()).rendered(indent: 2) + "\n") }
             return ExitCode.success
         }
         let exceeded = plan.deletes.filter(\.exceeded)
-        if !exceeded.isEmpty && !arguments.flag("--allow-large-changes") {
+        let refused = !exceeded.isEmpty && !arguments.flag("--allow-large-changes")
+        let ask = saved == nil && !arguments.flag("--auto-approve")
+        let showProgress = console.stderrIsTerminal
+        // Progress waits until the plan is on screen, so the two never interleave.
+        let gate = ProgressGate(console: showProgress ? console : nil)
+        var progress: (@Sendable (String) -> Void)?
+        if showProgress { progress = { line in gate.write("roster: \(line)\n") } }
+        let engine = makeEngine(arguments, connection: connection, roster: roster, service: service, concurrency: concurrency, phases: phases,
+                                progress: progress)
+        // Nothing to ask and nothing to refuse: the first documents go out while the plan is
+        // rendered and printed (for 10,000 people that is ~40 ms the server would sit idle).
+        let applying = phases.now
+        var early: Task<ApplyReport, Never>?
+        if !ask && !refused { early = Task { await engine.apply(plan) } }
+        let rendering = phases.now
+        show(PlanRenderer.text(plan, color: color))
+        phases.log("showed the plan", since: rendering)
+        if refused {
             let what = exceeded.map { "\($0.count) \($0.kind.rawValue) of \($0.liveTotal) (allowed \($0.allowed))" }.joined(separator: ", ")
             throw CommandFailure("refusing to apply: the plan removes \(what), past policy.maxDeletes (\(roster.policy.maxDeletes)); check the plan, then pass --allow-large-changes",
                                  exitCode: ExitCode.refused)
         }
-        if saved == nil && !arguments.flag("--auto-approve") {
+        if ask {
             guard console.stdinIsTerminal else {
                 throw CommandFailure("refusing to apply without confirmation: standard input is not a terminal; pass --auto-approve to apply anyway")
             }
@@ -87,10 +104,27 @@ struct ApplyCommand: Command {
                 return ExitCode.failure
             }
         }
+        if !showProgress { show("\n") }
+        gate.open()
+        let report: ApplyReport
+        if let early { report = await early.value } else { report = await engine.apply(plan) }
+        phases.log("applied and verified", since: applying)
+        let reporting = phases.now
+        if format == "json" {
+            console.writeOut(ReportRenderer.json(report).rendered(indent: 2) + "\n")
+        } else {
+            console.writeOut(ReportRenderer.text(report, color: color))
+        }
+        phases.log("wrote the report", since: reporting)
+        return report.complete ? ExitCode.success : ExitCode.failure
+    }
+
+    /// The engine, with the reads and re-plans it needs for recovery and verification.
+    static func makeEngine(_ arguments: ParsedArguments, connection: Connection, roster: Roster, service: MPSService, concurrency: Int,
+                           phases: PhaseLog, progress: (@Sendable (String) -> Void)?) -> ApplyEngine {
         let space = connection.endpoint.space
         let prune = arguments.flag("--prune")
         let endpoint = connection.endpoint.url.absoluteString
-        let showProgress = console.stderrIsTerminal
         let read: @Sendable () async throws(MPSError) -> LiveState = { () async throws(MPSError) -> LiveState in
             let reading = phases.now
             let live = try await service.readLiveState(space: space)
@@ -103,24 +137,8 @@ struct ApplyCommand: Command {
             phases.log("planned again", since: planning)
             return plan
         }
-        var progress: (@Sendable (String) -> Void)?
-        if showProgress {
-            progress = { line in console.writeErr("roster: \(line)\n") }
-        }
-        let engine = ApplyEngine(client: service.client, space: space, batcher: MutationBatcher(), concurrency: concurrency,
-                                 read: read, replan: replan, progress: progress)
-        if !showProgress { show("\n") }
-        let applying = phases.now
-        let report = await engine.apply(plan)
-        phases.log("applied and verified", since: applying)
-        let reporting = phases.now
-        if format == "json" {
-            console.writeOut(ReportRenderer.json(report).rendered(indent: 2) + "\n")
-        } else {
-            console.writeOut(ReportRenderer.text(report, color: color))
-        }
-        phases.log("wrote the report", since: reporting)
-        return report.complete ? ExitCode.success : ExitCode.failure
+        return ApplyEngine(client: service.client, space: space, batcher: MutationBatcher(), concurrency: concurrency,
+                           read: read, replan: replan, progress: progress)
     }
 
     static func verifiedNothing() -> ApplyReport {

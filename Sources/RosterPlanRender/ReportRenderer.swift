@@ -33,8 +33,9 @@ public enum ReportRenderer {
         } else {
             out += "Not verified: the live state could not be read after applying.\n"
         }
-        out += "Apply complete: \(report.created) created, \(report.updated) updated, \(report.deleted) deleted."
-        if report.failed > 0 || report.skipped > 0 { out += " \(report.failed) failed, \(report.skipped) skipped." }
+        let tally = report.tally
+        out += "Apply complete: \(tally.created) created, \(tally.updated) updated, \(tally.deleted) deleted."
+        if tally.failed > 0 || tally.skipped > 0 { out += " \(tally.failed) failed, \(tally.skipped) skipped." }
         return out + "\n"
     }
 
@@ -54,11 +55,12 @@ public enum ReportRenderer {
             }
             return .object(fields)
         }
+        let tally = report.tally
         var fields: [(String, JSONValue)] = [
             ("format_version", .int(1)),
             ("complete", .bool(report.complete)),
-            ("summary", .object([("created", .int(report.created)), ("updated", .int(report.updated)), ("deleted", .int(report.deleted)),
-                                 ("failed", .int(report.failed)), ("skipped", .int(report.skipped))])),
+            ("summary", .object([("created", .int(tally.created)), ("updated", .int(tally.updated)), ("deleted", .int(tally.deleted)),
+                                 ("failed", .int(tally.failed)), ("skipped", .int(tally.skipped))])),
             ("operations", .array(operations)),
             ("remaining", .array(PlanRenderer.ordered(report.remaining).map(PlanRenderer.changeJSON))),
         ]

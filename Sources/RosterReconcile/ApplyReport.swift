@@ -11,6 +11,11 @@ public struct ApplyReport: Sendable {
     public struct Entry: Sendable {
         public var operation: PlanOperation
         public var status: Status
+
+        public init(operation: PlanOperation, status: Status) {
+            self.operation = operation
+            self.status = status
+        }
     }
 
     public var entries: [Entry] = []
@@ -23,22 +28,39 @@ public struct ApplyReport: Sendable {
 
     public init() {}
 
-    /// Entities created, updated and deleted (a team updated twice, release then final, counts once).
-    public var created: Int { distinct { [.createUser, .createTeam].contains($0.mutation) || ($0.mutation == .setJobLevelLimit && $0.purpose != "update") } }
-    public var updated: Int { distinct { [.updateUser, .updateTeam].contains($0.mutation) || ($0.mutation == .setJobLevelLimit && $0.purpose == "update") } }
-    public var deleted: Int { distinct { [.deleteUser, .deleteTeam].contains($0.mutation) } }
-    public var failed: Int { entries.filter { if case .failed = $0.status { return true } else { return false } }.count }
-    public var skipped: Int { entries.filter { if case .skipped = $0.status { return true } else { return false } }.count }
+    /// What the entries add up to, counted in one pass.
+    public struct Tally: Sendable, Equatable {
+        /// Entities created, updated and deleted (a team updated twice, release then final, counts once).
+        public var created = 0, updated = 0, deleted = 0
+        public var failed = 0, skipped = 0
+    }
 
-    private func distinct(_ kind: (PlanOperation) -> Bool) -> Int {
-        var keys = Set<String>()
+    public var tally: Tally {
+        var tally = Tally()
+        // A team's release and final updates are one entity updated; every other operation is
+        // its own entity (names are not unique, so they cannot tell entities apart).
+        var updatedTeams = Set<Int>()
         for entry in entries {
-            guard case .applied = entry.status, kind(entry.operation) else { continue }
-            keys.insert("\(entry.operation.kind.rawValue):\(entry.operation.name)")
+            switch entry.status {
+            case .failed: tally.failed += 1
+            case .skipped: tally.skipped += 1
+            case .applied:
+                switch entry.operation.payload {
+                case .createUser, .createTeam: tally.created += 1
+                case .updateUser: tally.updated += 1
+                case .updateTeam(let id, _): if updatedTeams.insert(id).inserted { tally.updated += 1 }
+                case .deleteUser, .deleteTeam: tally.deleted += 1
+                case .setJobLevelLimit:
+                    if entry.operation.purpose == "update" { tally.updated += 1 } else { tally.created += 1 }
+                }
+            }
         }
-        return keys.count
+        return tally
     }
 
     /// Everything applied, nothing left, nothing stopped.
-    public var complete: Bool { failed == 0 && skipped == 0 && aborted == nil && verified && remaining.isEmpty }
+    public var complete: Bool {
+        aborted == nil && verified && remaining.isEmpty
+            && !entries.contains { if case .applied = $0.status { return false } else { return true } }
+    }
 }

@@ -3,6 +3,7 @@
 // from benchmarks/bench_validate.py; this tool explains them.
 //
 // Usage: roster-bench FILE [RUNS]
+//        roster-bench --plan ROSTER LIVE-RESPONSE.json [RUNS]
 import Foundation
 import RosterDiagnostics
 import RosterModel
@@ -28,6 +29,12 @@ if arguments[1] == "--json", arguments.count > 2, let data = FileManager.default
         withExtendedLifetime(object) {}
     }
     exit(0)
+}
+if arguments[1] == "--plan", arguments.count > 3 {
+    // Times the planner's phases on a roster and a saved live-state response (what apply does
+    // after its reads): decoding, planning against that state and against an empty space,
+    // rendering the plan, and the report of applying everything.
+    exit(await PlanPhases.run(roster: arguments[2], response: arguments[3], runs: arguments.count > 4 ? Int(arguments[4]) ?? 5 : 5))
 }
 let path = arguments[1]
 let runs = arguments.count > 2 ? Int(arguments[2]) ?? 5 : 5

@@ -226,6 +226,20 @@ import Testing
         #expect(try planIsClean(sandbox, ["examples/acme.yaml"]))
     }
 
+    @Test func autoApproveOnATerminalShowsTheWholePlanBeforeAnyProgress() throws {
+        // Apply starts sending while the plan is still being printed: progress must wait.
+        let sandbox = try SandboxProcess()
+        defer { sandbox.stop() }
+        let pty = TestSupport.packageRoot.appendingPathComponent("Tests/RosterTests/Support/pty_run.py").path
+        let run = try RosterBinary.run(["/usr/bin/env", "python3", pty, "-", RosterBinary.path, "apply", "--auto-approve", "examples/acme.yaml"],
+                                       environment: env(sandbox), direct: true)
+        #expect(run.code == 0, "\(run.stdout)")
+        let planEnd = try #require(run.stdout.range(of: "Apply runs "))
+        let firstStep = try #require(run.stdout.range(of: "roster: step 1/"))
+        #expect(planEnd.upperBound < firstStep.lowerBound, "\(run.stdout)")
+        #expect(run.stdout.contains("Apply complete: 4 created, 5 updated, 0 deleted."))
+    }
+
     @Test func savedPlansApplyOnlyWhenNothingChanged() throws {
         let sandbox = try SandboxProcess(arguments: ["--test-hooks"])
         defer { sandbox.stop() }
