@@ -109,6 +109,7 @@ struct ApplyCommand: Command {
         let report: ApplyReport
         if let early { report = await early.value } else { report = await engine.apply(plan) }
         phases.log("applied and verified", since: applying)
+        ProcessLifetime.keep((plan, report))
         let reporting = phases.now
         if format == "json" {
             console.writeOut(ReportRenderer.json(report).rendered(indent: 2) + "\n")
@@ -128,12 +129,14 @@ struct ApplyCommand: Command {
         let read: @Sendable () async throws(MPSError) -> LiveState = { () async throws(MPSError) -> LiveState in
             let reading = phases.now
             let live = try await service.readLiveState(space: space)
+            ProcessLifetime.keep(live)
             phases.log("read the live state (\(live.users.count) people, \(live.teams.count) teams)", since: reading)
             return live
         }
         let replan: @Sendable (LiveState) -> Plan? = { live in
             let planning = phases.now
             let plan = Planner.plan(roster: roster, live: live, prune: prune, endpoint: endpoint).0
+            ProcessLifetime.keep(plan as Any)
             phases.log("planned again", since: planning)
             return plan
         }

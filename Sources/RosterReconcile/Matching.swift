@@ -46,10 +46,29 @@ public struct Matching: Sendable {
                               entries: [(name: Located<String>, key: NameKey, id: Located<Int>?, previously: [Located<String>])],
                               live: [(id: Int, key: NameKey)], diagnostics: inout [Diagnostic]) -> (matches: [(id: Int, via: Via)?], claimed: Set<Int>) {
         var matches = [(id: Int, via: Via)?](repeating: nil, count: entries.count)
-        var claimed = Set<Int>()
+        var claimed = Set<Int>(minimumCapacity: live.count)
         let liveIDs = Set(live.map(\.id))
-        var byKey: [NameKey: [Int]] = [:]
-        for entry in live { byKey[entry.key, default: []].append(entry.id) }
+        // Most names are unique: the first id per key, and the rest only where a name repeats,
+        // so matching 10,000 people allocates no array per name.
+        var firstByKey: [NameKey: Int] = Dictionary(minimumCapacity: live.count)
+        var repeatsByKey: [NameKey: [Int]] = [:]
+        for entry in live {
+            if let first = firstByKey[entry.key] {
+                repeatsByKey[entry.key, default: [first]].append(entry.id)
+            } else {
+                firstByKey[entry.key] = entry.id
+            }
+        }
+        func candidates(_ key: NameKey) -> [Int] {
+            guard let first = firstByKey[key] else { return [] }
+            if let all = repeatsByKey[key] { return all.filter { !claimed.contains($0) } }
+            return claimed.contains(first) ? [] : [first]
+        }
+        func ambiguous(_ found: [Int], written: Located<String>) {
+            let ids = found.map { "#\($0)" }.joined(separator: ", ")
+            diagnostics.append(.error("\(kind) \"\(written.value)\" matches \(found.count) live \(liveKind)s (\(ids)); pin the one you mean with `id:`",
+                                      at: written.location))
+        }
         // 1. Pinned ids.
         for (i, entry) in entries.enumerated() {
             guard let id = entry.id else { continue }
@@ -62,22 +81,26 @@ public struct Matching: Sendable {
             }
         }
         // 2. Names, then 3. former names, among what is still unclaimed.
-        for via in [Via.name, .previously] {
-            for (i, entry) in entries.enumerated() where matches[i] == nil && entry.id == nil {
-                let keys = via == .name ? [(entry.key, entry.name)] : entry.previously.map { (NameKey($0.value), $0) }
-                for (key, written) in keys {
-                    let candidates = (byKey[key] ?? []).filter { !claimed.contains($0) }
-                    if candidates.count == 1 {
-                        matches[i] = (candidates[0], via)
-                        claimed.insert(candidates[0])
-                        break
-                    }
-                    if candidates.count > 1 {
-                        let ids = candidates.map { "#\($0)" }.joined(separator: ", ")
-                        diagnostics.append(.error("\(kind) \"\(written.value)\" matches \(candidates.count) live \(liveKind)s (\(ids)); pin the one you mean with `id:`",
-                                                  at: written.location))
-                        break
-                    }
+        for (i, entry) in entries.enumerated() where matches[i] == nil && entry.id == nil {
+            let found = candidates(entry.key)
+            if found.count == 1 {
+                matches[i] = (found[0], .name)
+                claimed.insert(found[0])
+            } else if found.count > 1 {
+                ambiguous(found, written: entry.name)
+            }
+        }
+        for (i, entry) in entries.enumerated() where matches[i] == nil && entry.id == nil && !entry.previously.isEmpty {
+            for written in entry.previously {
+                let found = candidates(NameKey(written.value))
+                if found.count == 1 {
+                    matches[i] = (found[0], .previously)
+                    claimed.insert(found[0])
+                    break
+                }
+                if found.count > 1 {
+                    ambiguous(found, written: written)
+                    break
                 }
             }
         }
