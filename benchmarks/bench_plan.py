@@ -9,9 +9,10 @@ import json
 import os
 import statistics
 import sys
+import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench_support import OUT, SandboxProcess, c_client, generated_roster, release_roster, run_process as run  # noqa: E402
+from bench_support import OUT, ROOT, SandboxProcess, c_client, generated_roster, release_roster, run_process as run  # noqa: E402
 
 READ_QUERY = """query RosterLiveState {
   mySpaces { id name isOwner }
@@ -41,6 +42,12 @@ def main():
         sandbox.hook("state", {"accounts": [{"token": sandbox.token, "id": "u_bench", "name": "Bench"}],
                                "spaces": {"u_bench": {"people": people, "teams": teams, "levels": {"Junior": 24, "Mid": 36}}}})
         env = dict(os.environ, MPS_ENDPOINT=sandbox.url, MPS_TOKEN=sandbox.token)
+        # The read's response, for `roster-bench --plan ROSTER RESPONSE`, which times the phases.
+        response_path = os.path.join(OUT, f"plan-live-{args.people}.json")
+        request = urllib.request.Request(sandbox.url, data=open(body_path, "rb").read(),
+                                         headers={"Content-Type": "application/json", "Authorization": f"Bearer {sandbox.token}"})
+        with urllib.request.urlopen(request) as response, open(response_path, "wb") as f:
+            f.write(response.read())
         plan_cmd = [roster, "plan", "--detailed-exitcode", path]
         run(plan_cmd, env)  # in sync: exit 0, and warms every cache
         cmds = [[client, sandbox.host, str(sandbox.port), sandbox.path, sandbox.token, body_path], [roster, "validate", path], plan_cmd]
@@ -55,6 +62,7 @@ def main():
         print(f"  roster validate:                  {validate * 1000:8.1f} ms")
         print(f"  roster plan (whole process):      {plan * 1000:8.1f} ms   peak {peak:.0f} MB")
         print(f"  plan / (read + validate):         {plan / (read + validate):8.2f}x")
+        print(f"phases: .build/release/roster-bench --plan {os.path.relpath(path, ROOT)} {os.path.relpath(response_path, ROOT)}")
 
 
 if __name__ == "__main__":
