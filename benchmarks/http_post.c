@@ -1,13 +1,10 @@
 /* A minimal HTTP/1.1 client: POSTs one body to a loopback URL and reads the whole response.
  * The floor for `roster plan`'s one read request. Build: cc -O2 -o http_post http_post.c
  * Usage: http_post HOST PORT PATH TOKEN BODYFILE */
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <netinet/tcp.h>
+#include "http_connect.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 int main(int argc, char **argv) {
@@ -17,14 +14,8 @@ int main(int argc, char **argv) {
     static char body[1 << 20];
     size_t n = fread(body, 1, sizeof body, f);
     fclose(f);
-    int fd = socket(AF_INET, SOCK_STREAM, 0);
-    int one = 1;
-    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-    struct sockaddr_in addr = {0};
-    addr.sin_family = AF_INET;
-    addr.sin_port = htons(atoi(argv[2]));
-    inet_pton(AF_INET, argv[1], &addr.sin_addr);
-    if (connect(fd, (struct sockaddr *)&addr, sizeof addr) != 0) { perror("connect"); return 1; }
+    int fd = http_connect(argv[1], argv[2]);
+    if (fd < 0) return 1;
     char head[1024];
     int h = snprintf(head, sizeof head, "POST %s HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nAuthorization: Bearer %s\r\n"
                      "Content-Length: %zu\r\nConnection: close\r\n\r\n", argv[3], argv[1], argv[4], n);

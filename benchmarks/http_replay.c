@@ -3,14 +3,11 @@
  * keep-alive connection, reading each response whole before the next: the minimal client that
  * the apply benchmark compares roster with. Build: cc -O2 -o http_replay http_replay.c
  * Usage: http_replay HOST PORT PATH TOKEN BODIESFILE */
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <netinet/tcp.h>
+#include "http_connect.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 static char response[1 << 22];
@@ -19,14 +16,8 @@ int main(int argc, char **argv) {
     if (argc != 6) { fprintf(stderr, "usage: http_replay HOST PORT PATH TOKEN BODIESFILE\n"); return 2; }
     FILE *f = fopen(argv[5], "rb");
     if (!f) { perror(argv[5]); return 2; }
-    int fd = socket(AF_INET, SOCK_STREAM, 0);
-    int one = 1;
-    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-    struct sockaddr_in addr = {0};
-    addr.sin_family = AF_INET;
-    addr.sin_port = htons(atoi(argv[2]));
-    inet_pton(AF_INET, argv[1], &addr.sin_addr);
-    if (connect(fd, (struct sockaddr *)&addr, sizeof addr) != 0) { perror("connect"); return 1; }
+    int fd = http_connect(argv[1], argv[2]);
+    if (fd < 0) return 1;
     char *line = NULL;
     size_t cap = 0;
     ssize_t n;
