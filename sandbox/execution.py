@@ -40,9 +40,10 @@ class SandboxExecutionContext(ExecutionContext):
         self._plans = {}
 
     def _plan(self, parent_type, fields):
-        """For each field (response name, field name, non-null, kind, how), where `how` is the
-        leaf's serializer, or (item non-null, item kind, item how) for a list, or the subplan of
-        an object; None when some field is not plain. Keyed by the identity of `fields`:
+        """For each field (response name, field name, non-null, kind, how, enum names), where
+        `how` is the leaf's serializer, or (item non-null, item kind, item how) for a list, or
+        the subplan of an object, and `enum names` maps an enum's values to their names (None
+        for other types); None when some field is not plain. Keyed by the identity of `fields`:
         graphql-core collects a list's subfields once and hands every item the same dict."""
         key = (parent_type.name, id(fields))
         cached = self._plans.get(key)
