@@ -37,6 +37,10 @@ struct ApplyCommand: Command {
 
     static func apply(_ arguments: ParsedArguments, _ context: CommandContext, format: String, concurrency: Int) async throws -> Int32 {
         let console = context.console
+        // Everything but the plan writes standard error through the gate (see below).
+        let gate = ProgressGate(console)
+        var context = context
+        context.console = gate
         // The plan goes to standard output, unless the report must own it (JSON).
         let show: (String) -> Void = format == "json" ? { console.writeErr($0) } : { console.writeOut($0) }
         var args = arguments
@@ -75,17 +79,19 @@ struct ApplyCommand: Command {
         let refused = !exceeded.isEmpty && !arguments.flag("--allow-large-changes")
         let ask = saved == nil && !arguments.flag("--auto-approve")
         let showProgress = console.stderrIsTerminal
-        // Progress waits until the plan is on screen, so the two never interleave.
-        let gate = ProgressGate(console: showProgress ? console : nil)
         var progress: (@Sendable (String) -> Void)?
-        if showProgress { progress = { line in gate.write("roster: \(line)\n") } }
+        if showProgress { progress = { line in gate.writeErr("roster: \(line)\n") } }
         let engine = makeEngine(arguments, connection: connection, roster: roster, service: service, concurrency: concurrency, phases: phases,
                                 progress: progress)
         // Nothing to ask and nothing to refuse: the first documents go out while the plan is
         // rendered and printed (for 10,000 people that is ~40 ms the server would sit idle).
         let applying = phases.now
         var early: Task<ApplyReport, Never>?
-        if !ask && !refused { early = Task { await engine.apply(plan) } }
+        if !ask && !refused {
+            // What the engine writes waits until the plan is on screen, so the two never interleave.
+            gate.hold()
+            early = Task { await engine.apply(plan) }
+        }
         let rendering = phases.now
         show(PlanRenderer.text(plan, color: color))
         phases.log("showed the plan", since: rendering)

@@ -1,32 +1,43 @@
 import Foundation
 import RosterCLI
 
-/// Holds apply's progress lines until the plan has been printed, then passes them straight
-/// through: the engine may start while the plan is still being written.
-final class ProgressGate: @unchecked Sendable {
-    private let console: (any Console)?
+/// Apply's standard error while the plan is being printed: the engine may already be sending,
+/// and its lines (progress, and with `--verbose` the request and phase logs) are held until the
+/// whole plan is out, then passed straight through. Until ``hold()`` it passes everything on.
+final class ProgressGate: Console, @unchecked Sendable {
+    private let base: any Console
     private let lock = NSLock()
     private var held: [String] = []
-    private var isOpen = false
+    private var holding = false
 
-    init(console: (any Console)?) {
-        self.console = console
+    init(_ base: any Console) {
+        self.base = base
     }
 
-    func write(_ line: String) {
-        guard let console else { return }
+    func writeOut(_ text: String) { base.writeOut(text) }
+
+    func writeErr(_ text: String) {
         lock.lock()
         defer { lock.unlock() }
-        if isOpen { console.writeErr(line) } else { held.append(line) }
+        if holding { held.append(text) } else { base.writeErr(text) }
+    }
+
+    /// Holds standard error from now until ``open()``.
+    func hold() {
+        lock.withLock { holding = true }
     }
 
     /// Writes what was held and lets later lines through.
     func open() {
-        guard let console else { return }
         lock.lock()
         defer { lock.unlock() }
-        isOpen = true
-        for line in held { console.writeErr(line) }
+        holding = false
+        for text in held { base.writeErr(text) }
         held = []
     }
+
+    func readLine() -> String? { base.readLine() }
+    var stdinIsTerminal: Bool { base.stdinIsTerminal }
+    var stdoutIsTerminal: Bool { base.stdoutIsTerminal }
+    var stderrIsTerminal: Bool { base.stderrIsTerminal }
 }

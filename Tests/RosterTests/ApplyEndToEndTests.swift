@@ -240,6 +240,30 @@ import Testing
         #expect(run.stdout.contains("Apply complete: 4 created, 5 updated, 0 deleted."))
     }
 
+    @Test func verboseLogsWaitUntilTheWholePlanIsShown() throws {
+        // One tiny mutation answered within milliseconds, and a plan of 20,000 unmanaged people
+        // that takes longer than that to render: with --format json the plan and the request log
+        // share standard error, and the mutation's log line must come after the plan, not before
+        // it (where only the read's may be) or inside it.
+        let sandbox = try SandboxProcess(arguments: ["--test-hooks"])
+        defer { sandbox.stop() }
+        let people = (0..<20_000).map { "{\"fullName\": \"Person \($0)\", \"craftAbility\": \"Design\", \"jobLevel\": \"Mid\", \"craftFocus\": \"Mobile\"}" }
+        try sandbox.hook("state", """
+        {"accounts": [{"token": "\(sandbox.token)", "id": "u_8f3k2", "name": "Jane Doe"}],
+         "spaces": {"u_8f3k2": {"people": [\(people.joined(separator: ","))], "teams": [], "levels": {"Junior": 24}}}}
+        """)
+        let roster = try write("version: 1\nlevels:\n  Junior: { limitMonths: 18 }\n")
+        let run = try apply(sandbox, ["--verbose", "--format", "json", roster])
+        #expect(run.code == 0, "\(run.stderr.suffix(2000))")
+        let planStart = try #require(run.stderr.range(of: "Roster plan for space"))
+        let planEnd = try #require(run.stderr.range(of: "Apply runs 1 step in 1 request."))
+        let insidePlan = run.stderr[planStart.lowerBound..<planEnd.upperBound]
+        #expect(!insidePlan.contains("roster: "), "\(insidePlan.suffix(500))")
+        let beforePlan = run.stderr[..<planStart.lowerBound]
+        #expect(beforePlan.components(separatedBy: "roster: POST").count == 2, "\(beforePlan)")
+        #expect(run.stderr[planEnd.upperBound...].contains("roster: POST"))
+    }
+
     @Test func savedPlansApplyOnlyWhenNothingChanged() throws {
         let sandbox = try SandboxProcess(arguments: ["--test-hooks"])
         defer { sandbox.stop() }

@@ -43,9 +43,9 @@ final class SandboxProcess: @unchecked Sendable {
         let base = url.replacingOccurrences(of: "/graphql", with: "")
         let result = try RosterBinary.run(["/usr/bin/env", "python3", "-c", """
         import sys, urllib.request
-        r = urllib.request.urlopen(urllib.request.Request(sys.argv[1], data=sys.argv[2].encode(), headers={"Content-Type": "application/json"}))
+        r = urllib.request.urlopen(urllib.request.Request(sys.argv[1], data=sys.stdin.buffer.read(), headers={"Content-Type": "application/json"}))
         sys.stdout.write(r.read().decode())
-        """, "\(base)/__sandbox/\(path)", body], direct: true)
+        """, "\(base)/__sandbox/\(path)"], stdin: body, direct: true)
         return Data(result.stdout.utf8)
     }
 }
@@ -82,11 +82,25 @@ enum RosterBinary {
         process.standardError = err
         process.standardInput = input
         try process.run()
+        // Standard error is drained on its own thread: read one pipe after the other and a child
+        // that fills the second (a large plan on standard error) blocks, and so does the test.
+        let errBox = DataBox()
+        let drained = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            errBox.data = err.fileHandleForReading.readDataToEndOfFile()
+            drained.signal()
+        }
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try? input.fileHandleForWriting.close()
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        drained.wait()
+        let errData = errBox.data
         process.waitUntilExit()
         return Result(code: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
     }
+}
+
+/// What a reader thread hands back once it has signalled.
+private final class DataBox: @unchecked Sendable {
+    var data = Data()
 }
