@@ -4,6 +4,7 @@
 //
 // Usage: roster-bench FILE [RUNS]
 //        roster-bench --plan ROSTER LIVE-RESPONSE.json [RUNS]
+//        roster-bench --read ENDPOINT TOKEN [RUNS]
 import Foundation
 import RosterDiagnostics
 import RosterModel
@@ -35,6 +36,10 @@ if arguments[1] == "--plan", arguments.count > 3 {
     // after its reads): decoding, planning against that state and against an empty space,
     // rendering the plan, and the report of applying everything.
     exit(await PlanPhases.run(roster: arguments[2], response: arguments[3], runs: arguments.count > 4 ? Int(arguments[4]) ?? 5 : 5))
+}
+if arguments[1] == "--read", arguments.count > 3 {
+    // Times the live-state read through the real transport against a running server.
+    exit(await ReadTimes.run(url: arguments[2], token: arguments[3], runs: arguments.count > 4 ? Int(arguments[4]) ?? 9 : 9))
 }
 let path = arguments[1]
 let runs = arguments.count > 2 ? Int(arguments[2]) ?? 5 : 5
