@@ -17,7 +17,8 @@ OUT = os.path.join(ROOT, "benchmarks", "out")
 def release_roster():
     """Builds the release binaries; the path of `roster`."""
     os.makedirs(OUT, exist_ok=True)
-    subprocess.run(["swift", "build", "-c", "release"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    static = ["--static-swift-stdlib"] if sys.platform.startswith("linux") else []   # as the README builds it
+    subprocess.run(["swift", "build", "-c", "release", *static], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
     return os.path.join(ROOT, ".build", "release", "roster")
 
 

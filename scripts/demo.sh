@@ -7,7 +7,9 @@ cd "$(dirname "$0")/.."
 
 ./scripts/setup.sh
 echo "==> Building roster (release)"
-swift build -c release --product roster && swift build -c release --product roster-mps
+# Linux: the Swift runtime and Foundation linked in, so each command starts in half the time.
+STATIC=""; [ "$(uname -s)" = Linux ] && STATIC="--static-swift-stdlib"
+swift build -c release $STATIC --product roster && swift build -c release $STATIC --product roster-mps
 ROSTER=.build/release/roster
 
 WORK=$(mktemp -d)

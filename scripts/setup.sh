@@ -1,15 +1,20 @@
 #!/usr/bin/env bash
-# Installs what roster and its sandbox need, when missing: libyaml (Debian's libyaml-dev) and
-# the sandbox's Python packages (graphql-core, pytest). Safe to run again.
+# Installs what roster and its sandbox need, when missing: libyaml (Debian's libyaml-dev), libcurl's
+# development files on Linux (libcurl4-openssl-dev), and the sandbox's Python packages
+# (graphql-core, pytest). Safe to run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! pkg-config --exists yaml-0.1 2>/dev/null; then
-    echo "==> Installing libyaml-dev"
+# On Linux the release build links Foundation statically, and static FoundationNetworking
+# needs libcurl's development files.
+need_curl=false
+[ "$(uname -s)" = Linux ] && ! pkg-config --exists libcurl 2>/dev/null && need_curl=true
+if ! pkg-config --exists yaml-0.1 2>/dev/null || $need_curl; then
+    echo "==> Installing libyaml-dev and libcurl4-openssl-dev"
     if command -v apt-get >/dev/null; then
         SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
         $SUDO apt-get update -qq
-        DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq libyaml-dev pkg-config
+        DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq libyaml-dev libcurl4-openssl-dev pkg-config
     elif command -v brew >/dev/null; then
         brew install libyaml pkg-config
     else

@@ -69,15 +69,8 @@ public struct ApplyEngine: Sendable {
                     runnable.append(op)
                 }
                 guard !runnable.isEmpty else { continue }
-                let documents = batcher.documents(runnable) { ref in
-                    switch ref {
-                    case .live(let id): return id
-                    case .created(let i): return created[i]
-                    }
-                }
-                progress?("step \(s + 1)/\(current.steps.count): \(runnable.count) operations in \(documents.count) \(documents.count == 1 ? "request" : "requests")")
-                let results = await send(documents)
-                for (document, result) in zip(documents, results) {
+                progress?("step \(s + 1)/\(current.steps.count): \(runnable.count) \(runnable.count == 1 ? "operation" : "operations")")
+                for (document, result) in await send(runnable, created: created) {
                     let ops = document.operations.map { runnable[$0] }
                     switch result {
                     case .applied(let ids):
@@ -179,29 +172,44 @@ public struct ApplyEngine: Sendable {
         }
     }
 
-    /// Sends documents, at most `concurrency` at once, and returns their outcomes in order. The
-    /// first goes alone: GraphQL servers (Apollo, the sandbox) cache parsed and validated
+    /// Packs a step's operations into documents and sends them, at most `concurrency` at once;
+    /// each document with its outcome, in sending order. Packing runs beside sending, so the
+    /// first document leaves as soon as it is assembled (packing 10,000 people takes ~15 ms).
+    /// The first goes alone: GraphQL servers (Apollo, the sandbox) cache parsed and validated
     /// documents by their text, and a step's full documents share one text, so the others then
     /// skip parsing and validation instead of all paying for it at once.
-    func send(_ documents: [MutationDocument]) async -> [DocumentOutcome] {
-        var outcomes = [DocumentOutcome?](repeating: nil, count: documents.count)
-        guard !documents.isEmpty else { return [] }
-        outcomes[0] = await sendOne(documents[0])
+    func send(_ step: [PlanOperation], created: [Int: Int]) async -> [(MutationDocument, DocumentOutcome)] {
+        let (packed, packer) = AsyncStream.makeStream(of: MutationDocument.self)
+        let batcher = batcher
+        let packing = Task {
+            batcher.documents(step, id: { ref in
+                switch ref {
+                case .live(let id): return id
+                case .created(let i): return created[i]
+                }
+            }, emit: { packer.yield($0) })
+            packer.finish()
+        }
+        defer { packing.cancel() }
+        var documents = packed.makeAsyncIterator()
+        guard let first = await documents.next() else { return [] }
+        var sent = [(first, await sendOne(first))]
         await withTaskGroup(of: (Int, DocumentOutcome).self) { group in
-            var next = 1
-            func launch() {
-                guard next < documents.count else { return }
-                let index = next
-                next += 1
-                group.addTask { (index, await self.sendOne(documents[index])) }
+            var inFlight = 0
+            func launch(_ document: MutationDocument) {
+                let index = sent.count
+                sent.append((document, .uncertain("not sent")))
+                inFlight += 1
+                group.addTask { (index, await self.sendOne(document)) }
             }
-            for _ in 0..<min(concurrency, documents.count - 1) { launch() }
+            while inFlight < concurrency, let document = await documents.next() { launch(document) }
             while let (index, outcome) = await group.next() {
-                outcomes[index] = outcome
-                launch()
+                inFlight -= 1
+                sent[index].1 = outcome
+                if let document = await documents.next() { launch(document) }
             }
         }
-        return outcomes.map { $0 ?? .uncertain("not sent") }
+        return sent
     }
 
     /// One document, retried only when the server certainly did not run it (429, 503, nothing

@@ -59,14 +59,20 @@ public struct MutationBatcher: Sendable {
     /// `id(ref)` gives the live id of a person (created ones known by the time the step runs;
     /// a plan that only estimates passes a stand-in).
     public func documents(_ step: [PlanOperation], id: (PersonRef) -> Int?) -> [MutationDocument] {
-        var documents: [MutationDocument] = []
+        var packed: [MutationDocument] = []
+        documents(step, id: id) { packed.append($0) }
+        return packed
+    }
+
+    /// The same documents, each handed to `emit` as soon as it is assembled, in sending order:
+    /// apply sends the first while the rest are still being packed.
+    public func documents(_ step: [PlanOperation], id: (PersonRef) -> Int?, emit: (MutationDocument) -> Void) {
         var templates = Templates()
         pack(step, id: id, templates: &templates) { indices, variables, templates in
-            documents.append(Self.document(indices, variables: variables, templates: indices.enumerated().map { n, index in
+            emit(Self.document(indices, variables: variables, templates: indices.enumerated().map { n, index in
                 templates.template(step[index].mutation, n)
             }))
         }
-        return documents
     }
 
     /// Templates rendered once per mutation and alias number.
