@@ -90,7 +90,7 @@ struct ApplyCommand: Command {
         if !ask && !refused {
             // What the engine writes waits until the plan is on screen, so the two never interleave.
             gate.hold()
-            early = Task { await engine.apply(plan) }
+            early = Task { await engine.run(plan) }
         }
         let rendering = phases.now
         show(PlanRenderer.text(plan, color: color))
@@ -112,15 +112,25 @@ struct ApplyCommand: Command {
         }
         if !showProgress { show("\n") }
         gate.open()
-        let report: ApplyReport
-        if let early { report = await early.value } else { report = await engine.apply(plan) }
+        var report: ApplyReport
+        if let early { report = await early.value } else { report = await engine.run(plan) }
+        // What ran is final now: the report of it is laid out while the server answers the
+        // verifying read (for 10,000 people ~20 ms the client would otherwise spend after it).
+        var operations: [JSONValue]?
+        var entryLines: String?
+        if report.aborted == nil {
+            let applied = report
+            async let verified = engine.verify(applied)
+            if format == "json" { operations = ReportRenderer.operations(applied.entries) } else { entryLines = ReportRenderer.entryLines(applied.entries, color: color) }
+            report = await verified
+        }
         phases.log("applied and verified", since: applying)
-        ProcessLifetime.keep((plan, report))
+        ProcessLifetime.keep((plan, report, operations, entryLines))
         let reporting = phases.now
         if format == "json" {
-            console.writeOut(ReportRenderer.json(report).rendered(indent: 2) + "\n")
+            console.writeOut(ReportRenderer.json(report, operations: operations).rendered(indent: 2) + "\n")
         } else {
-            console.writeOut(ReportRenderer.text(report, color: color))
+            console.writeOut(ReportRenderer.text(report, color: color, entryLines: entryLines))
         }
         phases.log("wrote the report", since: reporting)
         return report.complete ? ExitCode.success : ExitCode.failure

@@ -7,19 +7,29 @@ public enum ReportRenderer {
         op.kind == .level ? "\(op.mutation.rawValue) \(op.name)" : "\(op.mutation.rawValue) \"\(op.name)\"" + (op.purpose == "release" ? " (release)" : "")
     }
 
-    public static func text(_ report: ApplyReport, color: Bool = false) -> String {
-        func paint(_ code: String, _ s: String) -> String { color ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s }
+    static func paint(_ code: String, _ s: String, _ color: Bool) -> String { color ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s }
+
+    /// The text report's line for each operation. `entries` of a report are final before its
+    /// verification, so apply lays these out while the verifying read is under way.
+    public static func entryLines(_ entries: [ApplyReport.Entry], color: Bool = false) -> String {
         var out = ""
-        for entry in report.entries {
+        for entry in entries {
             switch entry.status {
             case .applied(let id):
-                out += paint("32", "  ✓ \(subject(entry.operation))" + (id.map { " (#\($0))" } ?? "")) + "\n"
+                out += paint("32", "  ✓ \(subject(entry.operation))" + (id.map { " (#\($0))" } ?? ""), color) + "\n"
             case .failed(let message):
-                out += paint("31", "  ✗ \(subject(entry.operation)): \(message)") + "\n"
+                out += paint("31", "  ✗ \(subject(entry.operation)): \(message)", color) + "\n"
             case .skipped(let reason):
-                out += paint("33", "  - \(subject(entry.operation)): skipped, \(reason)") + "\n"
+                out += paint("33", "  - \(subject(entry.operation)): skipped, \(reason)", color) + "\n"
             }
         }
+        return out
+    }
+
+    /// The report as text; `entryLines`, when given, is ``entryLines(_:color:)`` of its entries.
+    public static func text(_ report: ApplyReport, color: Bool = false, entryLines lines: String? = nil) -> String {
+        func paint(_ code: String, _ s: String) -> String { Self.paint(code, s, color) }
+        var out = lines ?? entryLines(report.entries, color: color)
         if let aborted = report.aborted { out += paint("31", "Stopped: \(aborted)") + "\n" }
         if report.verified {
             if report.remaining.isEmpty {
@@ -39,8 +49,25 @@ public enum ReportRenderer {
         return out + "\n"
     }
 
-    public static func json(_ report: ApplyReport) -> JSONValue {
-        let operations: [JSONValue] = report.entries.map { entry in
+    /// The JSON report; `operations`, when given, is ``operations(_:)`` of its entries.
+    public static func json(_ report: ApplyReport, operations: [JSONValue]? = nil) -> JSONValue {
+        let tally = report.tally
+        var fields: [(String, JSONValue)] = [
+            ("format_version", .int(1)),
+            ("complete", .bool(report.complete)),
+            ("summary", .object([("created", .int(tally.created)), ("updated", .int(tally.updated)), ("deleted", .int(tally.deleted)),
+                                 ("failed", .int(tally.failed)), ("skipped", .int(tally.skipped))])),
+            ("operations", .array(operations ?? Self.operations(report.entries))),
+            ("remaining", .array(PlanRenderer.ordered(report.remaining).map(PlanRenderer.changeJSON))),
+        ]
+        if let aborted = report.aborted { fields.append(("aborted", .string(aborted))) }
+        fields.append(("verified", .bool(report.verified)))
+        return .object(fields)
+    }
+
+    /// The JSON report's `operations`: final before the verification, like ``entryLines(_:color:)``.
+    public static func operations(_ entries: [ApplyReport.Entry]) -> [JSONValue] {
+        entries.map { entry in
             var fields: [(String, JSONValue)] = [("mutation", .string(entry.operation.mutation.rawValue)), ("kind", .string(entry.operation.kind.rawValue)),
                                                  ("name", .string(entry.operation.name))]
             if let purpose = entry.operation.purpose { fields.append(("purpose", .string(purpose))) }
@@ -55,17 +82,5 @@ public enum ReportRenderer {
             }
             return .object(fields)
         }
-        let tally = report.tally
-        var fields: [(String, JSONValue)] = [
-            ("format_version", .int(1)),
-            ("complete", .bool(report.complete)),
-            ("summary", .object([("created", .int(tally.created)), ("updated", .int(tally.updated)), ("deleted", .int(tally.deleted)),
-                                 ("failed", .int(tally.failed)), ("skipped", .int(tally.skipped))])),
-            ("operations", .array(operations)),
-            ("remaining", .array(PlanRenderer.ordered(report.remaining).map(PlanRenderer.changeJSON))),
-        ]
-        if let aborted = report.aborted { fields.append(("aborted", .string(aborted))) }
-        fields.append(("verified", .bool(report.verified)))
-        return .object(fields)
     }
 }

@@ -47,8 +47,15 @@ public struct ApplyEngine: Sendable {
         case refused(String, abort: Bool)
     }
 
-    /// Applies `plan`, starting from the live state it was made from.
+    /// Applies `plan`, starting from the live state it was made from, then verifies the
+    /// result: ``run(_:)``, then ``verify(_:)`` unless the run stopped.
     public func apply(_ plan: Plan) async -> ApplyReport {
+        let report = await run(plan)
+        return report.aborted == nil ? await verify(report) : report
+    }
+
+    /// Applies `plan`, recovering from failures, without the final verification.
+    public func run(_ plan: Plan) async -> ApplyReport {
         var report = ApplyReport()
         var current = plan
         var failedKeys: [String: String] = [:]      // entity key → why it failed
@@ -120,7 +127,12 @@ public struct ApplyEngine: Sendable {
             current = fresh
             // What the fresh plan still wants of a failed entity was already reported.
         }
-        // Verify: read once more and list what is left.
+        return report
+    }
+
+    /// `report`, verified: the live state read once more, and what is still left to do.
+    public func verify(_ report: ApplyReport) async -> ApplyReport {
+        var report = report
         if let live = try? await read(), let final = replan(live) {
             report.verified = true
             report.remaining = final.changes.filter { $0.action != .unmanaged }
