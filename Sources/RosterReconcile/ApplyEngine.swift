@@ -193,7 +193,7 @@ public struct ApplyEngine: Sendable {
     func send(_ step: [PlanOperation], created: [Int: Int]) async -> [(MutationDocument, DocumentOutcome)] {
         let (packed, packer) = AsyncStream.makeStream(of: MutationDocument.self)
         let batcher = batcher
-        let packing = Task {
+        Task {
             batcher.documents(step, id: { ref in
                 switch ref {
                 case .live(let id): return id
@@ -202,7 +202,6 @@ public struct ApplyEngine: Sendable {
             }, emit: { packer.yield($0) })
             packer.finish()
         }
-        defer { packing.cancel() }
         var documents = packed.makeAsyncIterator()
         guard let first = await documents.next() else { return [] }
         var sent = [(first, await sendOne(first))]
