@@ -3,7 +3,7 @@ import RosterModel
 /// A user of the live space.
 public struct LiveUser: Sendable, Hashable {
     public var id: Int
-    public var name: String
+    public var name: String { didSet { key = NameKey(name) } }
     public var craft: Craft
     public var level: JobLevel
     public var focus: Focus
@@ -12,33 +12,45 @@ public struct LiveUser: Sendable, Hashable {
     public init(id: Int, name: String, craft: Craft, level: JobLevel, focus: Focus, levelStartDate: String? = nil) {
         self.id = id
         self.name = name
+        self.key = NameKey(name)
         self.craft = craft
         self.level = level
         self.focus = focus
         self.levelStartDate = levelStartDate
     }
 
-    public var key: NameKey { NameKey(name) }
+    /// The name's key, kept with the name: every plan matches by it, several times over.
+    public private(set) var key: NameKey
 }
 
 /// A team of the live space, its member rows as the server lists them (repeats included).
 public struct LiveTeam: Sendable, Hashable {
     public var id: Int
-    public var name: String
-    public var leadID: Int
-    public var memberIDs: [Int]
+    public var name: String { didSet { key = NameKey(name) } }
+    public var leadID: Int { didSet { memberSet = Self.members(memberIDs, leadID) } }
+    public var memberIDs: [Int] { didSet { memberSet = Self.members(memberIDs, leadID) } }
 
     public init(id: Int, name: String, leadID: Int, memberIDs: [Int]) {
         self.id = id
         self.name = name
+        self.key = NameKey(name)
         self.leadID = leadID
         self.memberIDs = memberIDs
+        self.memberSet = Self.members(memberIDs, leadID)
     }
 
-    public var key: NameKey { NameKey(name) }
+    /// The name's key, kept with the name.
+    public private(set) var key: NameKey
 
-    /// The members as a set, the lead included (the server's lists may repeat or lack the lead).
-    public var memberSet: Set<Int> { Set(memberIDs).union([leadID]) }
+    /// The members as a set, the lead included (the server's lists may repeat or lack the
+    /// lead); kept with them, as a plan asks for it several times a team.
+    public private(set) var memberSet: Set<Int>
+
+    private static func members(_ ids: [Int], _ lead: Int) -> Set<Int> {
+        var set = Set(ids)
+        set.insert(lead)
+        return set
+    }
 }
 
 /// A space the token can use.

@@ -2,7 +2,7 @@ import RosterDiagnostics
 
 /// What people and teams share for the uniqueness rules: a name, its key, an optional pinned
 /// id and former names.
-protocol NamedEntry {
+public protocol NamedEntry {
     var name: Located<String> { get }
     var key: NameKey { get }
     var id: Located<Int>? { get }

@@ -148,6 +148,8 @@ public struct Roster: Sendable {
     public var policy = Policy()
     /// The files the roster was read from, in load order.
     public var files: [String] = []
+    /// Every team's people as the validator resolved them; nil for a roster built in code.
+    public var teamPeople: TeamPeople?
 
     public init() {}
 }

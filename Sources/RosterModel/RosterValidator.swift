@@ -9,13 +9,13 @@ public struct RosterValidator {
     /// when there are errors, so callers can show them all.
     public static func merge(_ files: [RosterFile]) -> (Roster, [Diagnostic]) {
         var validator = RosterValidator()
-        let roster = validator.mergeFiles(files)
+        var roster = validator.mergeFiles(files)
         // A single file of people had its name table built while it loaded.
         let peopleFiles = files.filter { !$0.people.isEmpty }
         let people = validator.checkUnique(kind: "person", roster.people, prebuilt: peopleFiles.count == 1 ? peopleFiles[0].peopleTable : nil)
         _ = validator.checkUnique(kind: "team", roster.teams)
         let index = PersonIndex(roster.people, names: people)
-        validator.checkReferences(roster, index)
+        roster.teamPeople = validator.checkReferences(roster, index)
         validator.checkIgnore(roster, index)
         return (roster, validator.diagnostics)
     }
@@ -119,8 +119,8 @@ public struct RosterValidator {
     }
 
     /// Leads and members must name people of the roster; with `oneTeamPerPerson`, nobody is in
-    /// two teams.
-    private mutating func checkReferences(_ roster: Roster, _ index: PersonIndex) {
+    /// two teams. Returns the people the references resolved to.
+    private mutating func checkReferences(_ roster: Roster, _ index: PersonIndex) -> TeamPeople {
         let references = ReferenceResolver(roster, index)
         diagnostics += references.diagnostics
         // The team each person was first put in, and where; teams are taken in file order.
@@ -154,6 +154,7 @@ public struct RosterValidator {
                 }
             }
         }
+        return TeamPeople(resolved: references.resolved, offsets: references.offsets, peopleCount: roster.people.count)
     }
 
     /// `policy.ignore` names live entities the tool never touches, so they cannot also be managed.

@@ -22,18 +22,18 @@ public struct Matching: Sendable {
     public init(roster: Roster, live: LiveState) {
         let ignoredPeople = Set(roster.policy.ignorePeople.map { NameKey($0.value) })
         let ignoredTeamNames = Set(roster.policy.ignoreTeams.map { NameKey($0.value) })
-        let ignoredUsers = Set(live.users.filter { ignoredPeople.contains($0.key) }.map(\.id))
-        let ignoredTeams = Set(live.teams.filter { ignoredTeamNames.contains($0.key) }.map(\.id))
+        let ignoredUsers = ignoredPeople.isEmpty ? [] : Set(live.users.filter { ignoredPeople.contains($0.key) }.map(\.id))
+        let ignoredTeams = ignoredTeamNames.isEmpty ? [] : Set(live.teams.filter { ignoredTeamNames.contains($0.key) }.map(\.id))
         self.ignoredUsers = ignoredUsers
         self.ignoredTeams = ignoredTeams
         var diagnostics: [Diagnostic] = []
         let userEntries = live.users.filter { !ignoredUsers.contains($0.id) }.map { (id: $0.id, key: $0.key) }
         let teamEntries = live.teams.filter { !ignoredTeams.contains($0.id) }.map { (id: $0.id, key: $0.key) }
         let peopleResult = Self.match(kind: "person", liveKind: "user",
-                                      entries: roster.people.map { ($0.name, $0.key, $0.id, $0.previously) },
+                                      entries: roster.people,
                                       live: userEntries, diagnostics: &diagnostics)
         let teamResult = Self.match(kind: "team", liveKind: "team",
-                                    entries: roster.teams.map { ($0.name, $0.key, $0.id, $0.previously) },
+                                    entries: roster.teams,
                                     live: teamEntries, diagnostics: &diagnostics)
         people = peopleResult.matches
         teams = teamResult.matches
@@ -42,9 +42,8 @@ public struct Matching: Sendable {
         self.diagnostics = diagnostics
     }
 
-    private static func match(kind: String, liveKind: String,
-                              entries: [(name: Located<String>, key: NameKey, id: Located<Int>?, previously: [Located<String>])],
-                              live: [(id: Int, key: NameKey)], diagnostics: inout [Diagnostic]) -> (matches: [(id: Int, via: Via)?], claimed: Set<Int>) {
+    private static func match<Entry: NamedEntry>(kind: String, liveKind: String, entries: [Entry], live: [(id: Int, key: NameKey)],
+                                                 diagnostics: inout [Diagnostic]) -> (matches: [(id: Int, via: Via)?], claimed: Set<Int>) {
         var matches = [(id: Int, via: Via)?](repeating: nil, count: entries.count)
         var claimed = Set<Int>(minimumCapacity: live.count)
         let liveIDs = Set(live.map(\.id))
@@ -70,28 +69,29 @@ public struct Matching: Sendable {
                                       at: written.location))
         }
         // 1. Pinned ids.
-        for (i, entry) in entries.enumerated() {
-            guard let id = entry.id else { continue }
+        // By index: the entries are large, and copying each one out costs more than matching it.
+        for i in entries.indices {
+            guard let id = entries[i].id else { continue }
             if liveIDs.contains(id.value) {
                 matches[i] = (id.value, .id)
                 claimed.insert(id.value)
             } else {
-                diagnostics.append(.error("\(kind) \"\(entry.name.value)\" pins id \(id.value), but the space has no \(liveKind) #\(id.value)", at: id.location,
+                diagnostics.append(.error("\(kind) \"\(entries[i].name.value)\" pins id \(id.value), but the space has no \(liveKind) #\(id.value)", at: id.location,
                                           notes: [DiagnosticNote(location: nil, message: "remove `id` to create the \(kind), or pin the id of an existing \(liveKind)")]))
             }
         }
         // 2. Names, then 3. former names, among what is still unclaimed.
-        for (i, entry) in entries.enumerated() where matches[i] == nil && entry.id == nil {
-            let found = candidates(entry.key)
+        for i in entries.indices where matches[i] == nil && entries[i].id == nil {
+            let found = candidates(entries[i].key)
             if found.count == 1 {
                 matches[i] = (found[0], .name)
                 claimed.insert(found[0])
             } else if found.count > 1 {
-                ambiguous(found, written: entry.name)
+                ambiguous(found, written: entries[i].name)
             }
         }
-        for (i, entry) in entries.enumerated() where matches[i] == nil && entry.id == nil && !entry.previously.isEmpty {
-            for written in entry.previously {
+        for i in entries.indices where matches[i] == nil && entries[i].id == nil && !entries[i].previously.isEmpty {
+            for written in entries[i].previously {
                 let found = candidates(NameKey(written.value))
                 if found.count == 1 {
                     matches[i] = (found[0], .previously)

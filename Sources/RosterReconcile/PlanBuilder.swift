@@ -139,7 +139,7 @@ struct PlanBuilder {
     }
 
     private mutating func planTeams() -> [Int: TeamOps] {
-        let index = PersonIndex(roster.people)
+        let people = TeamPeople.of(roster)
         var ops: [Int: TeamOps] = [:]
         var joins: [(op: Int, person: Int, team: String)] = []
         let teamOfUser = liveTeamsByUser()
@@ -157,13 +157,12 @@ struct PlanBuilder {
             changes.append(change)
         }
         for (t, team) in roster.teams.enumerated() {
-            guard case .found(let leadIndex) = index.resolve(team.lead.value) else { continue }
+            guard let leadIndex = people.lead(ofTeam: t) else { continue }
             let lead = personRefs[leadIndex]
             var members: [PersonRef] = []
             var seen: Set<PersonRef> = [lead]
-            for reference in team.members {
-                guard case .found(let p) = index.resolve(reference.value), seen.insert(personRefs[p]).inserted else { continue }
-                members.append(personRefs[p])
+            for p in people.members(ofTeam: t) where p >= 0 && seen.insert(personRefs[Int(p)]).inserted {
+                members.append(personRefs[Int(p)])
             }
             let desired = seen
             guard let match = matching.teams[t], let current = teamsByID[match.id] else {
@@ -350,19 +349,30 @@ struct PlanBuilder {
 
     /// Live data the apps would never produce, shown so nobody is surprised by it.
     private mutating func noteAnomalies() {
+        // Anomalies are rare: the common case costs a set count per team and one dictionary
+        // entry per member, no array per person.
+        var firstTeamOf: [Int: String] = Dictionary(minimumCapacity: live.users.count)
         var teamsOf: [Int: [String]] = [:]
         for team in live.teams where !matching.ignoredTeams.contains(team.id) {
-            var counts: [Int: Int] = [:]
-            for id in team.memberIDs { counts[id, default: 0] += 1 }
-            for (id, n) in counts.sorted(by: { $0.key < $1.key }) where n > 1 {
-                warnings.append(PlanWarning(step: nil, message: "live team \"\(team.name)\" (#\(team.id)) lists \(name(.live(id))) \(n) times"))
+            let leadListed = team.memberIDs.contains(team.leadID)
+            if team.memberSet.count - (leadListed ? 0 : 1) < team.memberIDs.count {
+                var counts: [Int: Int] = [:]
+                for id in team.memberIDs { counts[id, default: 0] += 1 }
+                for (id, n) in counts.sorted(by: { $0.key < $1.key }) where n > 1 {
+                    warnings.append(PlanWarning(step: nil, message: "live team \"\(team.name)\" (#\(team.id)) lists \(name(.live(id))) \(n) times"))
+                }
             }
-            if counts[team.leadID] == nil {
+            if !leadListed {
                 warnings.append(PlanWarning(step: nil, message: "live team \"\(team.name)\" (#\(team.id)): its lead \(name(.live(team.leadID))) is not among its members"))
             }
-            for id in team.memberSet { teamsOf[id, default: []].append(team.name) }
+            for id in team.memberSet {
+                if let first = firstTeamOf.updateValue(team.name, forKey: id) {
+                    firstTeamOf[id] = first
+                    teamsOf[id, default: [first]].append(team.name)
+                }
+            }
         }
-        for (id, teams) in teamsOf.sorted(by: { $0.key < $1.key }) where teams.count > 1 {
+        for (id, teams) in teamsOf.sorted(by: { $0.key < $1.key }) {
             warnings.append(PlanWarning(step: nil, message: "live user \(name(.live(id))) (#\(id)) is in \(teams.count) teams: \(teams.map { "\"\($0)\"" }.joined(separator: ", "))"))
         }
         for count in deleteCounts() where count.exceeded {

@@ -1,3 +1,5 @@
+import RosterModel
+
 /// Orders operations into steps: an operation runs in the step after the last of the
 /// operations it depends on. When one-team orderings form a cycle, the scheduler drops one of
 /// them and says which step puts someone in two teams, and why.
@@ -45,7 +47,7 @@ struct StepScheduler {
         }
         // Kahn's algorithm: an operation's step is one past its latest prerequisite's.
         var level = [Int](repeating: -1, count: operations.count)
-        var waiting = prerequisites.map(\.count)
+        var waiting = prerequisites.map { $0.count }
         var dependents = [[Int]](repeating: [], count: operations.count)
         for (index, pre) in prerequisites.enumerated() {
             for p in pre { dependents[p].append(index) }
@@ -85,11 +87,15 @@ struct StepScheduler {
         // Within a step: by mutation, then by name. Indices are sorted, not the operations,
         // which are large to move.
         let ranks = operations.map { PlanOperation.Mutation.allCases.firstIndex(of: $0.mutation) ?? 0 }
+        let order = NameOrder(count: operations.count) { operations[$0].name }
         let steps = buckets.map { bucket in
-            bucket.sorted { a, b in
-                if ranks[a] != ranks[b] { return ranks[a] < ranks[b] }
-                if operations[a].name != operations[b].name { return operations[a].name < operations[b].name }
-                return (operations[a].purpose ?? "") < (operations[b].purpose ?? "")
+            order.withComparison { compareNames in
+                bucket.sorted { a, b in
+                    if ranks[a] != ranks[b] { return ranks[a] < ranks[b] }
+                    let byName = compareNames(a, b)
+                    if byName != 0 { return byName < 0 }
+                    return (operations[a].purpose ?? "") < (operations[b].purpose ?? "")
+                }
             }.map { index in
                 var operation = operations[index]
                 operation.id = index

@@ -17,7 +17,7 @@ struct CannedTransport: Transport {
 
 /// The planner's phases, timed in one process; medians printed.
 enum PlanPhases {
-    static func run(roster path: String, response: String, runs: Int) async -> Int32 {
+    static func run(roster path: String, response: String, runs: Int, plannerOnly: Bool = false) async -> Int32 {
         guard let bytes = FileManager.default.contents(atPath: path).map({ [UInt8]($0) }),
               let body = FileManager.default.contents(atPath: response), let url = URL(string: "http://127.0.0.1/graphql") else {
             FileHandle.standardError.write(Data("roster-bench: cannot read \(path) or \(response)\n".utf8))
@@ -46,6 +46,9 @@ enum PlanPhases {
             t = now()
             guard let fresh = Planner.plan(roster: roster, live: empty, prune: false, endpoint: "bench").0 else { return 1 }
             lap("plan from empty", t)
+            // For instruction counts (`perf stat -e instructions`), which the machine's drifting
+            // speed leaves alone: nothing but the planner after the one decode.
+            if plannerOnly { continue }
             t = now()
             let text = PlanRenderer.text(fresh)
             lap("plan text", t)

@@ -4,6 +4,7 @@
 //
 // Usage: roster-bench FILE [RUNS]
 //        roster-bench --plan ROSTER LIVE-RESPONSE.json [RUNS]
+//        roster-bench --planner ROSTER LIVE-RESPONSE.json [RUNS]   (the planner's phases only)
 //        roster-bench --read ENDPOINT TOKEN [RUNS]
 import Foundation
 import RosterDiagnostics
@@ -31,11 +32,12 @@ if arguments[1] == "--json", arguments.count > 2, let data = FileManager.default
     }
     exit(0)
 }
-if arguments[1] == "--plan", arguments.count > 3 {
+if arguments[1] == "--plan" || arguments[1] == "--planner", arguments.count > 3 {
     // Times the planner's phases on a roster and a saved live-state response (what apply does
     // after its reads): decoding, planning against that state and against an empty space,
     // rendering the plan, and the report of applying everything.
-    exit(await PlanPhases.run(roster: arguments[2], response: arguments[3], runs: arguments.count > 4 ? Int(arguments[4]) ?? 5 : 5))
+    exit(await PlanPhases.run(roster: arguments[2], response: arguments[3], runs: arguments.count > 4 ? Int(arguments[4]) ?? 5 : 5,
+                                plannerOnly: arguments[1] == "--planner"))
 }
 if arguments[1] == "--read", arguments.count > 3 {
     // Times the live-state read through the real transport against a running server.

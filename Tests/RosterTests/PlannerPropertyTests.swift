@@ -1,7 +1,7 @@
 import Foundation
 import MPSClient
 import RosterDiagnostics
-import RosterModel
+@testable import RosterModel
 @testable import RosterReconcile
 import Testing
 
@@ -179,6 +179,45 @@ extension PlanWarning {
         }
         // Cycles with nobody to lead in between are possible but rare.
         #expect(declared < 25)
+    }
+
+    /// The planner takes the team references the validator resolved; a roster built in code
+    /// has none and is resolved afresh. Both give the same plan.
+    @Test func validatedReferencesPlanAsReferencesResolvedAfresh() {
+        var rng = SplitMix64(seed: 7)
+        for _ in 0..<200 {
+            let scenario = Scenario.random(&rng)
+            var validated = scenario.roster
+            let resolver = ReferenceResolver(validated, PersonIndex(validated.people))
+            validated.teamPeople = TeamPeople(resolved: resolver.resolved, offsets: resolver.offsets, peopleCount: validated.people.count)
+            let afresh = Planner.plan(roster: scenario.roster, live: scenario.live, prune: true, endpoint: "x").0
+            let stored = Planner.plan(roster: validated, live: scenario.live, prune: true, endpoint: "x").0
+            #expect(afresh?.steps == stored?.steps)
+            #expect(afresh?.changes.map { "\($0.action) \($0.kind) \($0.name) \($0.fields) \($0.membersAdded) \($0.membersRemoved)" }
+                    == stored?.changes.map { "\($0.action) \($0.kind) \($0.name) \($0.fields) \($0.membersAdded) \($0.membersRemoved)" })
+        }
+    }
+
+    /// Operations sort by the bytes of their names' NFC forms, which is `<` on NFC strings,
+    /// whatever scripts, marks and lengths the names mix.
+    @Test func nameOrderIsStringOrderOfNFCForms() {
+        var rng = SplitMix64(seed: 11)
+        let pieces = ["a", "b", "Z", " ", "0", "é", "e\u{301}", "Å", "A\u{30A}", "\u{212B}", "ß", "ø", "o\u{308}", "Ö", "ñ", "n\u{303}",
+                      "😀", "ﬁ", "\u{1E9B}\u{323}", "한", "\u{1100}\u{1161}\u{11A8}", "ǅ", "\u{0344}", "Ł", "ḁ"]
+        let names = (0..<400).map { _ in
+            (0..<Int.random(in: 0...5, using: &rng)).map { _ in pieces.randomElement(using: &rng) ?? "" }.joined()
+        }
+        let order = NameOrder(count: names.count) { names[$0] }
+        let composed = names.map(\.precomposedStringWithCanonicalMapping)
+        order.withComparison { compare in
+            for i in names.indices {
+                for j in names.indices {
+                    let expected = composed[i] < composed[j] ? -1 : composed[i] == composed[j] ? 0 : 1
+                    let got = compare(i, j)
+                    #expect((got < 0 ? -1 : got == 0 ? 0 : 1) == expected, "\(names[i].unicodeScalars.map(\.value)) vs \(names[j].unicodeScalars.map(\.value))")
+                }
+            }
+        }
     }
 
     @Test func planningIsDeterministic() {

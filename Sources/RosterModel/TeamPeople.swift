@@ -1,0 +1,47 @@
+/// Each team's lead and members as indices into `Roster.people`, resolved once by the
+/// validator so the planner (which runs again to verify an apply) does not resolve 10,000
+/// references twice more.
+public struct TeamPeople: Sendable {
+    /// Each team's references, lead first (-1: names nobody).
+    let resolved: [Int32]
+    /// Where each team's references start in `resolved`; one more entry than there are teams.
+    let offsets: [Int]
+    let peopleCount: Int
+
+    init(resolved: [Int32], offsets: [Int], peopleCount: Int) {
+        self.resolved = resolved
+        self.offsets = offsets
+        self.peopleCount = peopleCount
+    }
+
+    /// The people of `roster`'s teams: as the validator resolved them, or resolved now for a
+    /// roster built or changed in code since.
+    public static func of(_ roster: Roster) -> TeamPeople {
+        if let stored = roster.teamPeople, stored.offsets.count == roster.teams.count + 1, stored.peopleCount == roster.people.count,
+           roster.teams.indices.allSatisfy({ stored.offsets[$0 + 1] - stored.offsets[$0] == 1 + roster.teams[$0].members.count }) {
+            return stored
+        }
+        let index = PersonIndex(roster.people)
+        var resolved: [Int32] = []
+        var offsets: [Int] = []
+        for team in roster.teams {
+            offsets.append(resolved.count)
+            for reference in [team.lead] + team.members {
+                if case .found(let person) = index.resolve(reference.value) { resolved.append(Int32(person)) } else { resolved.append(-1) }
+            }
+        }
+        offsets.append(resolved.count)
+        return TeamPeople(resolved: resolved, offsets: offsets, peopleCount: roster.people.count)
+    }
+
+    /// The person who leads team `t`, or nil when the reference names nobody.
+    public func lead(ofTeam t: Int) -> Int? {
+        let person = resolved[offsets[t]]
+        return person >= 0 ? Int(person) : nil
+    }
+
+    /// The people team `t` lists in `members`, in order (-1 for a reference naming nobody).
+    public func members(ofTeam t: Int) -> ArraySlice<Int32> {
+        resolved[(offsets[t] + 1)..<offsets[t + 1]]
+    }
+}
