@@ -104,6 +104,13 @@ def main():
     print(f"  (b) one mutation per request:       {single:8.2f} s   {single_out}")
     print(f"  apply / (a): {elapsed / minimal:.2f}x    apply / (a with reads): {elapsed / everything:.2f}x    "
           f"(b) / apply: {single / elapsed:.1f}x")
+    # The machine's speed drifts by up to 2x over minutes: the ratio of each run to the runs of
+    # the other clients right after it cancels most of that drift.
+    def paired(others):
+        return statistics.median(a / b for a, b in zip(applies, others))
+    print(f"  per-run ratios (median): apply / (a): {paired(minimals):.2f}x    apply / (a with reads): {paired(everything_times):.2f}x"
+          + (f"    (b) / apply: {statistics.median(b / a for a, b in zip(applies, singles_times)):.1f}x" if singles_times else ""))
+    print("  runs: " + "  ".join(f"{a:.2f}/{m:.2f}/{e:.2f}" for a, m, e in zip(applies, minimals, everything_times)) + "  (apply/(a)/(a with reads), s)")
 
 
 if __name__ == "__main__":

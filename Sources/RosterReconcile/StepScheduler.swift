@@ -89,13 +89,11 @@ struct StepScheduler {
         let ranks = operations.map { PlanOperation.Mutation.allCases.firstIndex(of: $0.mutation) ?? 0 }
         let order = NameOrder(count: operations.count) { operations[$0].name }
         let steps = buckets.map { bucket in
-            order.withComparison { compareNames in
-                bucket.sorted { a, b in
-                    if ranks[a] != ranks[b] { return ranks[a] < ranks[b] }
-                    let byName = compareNames(a, b)
-                    if byName != 0 { return byName < 0 }
-                    return (operations[a].purpose ?? "") < (operations[b].purpose ?? "")
-                }
+            bucket.sorted { a, b in
+                if ranks[a] != ranks[b] { return ranks[a] < ranks[b] }
+                let byName = order.compare(a, b)
+                if byName != 0 { return byName < 0 }
+                return (operations[a].purpose ?? "") < (operations[b].purpose ?? "")
             }.map { index in
                 var operation = operations[index]
                 operation.id = index
