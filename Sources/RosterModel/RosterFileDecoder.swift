@@ -96,7 +96,7 @@ struct RosterFileDecoder {
                 let items = list(node, "people")
                 file.people.reserveCapacity(items.count)
                 for item in items {
-                    guard var (person, lacks) = decodePerson(item) else { continue }
+                    guard case (var person, let lacks)? = decodePerson(item) else { continue }
                     applyDefaults(to: &person, at: person.location, craft: lacks.craft, level: lacks.level, focus: lacks.focus)
                     file.people.append(person)
                 }
