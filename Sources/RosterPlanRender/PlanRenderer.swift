@@ -62,38 +62,54 @@ public enum PlanRenderer {
 
     /// The right-hand description of a change.
     static func detail(_ c: Change) -> String {
+        var out = ""
+        appendDetail(c, to: &out)
+        return out
+    }
+
+    /// The description appended in place: a 10,000-line plan builds no string per part.
+    static func appendDetail(_ c: Change, to out: inout String) {
         let after = { (name: String) in field(c.after, name) }
         let before = { (name: String) in field(c.before, name) }
         switch c.action {
         case .create:
             switch c.kind {
             case .person:
-                var parts = ["craft \(text(of: after("craft")))", "level \(text(of: after("level")))", "focus \(text(of: after("focus")))"]
-                if case .string(let date) = after("levelStartDate") { parts.append("since \(date)") }
-                return parts.joined(separator: ", ")
+                out += "craft "
+                out += text(of: after("craft"))
+                out += ", level "
+                out += text(of: after("level"))
+                out += ", focus "
+                out += text(of: after("focus"))
+                if case .string(let date) = after("levelStartDate") {
+                    out += ", since "
+                    out += date
+                }
             case .team:
-                return "lead \(text(of: after("lead"))); members \(text(of: after("members")))"
+                out += "lead "
+                out += text(of: after("lead"))
+                out += "; members "
+                out += text(of: after("members"))
             case .level:
-                return "limitMonths \(text(of: after("limitMonths")))"
+                out += "limitMonths "
+                out += text(of: after("limitMonths"))
             }
         case .update:
-            var parts: [String] = []
-            for field in c.fields {
+            for (n, field) in c.fields.enumerated() {
+                if n > 0 { out += "; " }
                 switch field {
-                case "name": parts.append("renamed from \"\(text(of: before("name")))\"")
+                case "name": out += "renamed from \"\(text(of: before("name")))\""
                 case "members":
                     let added = c.membersAdded.map { "+ \($0)" }
                     let removed = c.membersRemoved.map { "− \($0)" }
-                    parts.append("members: " + (added + removed).joined(separator: ", "))
-                default: parts.append("\(field): \(text(of: before(field))) → \(text(of: after(field)))")
+                    out += "members: " + (added + removed).joined(separator: ", ")
+                default: out += "\(field): \(text(of: before(field))) → \(text(of: after(field)))"
                 }
             }
-            return parts.joined(separator: "; ")
         case .delete:
-            return "not in the roster; deleted (prune)"
+            out += "not in the roster; deleted (prune)"
         case .unmanaged:
-            if let note = c.note { return "not in the roster (\(note))" }
-            return "not in the roster (unmanaged; --prune deletes it)"
+            if let note = c.note { out += "not in the roster (\(note))" } else { out += "not in the roster (unmanaged; --prune deletes it)" }
         }
     }
 
@@ -120,19 +136,22 @@ public enum PlanRenderer {
         let widths = lefts.map(width)
         let column = min(max(widths.max() ?? 0, 40), 60) + 2
         out.reserveCapacity(changes.count * 100)
+        let spaces = String(repeating: " ", count: column)
         for ((change, left), leftWidth) in zip(zip(changes, lefts), widths) {
-            let padded = leftWidth < column ? left + String(repeating: " ", count: column - leftWidth) : left + "  "
-            var line = padded + detail(change)
             if color {
                 let code = switch change.action {
-                case .create: "32"
-                case .update: "33"
-                case .delete: "31"
-                case .unmanaged: "2"
+                case .create: "\u{1B}[32m"
+                case .update: "\u{1B}[33m"
+                case .delete: "\u{1B}[31m"
+                case .unmanaged: "\u{1B}[2m"
                 }
-                line = "\u{1B}[\(code)m\(line)\u{1B}[0m"
+                out += code
             }
-            out += line + "\n"
+            out += left
+            if leftWidth < column { out.append(contentsOf: spaces.prefix(column - leftWidth)) } else { out += "  " }
+            appendDetail(change, to: &out)
+            if color { out += "\u{1B}[0m" }
+            out += "\n"
         }
         if !changes.isEmpty { out += "\n" }
         for warning in plan.warnings {
