@@ -55,17 +55,14 @@ struct PlanCommand: Command {
         let read = Task { () -> Result<LiveState, MPSError> in
             do throws(MPSError) { return .success(try await service.readLiveState(space: requested)) } catch { return .failure(error) }
         }
-        let roster: Roster
         let loading = phases.now
-        do {
-            let (loaded, warnings) = try LiveSession.loadRoster(arguments.positionals)
-            phases.log("loaded \(loaded.people.count) people and \(loaded.teams.count) teams", since: loading)
-            if !warnings.isEmpty { context.console.writeErr(DiagnosticRenderer.text(warnings)) }
-            roster = loaded
-        } catch {
-            read.cancel()
-            throw error
-        }
+        // An invalid roster ends the command with the read still out, and it is left to run:
+        // cancelling it can deadlock FoundationNetworking on Linux when the request is failing
+        // at that moment (the task's cancellation holds the task's status lock while it waits
+        // for the session's queue, which is resuming that task and waits for the same lock).
+        let (roster, warnings) = try LiveSession.loadRoster(arguments.positionals)
+        phases.log("loaded \(roster.people.count) people and \(roster.teams.count) teams", since: loading)
+        if !warnings.isEmpty { context.console.writeErr(DiagnosticRenderer.text(warnings)) }
         if !connection.warnings.isEmpty { context.console.writeErr(DiagnosticRenderer.text(connection.warnings)) }
         var live: LiveState
         switch await read.value {

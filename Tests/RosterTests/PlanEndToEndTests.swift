@@ -133,6 +133,18 @@ import Testing
         #expect(invalid.code == 1 && invalid.stderr.contains("unknown person \"Leo Santo\""))
     }
 
+    /// An invalid roster ends `plan` while its read of an unreachable server is failing. The
+    /// command used to cancel that read, which deadlocked FoundationNetworking on Linux in one
+    /// run of four; it must end every time.
+    @Test func invalidRosterNeverHangsOnAFailingRead() throws {
+        for _ in 0..<40 {
+            let result = try RosterBinary.run(["plan", "Tests/RosterTests/Golden/validate/references/roster.yaml"],
+                                              environment: ["MPS_TOKEN": "t", "MPS_ENDPOINT": "http://127.0.0.1:9/graphql"], timeout: 20)
+            #expect(result.code == 1 && result.stderr.contains("unknown person \"Leo Santo\""), "exit \(result.code)")
+            if result.code != 1 { break }
+        }
+    }
+
     @Test func worldReadableTokenFileDrawsAWarning() throws {
         let sandbox = try SandboxProcess()
         defer { sandbox.stop() }

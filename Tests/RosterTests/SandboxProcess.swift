@@ -62,7 +62,10 @@ enum RosterBinary {
         var stderr: String
     }
 
-    static func run(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil, direct: Bool = false) throws -> Result {
+    /// Runs the binary; one still running after `timeout` seconds is killed, so a hang fails
+    /// its test (killed by a signal, `code` is 128 + the signal) instead of stopping the suite.
+    static func run(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil, direct: Bool = false,
+                    timeout: TimeInterval = 300) throws -> Result {
         let process = Process()
         if direct {
             process.executableURL = URL(fileURLWithPath: arguments[0])
@@ -82,6 +85,10 @@ enum RosterBinary {
         process.standardError = err
         process.standardInput = input
         try process.run()
+        let pid = process.processIdentifier
+        let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
+        defer { watchdog.cancel() }
         // Standard error is drained on its own thread: read one pipe after the other and a child
         // that fills the second (a large plan on standard error) blocks, and so does the test.
         let errBox = DataBox()
@@ -96,7 +103,9 @@ enum RosterBinary {
         drained.wait()
         let errData = errBox.data
         process.waitUntilExit()
-        return Result(code: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+        watchdog.cancel()
+        let code = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+        return Result(code: code, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
     }
 }
 
