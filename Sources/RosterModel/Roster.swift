@@ -149,6 +149,8 @@ public struct Roster: Sendable {
     /// The files the roster was read from, in load order.
     public var files: [String] = []
     /// Every team's people as the validator resolved them; nil for a roster built in code.
+    /// Code that renames people or changes a team's references after validation sets it to
+    /// nil: ``TeamPeople/of(_:)`` notices changed counts, not changed names.
     public var teamPeople: TeamPeople?
 
     public init() {}
