@@ -24,6 +24,35 @@ def timed(cmd, env=None):
     return time.perf_counter() - start, result
 
 
+class ServerSide:
+    """One client run seen from the sandbox (its /__sandbox/timings): how long the server was
+    busy (some request between its headers and its answer), the CPU its threads spent, and the
+    gaps in which the client kept it idle. Every figure comes from the same run as the client's
+    wall time, so unlike a ratio between two runs it holds up while the machine's speed drifts."""
+
+    def __init__(self, started, ended, requests):
+        self.wall = ended - started
+        self.cpu = sum(r["cpu"] for r in requests)
+        self.gaps = []          # (seconds since start, seconds idle)
+        edge = started
+        for r in sorted(requests, key=lambda r: r["started"]):
+            if r["started"] > edge:
+                self.gaps.append((edge - started, r["started"] - edge))
+            edge = max(edge, r["ended"])
+        self.gaps.append((edge - started, max(0.0, ended - edge)))
+        self.idle = sum(g for _, g in self.gaps)
+        self.busy = self.wall - self.idle
+
+
+def timed_with_server(sandbox, cmd, env=None):
+    """Runs CMD against SANDBOX: (seconds, result, ServerSide)."""
+    sandbox.hook("timings", {"enabled": True})
+    start = time.perf_counter()
+    result = subprocess.run(cmd, env=env, capture_output=True, text=True)
+    end = time.perf_counter()
+    return end - start, result, ServerSide(start, end, sandbox.hook("timings")["requests"])
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--people", type=int, default=10000)
@@ -40,12 +69,13 @@ def main():
         with SandboxProcess(args.latency) as sandbox:
             sandbox.hook("recording", {"enabled": True})
             env = dict(os.environ, MPS_ENDPOINT=sandbox.url, MPS_TOKEN=sandbox.token)
-            elapsed, result = timed([roster, "apply", "--auto-approve", "--format", "json", "--concurrency", str(args.concurrency), path], env)
+            elapsed, result, server = timed_with_server(
+                sandbox, [roster, "apply", "--auto-approve", "--format", "json", "--concurrency", str(args.concurrency), path], env)
             if result.returncode != 0:
                 sys.exit(f"roster apply failed: {result.stderr[-2000:]}")
-            return elapsed, sandbox.hook("stats"), sandbox.hook("recording")["bodies"]
+            return elapsed, sandbox.hook("stats"), sandbox.hook("recording")["bodies"], server
 
-    _, stats, bodies = run_roster()      # also a warm-up: records the documents for (a)
+    _, stats, bodies, _ = run_roster()      # also a warm-up: records the documents for (a)
     mutations = [b for b in bodies if b.lstrip().startswith('{"query":"mutation')]
     bodies_path = os.path.join(OUT, "apply-documents.jsonl")
     with open(bodies_path, "w") as f:
@@ -73,23 +103,27 @@ def main():
         f.write("\n".join(singles) + "\n")
     def replay_run(path):
         with SandboxProcess(args.latency) as sandbox:
-            elapsed, result = timed([replay, sandbox.host, str(sandbox.port), sandbox.path, sandbox.token, path])
+            elapsed, result, server = timed_with_server(sandbox, [replay, sandbox.host, str(sandbox.port), sandbox.path, sandbox.token, path])
             if result.returncode != 0:
                 sys.exit(f"http_replay failed: {result.stderr}")
-            return elapsed, result.stdout.strip()
+            return elapsed, result.stdout.strip(), server
 
     # Interleaved runs, each from a fresh empty space, so drift in the machine's speed hits all
     # three alike; medians reported.
     applies, minimals, everything_times, singles_times = [], [], [], []
+    apply_servers, everything_servers = [], []
     single_out = "skipped"
     for _ in range(args.runs):
-        applies.append(run_roster()[0])
-        elapsed, minimal_out = replay_run(bodies_path)       # (a) the same documents, same order
+        elapsed, _, _, server = run_roster()
+        applies.append(elapsed)
+        apply_servers.append(server)
+        elapsed, minimal_out, _ = replay_run(bodies_path)       # (a) the same documents, same order
         minimals.append(elapsed)
-        elapsed, everything_out = replay_run(everything_path)  # (a) with the reads too
+        elapsed, everything_out, server = replay_run(everything_path)  # (a) with the reads too
         everything_times.append(elapsed)
+        everything_servers.append(server)
         if not args.skip_singles:
-            elapsed, single_out = replay_run(singles_path)   # (b) one mutation per request
+            elapsed, single_out, _ = replay_run(singles_path)   # (b) one mutation per request
             singles_times.append(elapsed)
     elapsed, minimal = statistics.median(applies), statistics.median(minimals)
     everything = statistics.median(everything_times)
@@ -110,6 +144,22 @@ def main():
         return statistics.median(a / b for a, b in zip(applies, others))
     print(f"  per-run ratios (median): apply / (a): {paired(minimals):.2f}x    apply / (a with reads): {paired(everything_times):.2f}x"
           + (f"    (b) / apply: {statistics.median(b / a for a, b in zip(applies, singles_times)):.1f}x" if singles_times else ""))
+    # The server's side of the same runs: drift moves the server's and the client's time
+    # together, so what roster adds to the server's own time within one run is the steadiest
+    # figure this machine gives.
+    def med(xs):
+        return statistics.median(xs) * 1000
+    print(f"  server side, medians: apply: wall {med([s.wall for s in apply_servers]):.0f} ms = busy {med([s.busy for s in apply_servers]):.0f} "
+          f"(CPU {med([s.cpu for s in apply_servers]):.0f}) + idle {med([s.idle for s in apply_servers]):.0f}; "
+          f"(a with reads): wall {med([s.wall for s in everything_servers]):.0f} = busy {med([s.busy for s in everything_servers]):.0f} "
+          f"(CPU {med([s.cpu for s in everything_servers]):.0f}) + idle {med([s.idle for s in everything_servers]):.0f}")
+    first, gap_load = [s.gaps[0][1] for s in apply_servers], [s.gaps[1][1] if len(s.gaps) > 2 else 0 for s in apply_servers]
+    last = [s.gaps[-1][1] for s in apply_servers]
+    print(f"  roster kept the server idle: {med(first):.0f} ms starting, {med(gap_load):.0f} ms after its first read (loading, planning), "
+          f"{med([s.idle for s in apply_servers]) - med(first) - med(gap_load) - med(last):.0f} ms between later requests, "
+          f"{med(last):.0f} ms after the last answer (verifying, reporting, exiting)")
+    print(f"  apply's wall / its server's busy time, same run (median): {statistics.median(s.wall / s.busy for s in apply_servers):.2f}x; "
+          f"(a with reads): {statistics.median(s.wall / s.busy for s in everything_servers):.2f}x")
     print("  runs: " + "  ".join(f"{a:.2f}/{m:.2f}/{e:.2f}" for a, m, e in zip(applies, minimals, everything_times)) + "  (apply/(a)/(a with reads), s)")
 
 

@@ -264,6 +264,12 @@ class MPSApp:
                     hooks.recording = bool(data.get("enabled", True))
                     hooks.bodies = []
                 return json_response(200, {"bodies": hooks.bodies})
+            if path == "/__sandbox/timings":
+                if method == "POST":
+                    hooks.timing = bool(data.get("enabled", True))
+                    hooks.timings = []
+                keys = ("started", "ended", "cpu", "requestBytes", "responseBytes")
+                return json_response(200, {"requests": [dict(zip(keys, t)) for t in hooks.timings]})
             if path == "/__sandbox/schedule" and method == "POST":
                 self.store.db.execute("INSERT INTO schedule_assignments (user_id, week) VALUES (?, ?)", (data["userId"], data.get("week", "2026-W02")))
                 return json_response(200, {"ok": True})

@@ -17,6 +17,8 @@ class Hooks:
         self.requests = []              # body size of each /graphql request
         self.recording = False          # keep the bodies themselves, for replay benchmarks
         self.bodies = []
+        self.timing = False             # time each /graphql request, for benchmarks
+        self.timings = []
 
     # --- faults ---------------------------------------------------------------------------------
     def add_faults(self, faults):
@@ -42,6 +44,13 @@ class Hooks:
     def record(self, body):
         if self.recording:
             self.bodies.append(body.decode("utf-8"))
+
+    def time_request(self, started, ended, cpu, size_in, size_out):
+        """Keeps one /graphql request's times: when its headers had been read and its answer sent
+        (time.perf_counter, which is CLOCK_MONOTONIC on Linux and so comparable with a
+        benchmark's own clock), and the CPU time its thread spent on it."""
+        if self.timing:
+            self.timings.append((started, ended, cpu, size_in, size_out))
 
     def next_mutation(self):
         """Counts a mutation field; returns the message to fail it with, if a fault hits it."""

@@ -3,6 +3,7 @@ TCP_NODELAY socket: split writes on a Nagle socket cost a keep-alive client ~40 
 import http.server
 import socket
 import socketserver
+import time
 from http import HTTPStatus
 
 MAX_DISCARD = 16 * 1024 * 1024   # a larger refused body closes the connection instead of being read
@@ -22,6 +23,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             super().log_message(format, *args)
 
     def _serve(self):
+        started, cpu = time.perf_counter(), time.thread_time()
         length = int(self.headers.get("Content-Length") or 0)
         app = self.server.app
         if length > MAX_DISCARD:
@@ -38,6 +40,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 pass
             return
         self._send(response.status, response.body, response.content_type, response.headers)
+        if app.hooks is not None and app.hooks.timing and self.path.startswith("/graphql"):
+            app.hooks.time_request(started, time.perf_counter(), time.thread_time() - cpu, length, len(response.body))
 
     do_GET = _serve
     do_POST = _serve

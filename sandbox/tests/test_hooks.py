@@ -1,6 +1,7 @@
 """The test hooks: off by default, starting states, faults and the audit log."""
 import http.client
 import json
+import time
 
 import pytest
 
@@ -108,3 +109,20 @@ def test_stats_count_requests_and_sizes(sandbox):
     _, stats = sandbox.request("GET", "/__sandbox/stats")
     assert stats["requests"] == 2
     assert stats["largestRequest"] > 0
+
+
+def test_timings_time_each_graphql_request_on_the_callers_clock(sandbox):
+    sandbox.state()
+    sandbox.gql("{ hello }")                                # before timing starts: not kept
+    assert sandbox.hook("timings", {"enabled": True}) == {"requests": []}
+    before = time.perf_counter()
+    sandbox.gql("{ hello }")
+    sandbox.gql("{ users { id } }")
+    _, timings = sandbox.request("GET", "/__sandbox/timings")
+    after = time.perf_counter()       # a request's end is taken after its answer went out
+    requests = timings["requests"]
+    assert len(requests) == 2                                # the hook calls themselves are not timed
+    for r in requests:
+        assert before <= r["started"] <= r["ended"] <= after
+        assert 0 <= r["cpu"] and r["requestBytes"] > 0 and r["responseBytes"] > 0
+    assert requests[0]["ended"] <= requests[1]["started"]
