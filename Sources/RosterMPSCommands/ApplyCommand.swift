@@ -116,12 +116,12 @@ struct ApplyCommand: Command {
         if let early { report = await early.value } else { report = await engine.run(plan) }
         // What ran is final now: the report of it is laid out while the server answers the
         // verifying read (for 10,000 people ~20 ms the client would otherwise spend after it).
-        var operations: [JSONValue]?
+        var operations: JSONValue?
         var entryLines: String?
         if report.aborted == nil {
             let applied = report
             async let verified = engine.verify(applied)
-            if format == "json" { operations = ReportRenderer.operations(applied.entries) } else { entryLines = ReportRenderer.entryLines(applied.entries, color: color) }
+            if format == "json" { operations = ReportRenderer.operations(applied.entries, indent: 2) } else { entryLines = ReportRenderer.entryLines(applied.entries, color: color) }
             report = await verified
         }
         phases.log("applied and verified", since: applying)

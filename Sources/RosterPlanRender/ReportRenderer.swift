@@ -49,15 +49,15 @@ public enum ReportRenderer {
         return out + "\n"
     }
 
-    /// The JSON report; `operations`, when given, is ``operations(_:)`` of its entries.
-    public static func json(_ report: ApplyReport, operations: [JSONValue]? = nil) -> JSONValue {
+    /// The JSON report; `operations`, when given, is ``operations(_:indent:)`` of its entries.
+    public static func json(_ report: ApplyReport, operations: JSONValue? = nil) -> JSONValue {
         let tally = report.tally
         var fields: [(String, JSONValue)] = [
             ("format_version", .int(1)),
             ("complete", .bool(report.complete)),
             ("summary", .object([("created", .int(tally.created)), ("updated", .int(tally.updated)), ("deleted", .int(tally.deleted)),
                                  ("failed", .int(tally.failed)), ("skipped", .int(tally.skipped))])),
-            ("operations", .array(operations ?? Self.operations(report.entries))),
+            ("operations", operations ?? .array(Self.operations(report.entries))),
             ("remaining", .array(PlanRenderer.ordered(report.remaining).map(PlanRenderer.changeJSON))),
         ]
         if let aborted = report.aborted { fields.append(("aborted", .string(aborted))) }
@@ -65,8 +65,13 @@ public enum ReportRenderer {
         return .object(fields)
     }
 
-    /// The JSON report's `operations`: final before the verification, like ``entryLines(_:color:)``.
-    public static func operations(_ entries: [ApplyReport.Entry]) -> [JSONValue] {
+    /// The JSON report's `operations`, rendered for a report rendered with `indent`: they are
+    /// final before the verification, so apply renders them while the verifying read is out.
+    public static func operations(_ entries: [ApplyReport.Entry], indent: Int) -> JSONValue {
+        JSONValue.array(operations(entries)).prerendered(indent: indent, depth: 1)
+    }
+
+    static func operations(_ entries: [ApplyReport.Entry]) -> [JSONValue] {
         entries.map { entry in
             var fields: [(String, JSONValue)] = [("mutation", .string(entry.operation.mutation.rawValue)), ("kind", .string(entry.operation.kind.rawValue)),
                                                  ("name", .string(entry.operation.name))]

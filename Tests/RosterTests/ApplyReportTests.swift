@@ -1,5 +1,6 @@
 import RosterModel
-import RosterPlanRender
+@testable import RosterPlanRender
+import RosterDiagnostics
 @testable import RosterReconcile
 import Testing
 
@@ -34,11 +35,14 @@ import Testing
     @Test func aReportLaidOutBeforeItsVerificationReadsTheSame() {
         var report = ApplyReport()
         report.entries = Self.entries
-        let operations = ReportRenderer.operations(report.entries)
+        let operations = ReportRenderer.operations(report.entries, indent: 2)
         let lines = ReportRenderer.entryLines(report.entries, color: true)
         report.verified = true
         report.remaining = [Change(action: .create, kind: .person, name: "Zoë")]
         #expect(ReportRenderer.json(report, operations: operations).rendered(indent: 2) == ReportRenderer.json(report).rendered(indent: 2))
+        // Rendered anywhere else than where it was made for, it is rendered afresh.
+        #expect(ReportRenderer.json(report, operations: operations).rendered() == ReportRenderer.json(report).rendered())
+        #expect(JSONValue.array([operations]).rendered(indent: 2) == JSONValue.array([.array(ReportRenderer.operations(report.entries))]).rendered(indent: 2))
         #expect(ReportRenderer.text(report, color: true, entryLines: lines) == ReportRenderer.text(report, color: true))
         #expect(ReportRenderer.text(report).contains("Left to do after verification (1):"))
     }
