@@ -66,6 +66,12 @@ struct ApplyCommand: Command {
                                                           notes: changes.prefix(20).map { DiagnosticNote(location: nil, message: $0) })],
                                      exitCode: ExitCode.refused)
             }
+            // The same roster and the same live state plan the same operations, unless roster
+            // itself changed in between (another version): then nothing of it is applied.
+            guard saved.hasSteps(of: plan) else {
+                throw CommandFailure("the plan made now differs from the saved one, though neither the roster nor the live space changed (saved by another version of roster?); nothing was applied; run `roster plan --out` again",
+                                     exitCode: ExitCode.refused, at: .file(arguments.positionals[0]))
+            }
         }
         let phases = PhaseLog(arguments, context)
         guard plan.hasChanges else {
@@ -176,16 +182,28 @@ struct SavedPlanFile {
     var prune: Bool
     var fingerprint: String
     var entities: [String: String]
+    /// `apply.steps`: every operation the plan was saved with.
+    var steps: JSONValue
 
     /// The saved plan in `path`, or nil when the file is not one (a JSON file whose top level
     /// holds `format_version` is a saved plan; anything else is a roster).
     static func load(_ path: String) -> SavedPlanFile? {
         guard path.hasSuffix(".json"), let data = FileManager.default.contents(atPath: path),
-              let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any], json["format_version"] != nil,
-              let apply = json["apply"] as? [String: Any], let roster = apply["roster"] as? [String: Any] else { return nil }
-        return SavedPlanFile(paths: roster["paths"] as? [String] ?? [], files: roster["files"] as? [String] ?? [],
-                             rosterDigest: roster["sha256"] as? String ?? "", space: apply["space"] as? String ?? "",
-                             prune: roster["prune"] as? Bool ?? false, fingerprint: json["fingerprint"] as? String ?? "",
-                             entities: apply["entities"] as? [String: String] ?? [:])
+              let json = JSONValue(parsing: data), json["format_version"] != nil,
+              let apply = json["apply"], let roster = apply["roster"] else { return nil }
+        var entities: [String: String] = [:]
+        if case .object(let pairs) = apply["entities"] {
+            for (key, value) in pairs { entities[key] = value.stringValue }
+        }
+        return SavedPlanFile(paths: roster["paths"]?.stringsValue ?? [], files: roster["files"]?.stringsValue ?? [],
+                             rosterDigest: roster["sha256"]?.stringValue ?? "", space: apply["space"]?.stringValue ?? "",
+                             prune: roster["prune"]?.boolValue ?? false, fingerprint: json["fingerprint"]?.stringValue ?? "",
+                             entities: entities, steps: apply["steps"] ?? .null)
+    }
+
+    /// Whether the saved steps are `plan`'s, operation for operation and value for value;
+    /// formatting and key order do not count.
+    func hasSteps(of plan: Plan) -> Bool {
+        steps.sortingKeys == SavedPlan.steps(plan).sortingKeys
     }
 }

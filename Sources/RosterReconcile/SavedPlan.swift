@@ -36,6 +36,12 @@ public enum SavedPlan {
         return .object(fields)
     }
 
+    /// The `apply` section's `steps`: every operation of every step, with its values. Applying a
+    /// saved plan compares these with the plan made afresh, so it applies exactly what was saved.
+    public static func steps(_ plan: Plan) -> JSONValue {
+        .array(plan.steps.map { .array($0.map(operation)) })
+    }
+
     /// The `apply` section added to the plan's JSON.
     public static func applySection(_ plan: Plan, fingerprint: Fingerprint, prune: Bool, maxDeletes: DeleteLimit) -> JSONValue {
         .object([
@@ -44,7 +50,7 @@ public enum SavedPlan {
             ("maxDeletes", .string(maxDeletes.description)),
             ("deletes", .array(plan.deletes.map { .object([("kind", .string($0.kind.rawValue)), ("count", .int($0.count)),
                                                            ("liveTotal", .int($0.liveTotal)), ("allowed", .int($0.allowed))]) })),
-            ("steps", .array(plan.steps.map { .array($0.map(operation)) })),
+            ("steps", steps(plan)),
             ("entities", .object(fingerprint.entities.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
         ])
     }

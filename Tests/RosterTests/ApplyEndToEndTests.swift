@@ -286,4 +286,35 @@ import Testing
         #expect(fresh.code == 0, "\(fresh.stdout)\(fresh.stderr)")
         #expect(try planIsClean(sandbox, ["examples/acme.yaml"]))
     }
+
+    @Test func aSavedPlanAppliesOnlyTheOperationsItHolds() throws {
+        let sandbox = try SandboxProcess(arguments: ["--test-hooks"])
+        defer { sandbox.stop() }
+        let planFile = FileManager.default.temporaryDirectory.appendingPathComponent("plan-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: planFile) }
+        #expect(try RosterBinary.run(["plan", "examples/acme.yaml", "--out", planFile], environment: env(sandbox)).code == 0)
+        // The operations in the file are no longer what this roster plans (as when another
+        // version of roster saved them), while the roster and the live space are unchanged.
+        _ = try RosterBinary.run(["/usr/bin/env", "python3", "-c", """
+        import json, sys
+        plan = json.load(open(sys.argv[1]))
+        op = next(op for step in plan["apply"]["steps"] for op in step if "input" in op)
+        op["name"] += " (edited)"
+        json.dump(plan, open(sys.argv[1], "w"), indent=1)
+        """, planFile], direct: true)
+        let edited = try RosterBinary.run(["apply", planFile], environment: env(sandbox))
+        #expect(edited.code == 3, "\(edited.stderr)")
+        #expect(edited.stderr.contains("the plan made now differs from the saved one"), "\(edited.stderr)")
+        #expect(try !planIsClean(sandbox, ["examples/acme.yaml"]))
+        // The same file, reformatted and with its keys in another order, still applies.
+        #expect(try RosterBinary.run(["plan", "examples/acme.yaml", "--out", planFile], environment: env(sandbox)).code == 0)
+        _ = try RosterBinary.run(["/usr/bin/env", "python3", "-c", """
+        import json, sys
+        plan = json.load(open(sys.argv[1]))
+        json.dump(plan, open(sys.argv[1], "w"), sort_keys=True)
+        """, planFile], direct: true)
+        let reformatted = try RosterBinary.run(["apply", planFile], environment: env(sandbox))
+        #expect(reformatted.code == 0, "\(reformatted.stdout)\(reformatted.stderr)")
+        #expect(try planIsClean(sandbox, ["examples/acme.yaml"]))
+    }
 }

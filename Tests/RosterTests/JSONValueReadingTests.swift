@@ -1,0 +1,45 @@
+import Foundation
+import MPSClient
+import RosterDiagnostics
+import Testing
+
+/// Reading JSON into ``JSONValue`` (saved plans): what it accepts, what it refuses.
+@Suite struct JSONValueReadingTests {
+    func parse(_ text: String, maxDepth: Int = 256) -> JSONValue? { JSONValue(parsing: Data(text.utf8), maxDepth: maxDepth) }
+
+    @Test func readsEveryKindOfValueKeepingKeyOrder() throws {
+        let value = try #require(parse(#" {"b": [1, -2, 3.5, 1e3, true, false, null], "a": {"é\n\u00e9\ud83d\ude00": "x\"y"}} "#))
+        #expect(value.rendered() == #"{"b":[1,-2,3.5,1000,true,false,null],"a":{"é\né😀":"x\"y"}}"#)
+        #expect(value["a"]?["é\né😀"]?.stringValue == "x\"y")
+        #expect(value["missing"] == nil)
+    }
+
+    @Test func whatItRendersItReadsBack() throws {
+        let value = JSONValue.object([("steps", .array([.object([("name", .string("Zoë \"Z\" \u{2028}")), ("id", .int(-42)),
+                                                                 ("when", .null), ("on", .bool(true))])])), ("n", .double(0.25))])
+        for indent in [0, 2] {
+            #expect(parse(value.rendered(indent: indent))?.rendered() == value.rendered())
+        }
+    }
+
+    @Test func keyOrderDoesNotCountOnceKeysAreSorted() throws {
+        let one = try #require(parse(#"{"a": 1, "b": {"d": [2, {"f": 3, "e": 4}], "c": null}}"#))
+        let other = try #require(parse(#"{"b": {"c": null, "d": [2, {"e": 4, "f": 3}]}, "a": 1}"#))
+        #expect(one != other)
+        #expect(one.sortingKeys == other.sortingKeys)
+        let reordered = try #require(parse(#"{"b": {"c": null, "d": [{"e": 4, "f": 3}, 2]}, "a": 1}"#))
+        #expect(one.sortingKeys != reordered.sortingKeys)     // an array's order does count
+    }
+
+    @Test(arguments: ["", "{", "[1,]x", "{\"a\" 1}", "tru", "nul", "[1] [2]", "\"open", "{\"a\": 01x}", "[NaN]", "--1", "{1: 2}"])
+    func refusesWhatIsNotJSON(_ text: String) {
+        #expect(parse(text) == nil, "\(text)")
+    }
+
+    @Test func refusesNestingDeeperThanItsLimitInsteadOfOverflowingTheStack() {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        #expect(parse(deep) == nil)
+        #expect(parse("[[[1]]]", maxDepth: 3) == nil)
+        #expect(parse("[[[1]]]", maxDepth: 4) != nil)
+    }
+}
