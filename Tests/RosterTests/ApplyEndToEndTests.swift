@@ -264,12 +264,18 @@ import Testing
         #expect(run.stderr[planEnd.upperBound...].contains("roster: POST"))
     }
 
+    /// A path for a saved plan, and `roster plan examples/acme.yaml --out` it.
+    func saveAcmePlan(_ sandbox: SandboxProcess, to path: String? = nil) throws -> String {
+        let planFile = path ?? FileManager.default.temporaryDirectory.appendingPathComponent("plan-\(UUID().uuidString).json").path
+        #expect(try RosterBinary.run(["plan", "examples/acme.yaml", "--out", planFile], environment: env(sandbox)).code == 0)
+        return planFile
+    }
+
     @Test func savedPlansApplyOnlyWhenNothingChanged() throws {
         let sandbox = try SandboxProcess(arguments: ["--test-hooks"])
         defer { sandbox.stop() }
-        let planFile = FileManager.default.temporaryDirectory.appendingPathComponent("plan-\(UUID().uuidString).json").path
+        let planFile = try saveAcmePlan(sandbox)
         defer { try? FileManager.default.removeItem(atPath: planFile) }
-        #expect(try RosterBinary.run(["plan", "examples/acme.yaml", "--out", planFile], environment: env(sandbox)).code == 0)
         // Someone changes David Kim in the apps: the saved plan is stale.
         _ = try RosterBinary.run(["/usr/bin/env", "python3", "-c", """
         import json, sys, urllib.request
@@ -281,7 +287,7 @@ import Testing
         #expect(stale.stderr.contains("the live space changed since the plan was saved"))
         #expect(stale.stderr.contains("person:4 changed"))
         // A fresh saved plan applies without asking (no terminal, no --auto-approve).
-        #expect(try RosterBinary.run(["plan", "examples/acme.yaml", "--out", planFile], environment: env(sandbox)).code == 0)
+        _ = try saveAcmePlan(sandbox, to: planFile)
         let fresh = try RosterBinary.run(["apply", planFile], environment: env(sandbox))
         #expect(fresh.code == 0, "\(fresh.stdout)\(fresh.stderr)")
         #expect(try planIsClean(sandbox, ["examples/acme.yaml"]))
@@ -290,9 +296,8 @@ import Testing
     @Test func aSavedPlanAppliesOnlyTheOperationsItHolds() throws {
         let sandbox = try SandboxProcess(arguments: ["--test-hooks"])
         defer { sandbox.stop() }
-        let planFile = FileManager.default.temporaryDirectory.appendingPathComponent("plan-\(UUID().uuidString).json").path
+        let planFile = try saveAcmePlan(sandbox)
         defer { try? FileManager.default.removeItem(atPath: planFile) }
-        #expect(try RosterBinary.run(["plan", "examples/acme.yaml", "--out", planFile], environment: env(sandbox)).code == 0)
         // The operations in the file are no longer what this roster plans (as when another
         // version of roster saved them), while the roster and the live space are unchanged.
         _ = try RosterBinary.run(["/usr/bin/env", "python3", "-c", """
@@ -307,7 +312,7 @@ import Testing
         #expect(edited.stderr.contains("the plan made now differs from the saved one"), "\(edited.stderr)")
         #expect(try !planIsClean(sandbox, ["examples/acme.yaml"]))
         // The same file, reformatted and with its keys in another order, still applies.
-        #expect(try RosterBinary.run(["plan", "examples/acme.yaml", "--out", planFile], environment: env(sandbox)).code == 0)
+        _ = try saveAcmePlan(sandbox, to: planFile)
         _ = try RosterBinary.run(["/usr/bin/env", "python3", "-c", """
         import json, sys
         plan = json.load(open(sys.argv[1]))
