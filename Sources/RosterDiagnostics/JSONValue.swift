@@ -136,7 +136,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     }
 }
 
-/// A ``JSONValue`` and its rendering for one place in a document (see ``JSONValue/prerendered(_:)``).
+/// A ``JSONValue`` and its rendering for one place in a document (see ``JSONValue/prerendered(indent:depth:)``).
 public struct PrerenderedJSON: Sendable {
     /// The value, rendered afresh anywhere else.
     public let value: JSONValue
