@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "roster",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "roster", targets: ["roster"]),
         .executable(name: "roster-mps", targets: ["roster-mps"]),

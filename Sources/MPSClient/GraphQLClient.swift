@@ -38,20 +38,29 @@ public struct MPSEndpoint: Sendable {
     }
 }
 
-/// When and how long to wait before sending a request again.
+/// When and how long to wait before sending a request again: the one retry policy of the
+/// client. Reads are sent again after any failure that may pass; a mutation only when the
+/// server certainly did not run it (no connection, HTTP 429 or 503), because one that may have
+/// run may also still run later.
 public struct RetryPolicy: Sendable {
     public var attempts: Int
     public var baseDelay: Double
     public var maxDelay: Double
+    /// Whether a request that may have reached the server (a timeout, a lost connection, a 5xx
+    /// other than 503) is sent again.
+    public var resendsWhenUnsure: Bool
 
-    public init(attempts: Int, baseDelay: Double = 0.25, maxDelay: Double = 8) {
+    public init(attempts: Int, baseDelay: Double = 0.25, maxDelay: Double = 8, resendsWhenUnsure: Bool = true) {
         self.attempts = attempts
         self.baseDelay = baseDelay
         self.maxDelay = maxDelay
+        self.resendsWhenUnsure = resendsWhenUnsure
     }
 
     /// Reads: up to 3 retries on network errors, 5xx and 429.
     public static let reads = RetryPolicy(attempts: 4)
+    /// Mutations: up to 3 retries, only when the server certainly did not run the request.
+    public static let mutations = RetryPolicy(attempts: 4, resendsWhenUnsure: false)
     public static let none = RetryPolicy(attempts: 1)
 
     /// Capped exponential backoff with full jitter; a server's Retry-After wins when longer.
@@ -59,6 +68,16 @@ public struct RetryPolicy: Sendable {
         let cap = min(maxDelay, baseDelay * pow(2, Double(attempt - 1)))
         let jittered = Double.random(in: cap / 2...cap)
         return max(jittered, min(retryAfter ?? 0, 60))
+    }
+
+    /// Whether a response with `status` is answered by sending the request again.
+    func retries(status: Int) -> Bool {
+        status == 503 || status == 429 || (resendsWhenUnsure && status >= 500)
+    }
+
+    /// Whether a transport failure is answered by sending the request again.
+    func retries(_ error: TransportError) -> Bool {
+        !error.mayHaveRun || resendsWhenUnsure
     }
 }
 
@@ -74,12 +93,19 @@ public final class GraphQLClient: Sendable {
     public let endpoint: MPSEndpoint
     let transport: any Transport
     let log: (@Sendable (String) -> Void)?
+    /// Told of every wait before a request is sent again (`server busy (503); retrying in 20 s`).
+    let notice: (@Sendable (String) -> Void)?
     public static let userAgent = "roster/0.1.0 (+https://github.com/roster-dev/roster)"
+    /// How long a mutation request may take, whatever `--timeout` says for reads: one that timed
+    /// out may still run, so apply gives the server every chance to answer.
+    public static let mutationDeadline: TimeInterval = 120
 
-    public init(endpoint: MPSEndpoint, transport: any Transport, log: (@Sendable (String) -> Void)? = nil) {
+    public init(endpoint: MPSEndpoint, transport: any Transport, log: (@Sendable (String) -> Void)? = nil,
+                notice: (@Sendable (String) -> Void)? = nil) {
         self.endpoint = endpoint
         self.transport = transport
         self.log = log
+        self.notice = notice
     }
 
     /// The JSON body of a request, exactly as it will be sent.
@@ -97,8 +123,9 @@ public final class GraphQLClient: Sendable {
         return try Self.parse(response, bodySize: body.count)
     }
 
-    /// Sends a prepared body as `space` (nil: the caller's own) and returns the raw response.
-    public func post(body: Data, retry: RetryPolicy, space: String?) async throws(MPSError) -> HTTPResponse {
+    /// Sends a prepared body as `space` (nil: the caller's own) and returns the raw response;
+    /// `timeout` overrides the endpoint's.
+    public func post(body: Data, retry: RetryPolicy, space: String?, timeout: TimeInterval? = nil) async throws(MPSError) -> HTTPResponse {
         var headers = [
             "Content-Type": "application/json",
             "Accept": "application/json",
@@ -106,42 +133,42 @@ public final class GraphQLClient: Sendable {
             "User-Agent": Self.userAgent,
         ]
         if let space { headers["x-space-id"] = space }
-        let request = HTTPRequest(method: "POST", url: endpoint.url, headers: headers, body: body, timeout: endpoint.timeout)
+        let request = HTTPRequest(method: "POST", url: endpoint.url, headers: headers, body: body,
+                                  timeout: timeout ?? endpoint.timeout)
         return try await exchange(request, retry: retry)
     }
 
-    /// One exchange with retries on network errors, 5xx and 429, as `retry` allows.
+    /// One exchange, sent again as `retry` allows.
     func exchange(_ request: HTTPRequest, retry: RetryPolicy) async throws(MPSError) -> HTTPResponse {
         var attempt = 0
         while true {
             attempt += 1
             let started = Date()
+            let response: HTTPResponse
             do {
-                let response = try await transport.send(request)
-                logExchange(request, status: "\(response.status)", since: started)
-                let retryable = response.status >= 500 || response.status == 429
-                if retryable && attempt < retry.attempts {
-                    try await pause(retry.delay(afterAttempt: attempt, retryAfter: Self.retryAfter(response)))
-                    continue
-                }
+                response = try await transport.send(request)
+            } catch {
+                logExchange(request, status: "failed (\(error))", since: started)
+                let mapped = Self.mapTransport(error, endpoint: endpoint, timeout: request.timeout)
+                guard retry.retries(error), attempt < retry.attempts else { throw mapped }
+                try await wait(retry.delay(afterAttempt: attempt, retryAfter: nil), after: mapped.message)
+                continue
+            }
+            logExchange(request, status: "\(response.status)", since: started)
+            guard retry.retries(status: response.status), attempt < retry.attempts else {
                 if response.status == 429 { throw MPSError.rateLimited(retryAfter: Self.retryAfter(response).map { Int($0) }) }
                 return response
-            } catch let error as TransportError {
-                logExchange(request, status: "failed (\(error))", since: started)
-                if attempt < retry.attempts {
-                    try await pause(retry.delay(afterAttempt: attempt, retryAfter: nil))
-                    continue
-                }
-                throw Self.mapTransport(error, endpoint: endpoint)
-            } catch let error as MPSError {
-                throw error
-            } catch {
-                throw MPSError.invalidResponse(String(describing: error))
             }
+            let busy = response.status == 429 || response.status == 503 ? "server busy" : "server error"
+            try await wait(retry.delay(afterAttempt: attempt, retryAfter: Self.retryAfter(response)),
+                           after: "\(busy) (HTTP \(response.status))")
         }
     }
 
-    private func pause(_ seconds: Double) async throws(MPSError) {
+    /// Says why and how long, then waits.
+    private func wait(_ seconds: Double, after reason: String) async throws(MPSError) {
+        let shown = seconds >= 1 ? "\(Int(seconds.rounded(.up))) s" : "\(Int((seconds * 1000).rounded())) ms"
+        notice?("\(reason); retrying in \(shown)")
         do { try await Task.sleep(nanoseconds: UInt64(seconds * 1e9)) } catch { throw .invalidResponse("cancelled") }
     }
 
@@ -149,11 +176,11 @@ public final class GraphQLClient: Sendable {
         (response.header("Retry-After") ?? response.header("X-Retry-After")).flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }
     }
 
-    static func mapTransport(_ error: TransportError, endpoint: MPSEndpoint) -> MPSError {
+    static func mapTransport(_ error: TransportError, endpoint: MPSEndpoint, timeout: TimeInterval) -> MPSError {
         let url = endpoint.url.absoluteString
         switch error {
         case .cannotConnect(let detail): return .cannotConnect(endpoint: url, detail: detail)
-        case .timedOut: return .timedOut(endpoint: url, seconds: Int(max(1, endpoint.timeout.rounded(.up))))
+        case .timedOut: return .timedOut(endpoint: url, seconds: Int(max(1, timeout.rounded(.up))))
         case .connectionLost(let detail): return .connectionLost(endpoint: url, detail: detail)
         case .other(let detail): return .connectionLost(endpoint: url, detail: detail)
         }

@@ -66,11 +66,12 @@ public protocol Transport: Sendable {
 public final class URLSessionTransport: Transport, @unchecked Sendable {
     private let session: URLSession
 
+    /// `timeout` is the longest any request may wait; each request states its own.
     public init(timeout: TimeInterval) {
         let configuration = URLSessionConfiguration.ephemeral
         // Linux truncates timeouts to whole seconds; never let one round down to zero.
         configuration.timeoutIntervalForRequest = max(1, timeout.rounded(.up))
-        configuration.timeoutIntervalForResource = max(1, timeout.rounded(.up)) * 4
+        configuration.timeoutIntervalForResource = max(1, timeout.rounded(.up)) * 2
         configuration.httpMaximumConnectionsPerHost = 8
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Where a command's output goes. The executable uses the process's standard streams; tests
 /// capture the text.
@@ -10,18 +11,40 @@ public protocol Console: AnyObject, Sendable {
     var stdinIsTerminal: Bool { get }
     var stdoutIsTerminal: Bool { get }
     var stderrIsTerminal: Bool { get }
+    /// Whether standard output was closed by its reader (`| head`, a pager quit): writing to it
+    /// stopped, and what must still be said goes to standard error.
+    var stdoutClosed: Bool { get }
 }
 
-/// The process's standard streams.
-public final class StandardConsole: Console, @unchecked Sendable {
+extension Console {
+    public var stdoutClosed: Bool { false }
+}
+
+/// The process's standard streams, written with `write(2)`: a reader that goes away (EPIPE;
+/// the executables ignore SIGPIPE) closes the stream for good instead of ending the process.
+public final class StandardConsole: Console, Sendable {
+    private let closed = Mutex<Set<Int32>>([])
+
     public init() {}
 
-    public func writeOut(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
-    }
+    public func writeOut(_ text: String) { write(text, to: 1) }
 
-    public func writeErr(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+    public func writeErr(_ text: String) { write(text, to: 2) }
+
+    public var stdoutClosed: Bool { closed.withLock { $0.contains(1) } }
+
+    private func write(_ text: String, to descriptor: Int32) {
+        guard !closed.withLock({ $0.contains(descriptor) }) else { return }
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else {
+                _ = closed.withLock { $0.insert(descriptor) }
+                return
+            }
+            bytes = bytes.dropFirst(written)
+        }
     }
 
     public func readLine() -> String? {

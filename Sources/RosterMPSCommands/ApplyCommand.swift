@@ -41,169 +41,123 @@ struct ApplyCommand: Command {
         let gate = ProgressGate(console)
         var context = context
         context.console = gate
-        // The plan goes to standard output, unless the report must own it (JSON).
-        let show: (String) -> Void = format == "json" ? { console.writeErr($0) } : { console.writeOut($0) }
-        var args = arguments
-        var saved: SavedPlanFile?
-        if arguments.positionals.count == 1, let file = SavedPlanFile.load(arguments.positionals[0]) {
-            saved = file
-            args.positionals = file.paths
-            if arguments.value("--space") == nil, context.environment["MPS_SPACE"] == nil { args.values["--space"] = file.space }
-            if file.prune { args.flags.insert("--prune") }
-            guard PlanCommand.rosterDigest(file.files) == file.rosterDigest else {
-                throw CommandFailure("the roster changed since the plan was saved; run `roster plan --out` again", exitCode: ExitCode.refused,
-                                     at: .file(arguments.positionals[0]))
-            }
-        }
+        let saved = try SavedPlanFile.detect(arguments)
+        let args = try saved.map { try $0.arguments(for: arguments, context) } ?? arguments
         let (plan, connection, roster, service) = try await PlanCommand.makePlan(args, context)
+        if let saved { try saved.check(plan, endpoint: connection.endpoint.url.absoluteString) }
         let color = context.useColor(onStderr: format == "json", noColorFlag: arguments.flag("--no-color"))
-        if let saved {
-            let now = plan.fingerprint
-            let then = Fingerprint(entities: saved.entities, digest: saved.fingerprint)
-            if now.digest != then.digest {
-                let changes = then.differences(from: now)
-                throw CommandFailure(diagnostics: [.error("the live space changed since the plan was saved; nothing was applied", at: .file(arguments.positionals[0]),
-                                                          notes: changes.prefix(20).map { DiagnosticNote(location: nil, message: $0) })],
-                                     exitCode: ExitCode.refused)
-            }
-            // The same roster and the same live state plan the same operations, unless roster
-            // itself changed in between (another version): then nothing of it is applied.
-            guard saved.hasSteps(of: plan) else {
-                throw CommandFailure("the plan made now differs from the saved one, though neither the roster nor the live space changed (saved by another version of roster?); nothing was applied; run `roster plan --out` again",
-                                     exitCode: ExitCode.refused, at: .file(arguments.positionals[0]))
-            }
-        }
         let phases = PhaseLog(arguments, context)
+        let show = Output(console: console, planOnStderr: format == "json")
         guard plan.hasChanges else {
-            let rendering = phases.now
-            show(PlanRenderer.text(plan, color: color))
-            phases.log("showed the plan", since: rendering)
-            if format == "json" { console.writeOut(ReportRenderer.json(verifiedNothing()).rendered(indent: 2) + "\n") }
+            show.plan(PlanRenderer.text(plan, color: color))
+            if format == "json" { show.report(ReportRenderer.json(nothingToDo()).rendered(indent: 2) + "\n") }
             return ExitCode.success
         }
         let exceeded = plan.deletes.filter(\.exceeded)
         let refused = !exceeded.isEmpty && !arguments.flag("--allow-large-changes")
         let ask = saved == nil && !arguments.flag("--auto-approve")
-        let showProgress = console.stderrIsTerminal
-        var progress: (@Sendable (String) -> Void)?
-        if showProgress { progress = { line in gate.writeErr("roster: \(line)\n") } }
-        let engine = makeEngine(arguments, connection: connection, roster: roster, service: service, concurrency: concurrency, phases: phases,
-                                progress: progress)
+        let control = ApplyControl()
+        let engine = makeEngine(args, connection: connection, roster: roster, service: service, concurrency: concurrency,
+                                phases: phases, control: control, progress: progressLine(gate))
         // Nothing to ask and nothing to refuse: the first documents go out while the plan is
-        // rendered and printed (for 10,000 people that is ~40 ms the server would sit idle).
-        let applying = phases.now
+        // printed; what the engine writes waits until the plan is on screen.
         var early: Task<ApplyReport, Never>?
+        var interrupts: InterruptHandler?
         if !ask && !refused {
-            // What the engine writes waits until the plan is on screen, so the two never interleave.
             gate.hold()
+            interrupts = InterruptHandler(control: control, console: gate)
             early = Task { await engine.run(plan) }
         }
-        let rendering = phases.now
-        show(PlanRenderer.text(plan, color: color))
-        phases.log("showed the plan", since: rendering)
-        if refused {
-            let what = exceeded.map { "\($0.count) \($0.kind.rawValue) of \($0.liveTotal) (allowed \($0.allowed))" }.joined(separator: ", ")
-            throw CommandFailure("refusing to apply: the plan removes \(what), past policy.maxDeletes (\(roster.policy.maxDeletes)); check the plan, then pass --allow-large-changes",
-                                 exitCode: ExitCode.refused)
-        }
-        if ask {
-            guard console.stdinIsTerminal else {
-                throw CommandFailure("refusing to apply without confirmation: standard input is not a terminal; pass --auto-approve to apply anyway")
-            }
-            show("\nApply these changes? Type \"yes\" to continue: ")
-            guard console.readLine()?.trimmingCharacters(in: .whitespaces) == "yes" else {
-                show("Apply cancelled.\n")
-                return ExitCode.failure
-            }
-        }
-        if !showProgress { show("\n") }
+        show.plan(PlanRenderer.text(plan, color: color))
+        if refused { throw refusal(exceeded, roster: roster) }
+        if ask, let cancelled = try confirm(show, console) { return cancelled }
+        if !console.stderrIsTerminal { show.plan("\n") }
         gate.open()
+        if interrupts == nil { interrupts = InterruptHandler(control: control, console: gate) }
+        let applying = phases.now
         var report: ApplyReport
         if let early { report = await early.value } else { report = await engine.run(plan) }
-        // What ran is final now: the report of it is laid out while the server answers the
-        // verifying read (for 10,000 people ~20 ms the client would otherwise spend after it).
-        var operations: JSONValue?
-        var entryLines: String?
-        if report.aborted == nil {
-            let applied = report
-            async let verified = engine.verify(applied)
-            if format == "json" { operations = ReportRenderer.operations(applied.entries, indent: 2) } else { entryLines = ReportRenderer.entryLines(applied.entries, color: color) }
-            report = await verified
-        }
+        if report.stop == nil { report = await engine.verify(report, of: plan) }
         phases.log("applied and verified", since: applying)
-        ProcessLifetime.keep((plan, report, operations, entryLines))
-        let reporting = phases.now
+        withExtendedLifetime(interrupts) {}
         if format == "json" {
-            console.writeOut(ReportRenderer.json(report, operations: operations).rendered(indent: 2) + "\n")
+            show.report(ReportRenderer.json(report).rendered(indent: 2) + "\n")
         } else {
-            console.writeOut(ReportRenderer.text(report, color: color, entryLines: entryLines))
+            show.report(ReportRenderer.text(report, color: color))
         }
-        phases.log("wrote the report", since: reporting)
+        if report.stop == .interrupted { return ExitCode.interrupted }
         return report.complete ? ExitCode.success : ExitCode.failure
     }
 
+    /// Asks for "yes"; the exit code when the answer is anything else, nil to go on.
+    static func confirm(_ show: Output, _ console: any Console) throws(CommandFailure) -> Int32? {
+        guard console.stdinIsTerminal else {
+            throw CommandFailure("refusing to apply without confirmation: standard input is not a terminal; "
+                                 + "pass --auto-approve to apply anyway")
+        }
+        show.plan("\nApply these changes? Type \"yes\" to continue: ")
+        guard console.readLine()?.trimmingCharacters(in: .whitespaces) == "yes" else {
+            show.plan("Apply cancelled.\n")
+            return ExitCode.failure
+        }
+        return nil
+    }
+
+    static func refusal(_ exceeded: [DeleteCount], roster: Roster) -> CommandFailure {
+        let what = exceeded.map(\.description).joined(separator: ", ")
+        return CommandFailure("refusing to apply: the plan \(what), past policy.maxDeletes (\(roster.policy.maxDeletes)); "
+                              + "check the plan, then pass --allow-large-changes", exitCode: ExitCode.refused)
+    }
+
+    /// Progress on standard error: always the engine's steps on a terminal.
+    static func progressLine(_ gate: ProgressGate) -> (@Sendable (String) -> Void)? {
+        guard gate.stderrIsTerminal else { return nil }
+        return { line in gate.writeErr("roster: \(line)\n") }
+    }
+
     /// The engine, with the reads and re-plans it needs for recovery and verification.
-    static func makeEngine(_ arguments: ParsedArguments, connection: Connection, roster: Roster, service: MPSService, concurrency: Int,
-                           phases: PhaseLog, progress: (@Sendable (String) -> Void)?) -> ApplyEngine {
+    static func makeEngine(_ arguments: ParsedArguments, connection: Connection, roster: Roster, service: MPSService,
+                           concurrency: Int, phases: PhaseLog, control: ApplyControl,
+                           progress: (@Sendable (String) -> Void)?) -> ApplyEngine {
         let space = connection.endpoint.space
         let prune = arguments.flag("--prune")
         let endpoint = connection.endpoint.url.absoluteString
         let read: @Sendable () async throws(MPSError) -> LiveState = { () async throws(MPSError) -> LiveState in
             let reading = phases.now
             let live = try await service.readLiveState(space: space)
-            ProcessLifetime.keep(live)
             phases.log("read the live state (\(live.users.count) people, \(live.teams.count) teams)", since: reading)
             return live
         }
-        let replan: @Sendable (LiveState) -> Plan? = { live in
+        let replan: @Sendable (LiveState) -> (Plan?, [Diagnostic]) = { live in
             let planning = phases.now
-            let plan = Planner.plan(roster: roster, live: live, prune: prune, endpoint: endpoint).0
-            ProcessLifetime.keep(plan as Any)
+            let result = Planner.plan(roster: roster, live: live, prune: prune, endpoint: endpoint)
             phases.log("planned again", since: planning)
-            return plan
+            return result
         }
-        return ApplyEngine(client: service.client, space: space, batcher: MutationBatcher(), concurrency: concurrency,
-                           read: read, replan: replan, progress: progress)
+        return ApplyEngine(executor: GraphQLMutationExecutor(client: service.client, space: space), concurrency: concurrency,
+                           read: read, replan: replan, control: control, progress: progress)
     }
 
-    static func verifiedNothing() -> ApplyReport {
+    static func nothingToDo() -> ApplyReport {
         var report = ApplyReport()
-        report.verified = true
+        report.verification = .checked(remaining: [])
         return report
     }
 }
 
-/// What `roster apply plan.json` needs from a saved plan.
-struct SavedPlanFile {
-    var paths: [String]
-    var files: [String]
-    var rosterDigest: String
-    var space: String
-    var prune: Bool
-    var fingerprint: String
-    var entities: [String: String]
-    /// `apply.steps`: every operation the plan was saved with.
-    var steps: JSONValue
+/// Where apply's plan, questions and report go. The report goes to standard error once
+/// standard output is closed (`| head`): the apply went on, and its outcome must be told.
+struct Output {
+    let console: any Console
+    let planOnStderr: Bool
 
-    /// The saved plan in `path`, or nil when the file is not one (a JSON file whose top level
-    /// holds `format_version` is a saved plan; anything else is a roster).
-    static func load(_ path: String) -> SavedPlanFile? {
-        guard path.hasSuffix(".json"), let data = FileManager.default.contents(atPath: path),
-              let json = JSONValue(parsing: data), json["format_version"] != nil,
-              let apply = json["apply"], let roster = apply["roster"] else { return nil }
-        var entities: [String: String] = [:]
-        if case .object(let pairs) = apply["entities"] {
-            for (key, value) in pairs { entities[key] = value.stringValue }
-        }
-        return SavedPlanFile(paths: roster["paths"]?.stringsValue ?? [], files: roster["files"]?.stringsValue ?? [],
-                             rosterDigest: roster["sha256"]?.stringValue ?? "", space: apply["space"]?.stringValue ?? "",
-                             prune: roster["prune"]?.boolValue ?? false, fingerprint: json["fingerprint"]?.stringValue ?? "",
-                             entities: entities, steps: apply["steps"] ?? .null)
+    func plan(_ text: String) {
+        if planOnStderr { console.writeErr(text) } else { console.writeOut(text) }
     }
 
-    /// Whether the saved steps are `plan`'s, operation for operation and value for value;
-    /// formatting and key order do not count.
-    func hasSteps(of plan: Plan) -> Bool {
-        steps.sortingKeys == SavedPlan.steps(plan).sortingKeys
+    func report(_ text: String) {
+        console.writeOut(text)
+        if console.stdoutClosed { console.writeErr(text) }
     }
 }
+

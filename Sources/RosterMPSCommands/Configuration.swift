@@ -78,7 +78,10 @@ struct Connection {
         if arguments.flag("--verbose") {
             log = { line in console.writeErr("roster: \(line)\n") }
         }
-        return GraphQLClient(endpoint: endpoint, transport: URLSessionTransport(timeout: endpoint.timeout), log: log)
+        // Waits before a retry are always said: a silent 20 s looks like a hang.
+        let notice: @Sendable (String) -> Void = { line in console.writeErr("roster: \(line)\n") }
+        let longest = max(endpoint.timeout, GraphQLClient.mutationDeadline)
+        return GraphQLClient(endpoint: endpoint, transport: URLSessionTransport(timeout: longest), log: log, notice: notice)
     }
 }
 

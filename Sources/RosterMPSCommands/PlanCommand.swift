@@ -84,31 +84,23 @@ struct PlanCommand: Command {
         return (plan, connection, roster, service)
     }
 
+    /// Writes the plan with what apply needs; the roster's paths are written relative to the
+    /// plan file, so `roster apply FILE` works from any directory.
     static func save(_ plan: Plan, json: JSONValue, fingerprint: Fingerprint, roster: Roster, paths: [String], prune: Bool,
                      to path: String) throws(CommandFailure) {
         guard case .object(var fields) = json else { return }
         guard case .object(var apply) = SavedPlan.applySection(plan, fingerprint: fingerprint, prune: prune || roster.policy.prune,
                                                                  maxDeletes: roster.policy.maxDeletes) else { return }
-        apply.append(("roster", .object([("paths", .array((paths.isEmpty ? ["roster.yaml"] : paths).map(JSONValue.string))),
-                                         ("files", .array(roster.files.map(JSONValue.string))),
-                                         ("sha256", .string(rosterDigest(roster.files))), ("prune", .bool(prune))])))
+        let folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()
+        let relative = { (file: String) in JSONValue.string(SavedPlanFile.relativePath(file, to: folder)) }
+        apply.append(("roster", .object([("paths", .array((paths.isEmpty ? ["roster.yaml"] : paths).map(relative))),
+                                         ("files", .array(roster.files.map(relative))),
+                                         ("sha256", .string(SavedPlanFile.rosterDigest(roster.files, relativeTo: folder))),
+                                         ("prune", .bool(prune))])))
         fields.append(("apply", .object(apply)))
         let text = JSONValue.object(fields).rendered(indent: 2) + "\n"
         guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
             throw CommandFailure("cannot write the plan", at: .file(path))
         }
     }
-
-    /// A hash of the roster's files, so a saved plan knows whether its roster changed since.
-    static func rosterDigest(_ files: [String]) -> String {
-        var hasher = SHA256()
-        for file in files {
-            hasher.update(file)
-            hasher.update([0])
-            hasher.update(FileManager.default.contents(atPath: file).map { [UInt8]($0) } ?? [])
-            hasher.update([0])
-        }
-        return "sha256:" + hasher.hexDigest()
-    }
-
 }

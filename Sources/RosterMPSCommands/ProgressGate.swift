@@ -40,4 +40,5 @@ final class ProgressGate: Console, @unchecked Sendable {
     var stdinIsTerminal: Bool { base.stdinIsTerminal }
     var stdoutIsTerminal: Bool { base.stdoutIsTerminal }
     var stderrIsTerminal: Bool { base.stderrIsTerminal }
+    var stdoutClosed: Bool { base.stdoutClosed }
 }

@@ -1,91 +1,137 @@
 import RosterDiagnostics
 import RosterReconcile
 
-/// Renders apply's report as text or as `cli.md`'s JSON.
+/// Renders apply's report as text or as `cli.md`'s JSON. Every planned operation is one line
+/// (one object), with its live id whenever one is known.
 public enum ReportRenderer {
-    static func subject(_ op: PlanOperation) -> String {
-        op.kind == .level ? "\(op.mutation.rawValue) \(op.name)" : "\(op.mutation.rawValue) \"\(op.name)\"" + (op.purpose == "release" ? " (release)" : "")
-    }
-
     static func paint(_ code: String, _ s: String, _ color: Bool) -> String { color ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s }
 
-    /// The text report's line for each operation. `entries` of a report are final before its
-    /// verification, so apply lays these out while the verifying read is under way.
+    static func subject(_ entry: ApplyReport.Entry) -> String {
+        TerminalText.escape(ReportWording.subject(entry.operation)) + (entry.id.map { " (#\($0))" } ?? "")
+    }
+
+    /// The text report's line for each operation.
     public static func entryLines(_ entries: [ApplyReport.Entry], color: Bool = false) -> String {
         var out = ""
         for entry in entries {
+            let subject = subject(entry)
             switch entry.status {
-            case .applied(let id):
-                out += paint("32", "  ✓ \(subject(entry.operation))" + (id.map { " (#\($0))" } ?? ""), color) + "\n"
-            case .failed(let message):
-                out += paint("31", "  ✗ \(subject(entry.operation)): \(message)", color) + "\n"
-            case .skipped(let reason):
-                out += paint("33", "  - \(subject(entry.operation)): skipped, \(reason)", color) + "\n"
+            case .applied: out += paint("32", "  ✓ \(subject)", color)
+            case .failed(let message): out += paint("31", "  ✗ \(subject): \(TerminalText.escape(message))", color)
+            case .skipped(let reason): out += paint("33", "  - \(subject): skipped, \(TerminalText.escape(reason))", color)
+            case .notRun(let reason): out += paint("33", "  · \(subject): not run, \(TerminalText.escape(reason))", color)
+            case .unknown(let reason): out += paint("35", "  ? \(subject): unknown outcome, \(TerminalText.escape(reason))", color)
             }
+            out += "\n"
+            if let server = entry.serverMessage { out += "      server said: \(TerminalText.escape(server))\n" }
         }
         return out
     }
 
-    /// The report as text; `entryLines`, when given, is ``entryLines(_:color:)`` of its entries.
-    public static func text(_ report: ApplyReport, color: Bool = false, entryLines lines: String? = nil) -> String {
-        func paint(_ code: String, _ s: String) -> String { Self.paint(code, s, color) }
-        var out = lines ?? entryLines(report.entries, color: color)
-        if let aborted = report.aborted { out += paint("31", "Stopped: \(aborted)") + "\n" }
-        if report.verified {
-            if report.remaining.isEmpty {
-                out += "Verified: the space matches the roster.\n"
-            } else {
-                out += "Left to do after verification (\(report.remaining.count)):\n"
-                for change in PlanRenderer.ordered(report.remaining) {
-                    out += "  \(PlanRenderer.symbol(change.action)) \(PlanRenderer.subject(change))  \(PlanRenderer.detail(change))\n"
-                }
-            }
-        } else {
-            out += "Not verified: the live state could not be read after applying.\n"
+    /// Why apply stopped, for a person.
+    static func stopLine(_ stop: ApplyReport.Stop) -> String {
+        switch stop {
+        case .interrupted:
+            return "Interrupted: requests in flight were waited for; nothing more was sent."
+        case .unknownOutcome:
+            return "Stopped: a request's outcome is unknown; it may still run on the server, so nothing more was sent. "
+                + "Run `roster plan` again in a minute to see what it did."
+        case .aborted(let message):
+            return "Stopped: \(TerminalText.escape(message))"
         }
-        let tally = report.tally
-        out += "Apply complete: \(tally.created) created, \(tally.updated) updated, \(tally.deleted) deleted."
-        if tally.failed > 0 || tally.skipped > 0 { out += " \(tally.failed) failed, \(tally.skipped) skipped." }
-        return out + "\n"
     }
 
-    /// The JSON report; `operations`, when given, is ``operations(_:indent:)`` of its entries.
-    public static func json(_ report: ApplyReport, operations: JSONValue? = nil) -> JSONValue {
+    /// What the verifying read found.
+    static func verificationLines(_ report: ApplyReport) -> String {
+        switch report.verification {
+        case .notAttempted:
+            return report.stop == nil ? "" : "Not verified: apply stopped before the end.\n"
+        case .unreadable(let reason):
+            return "Not verified: the live state could not be read: \(TerminalText.escape(reason))\n"
+        case .unplannable(let reasons):
+            return "Not verified: the live state was read, but cannot be compared with the roster: "
+                + reasons.map(TerminalText.escape).joined(separator: "; ") + "\n"
+        case .checked(let remaining) where remaining.isEmpty:
+            return report.unexplained.isEmpty ? "Verified: the space matches the roster.\n" : ""
+        case .checked(let remaining):
+            var out = "Left to do after verification (\(remaining.count)):\n"
+            for change in PlanRenderer.ordered(remaining) {
+                out += "  \(PlanRenderer.symbol(change.action)) \(PlanRenderer.subject(change))  \(PlanRenderer.detail(change))\n"
+            }
+            return out
+        }
+    }
+
+    /// The report as text.
+    public static func text(_ report: ApplyReport, color: Bool = false) -> String {
+        var out = entryLines(report.entries, color: color)
+        if let stop = report.stop { out += paint("31", stopLine(stop), color) + "\n" }
+        out += verificationLines(report)
+        if !report.unexplained.isEmpty {
+            out += paint("31", "Another writer may be applying at the same time (two applies must not overlap):", color) + "\n"
+            for line in report.unexplained { out += "  \(TerminalText.escape(line))\n" }
+        }
+        let tally = report.tally
+        let counts = "\(tally.created) created, \(tally.updated) updated, \(tally.deleted) deleted"
+        guard !report.complete else { return out + "Apply complete: \(counts).\n" }
+        var missed: [String] = []
+        for (count, word) in [(tally.failed, "failed"), (tally.skipped, "skipped"), (tally.notRun, "not run"),
+                              (tally.unknown, "unknown")] where count > 0 {
+            missed.append("\(count) \(word)")
+        }
+        return out + "Apply incomplete: \(counts)" + (missed.isEmpty ? "." : "; " + missed.joined(separator: ", ") + ".") + "\n"
+    }
+
+    /// The JSON report (`format_version` 1).
+    public static func json(_ report: ApplyReport) -> JSONValue {
         let tally = report.tally
         var fields: [(String, JSONValue)] = [
             ("format_version", .int(1)),
             ("complete", .bool(report.complete)),
             ("summary", .object([("created", .int(tally.created)), ("updated", .int(tally.updated)), ("deleted", .int(tally.deleted)),
-                                 ("failed", .int(tally.failed)), ("skipped", .int(tally.skipped))])),
-            ("operations", operations ?? .array(Self.operations(report.entries))),
+                                 ("failed", .int(tally.failed)), ("skipped", .int(tally.skipped)),
+                                 ("notRun", .int(tally.notRun)), ("unknown", .int(tally.unknown))])),
+            ("operations", .array(report.entries.map(operationJSON))),
             ("remaining", .array(PlanRenderer.ordered(report.remaining).map(PlanRenderer.changeJSON))),
         ]
-        if let aborted = report.aborted { fields.append(("aborted", .string(aborted))) }
+        if let stop = report.stop {
+            let kind: String
+            switch stop {
+            case .interrupted: kind = "interrupted"
+            case .unknownOutcome: kind = "unknown-outcome"
+            case .aborted: kind = "aborted"
+            }
+            fields.append(("stopped", .object([("kind", .string(kind)), ("message", .string(stopLine(stop)))])))
+        }
         fields.append(("verified", .bool(report.verified)))
+        fields.append(("verification", verificationJSON(report.verification)))
+        fields.append(("unexplained", .array(report.unexplained.map(JSONValue.string))))
         return .object(fields)
     }
 
-    /// The JSON report's `operations`, rendered for a report rendered with `indent`: they are
-    /// final before the verification, so apply renders them while the verifying read is out.
-    public static func operations(_ entries: [ApplyReport.Entry], indent: Int) -> JSONValue {
-        JSONValue.array(operations(entries)).prerendered(indent: indent, depth: 1)
+    static func verificationJSON(_ verification: ApplyReport.Verification) -> JSONValue {
+        switch verification {
+        case .notAttempted: return .object([("status", .string("not-attempted"))])
+        case .checked(let remaining): return .object([("status", .string(remaining.isEmpty ? "in-sync" : "changes-left"))])
+        case .unreadable(let reason): return .object([("status", .string("unreadable")), ("reason", .string(reason))])
+        case .unplannable(let reasons):
+            return .object([("status", .string("unplannable")), ("reason", .string(reasons.joined(separator: "; ")))])
+        }
     }
 
-    static func operations(_ entries: [ApplyReport.Entry]) -> [JSONValue] {
-        entries.map { entry in
-            var fields: [(String, JSONValue)] = [("mutation", .string(entry.operation.mutation.rawValue)), ("kind", .string(entry.operation.kind.rawValue)),
-                                                 ("name", .string(entry.operation.name))]
-            if let purpose = entry.operation.purpose { fields.append(("purpose", .string(purpose))) }
-            switch entry.status {
-            case .applied(let id):
-                if let id { fields.append(("id", .int(id))) }
-                fields.append(("status", .string("applied")))
-            case .failed(let message):
-                fields += [("status", .string("failed")), ("error", .string(message))]
-            case .skipped(let reason):
-                fields += [("status", .string("skipped")), ("reason", .string(reason))]
-            }
-            return .object(fields)
+    static func operationJSON(_ entry: ApplyReport.Entry) -> JSONValue {
+        let op = entry.operation
+        var fields: [(String, JSONValue)] = [("mutation", .string(op.mutation.rawValue)), ("kind", .string(op.kind.rawValue)),
+                                             ("name", .string(op.name))]
+        if let purpose = op.purpose { fields.append(("purpose", .string(purpose))) }
+        if let id = entry.id { fields.append(("id", .int(id))) }
+        fields.append(("status", .string(entry.status.name)))
+        switch entry.status {
+        case .applied: break
+        case .failed(let message): fields.append(("error", .string(message)))
+        case .skipped(let reason), .notRun(let reason), .unknown(let reason): fields.append(("reason", .string(reason)))
         }
+        if let server = entry.serverMessage { fields.append(("serverMessage", .string(server))) }
+        return .object(fields)
     }
 }

@@ -1,66 +1,127 @@
 import RosterDiagnostics
 
-/// What apply did with each operation, and what was left afterwards.
+/// What apply did with each planned operation, and what was left afterwards. Every operation of
+/// the plan has exactly one entry, in plan order.
 public struct ApplyReport: Sendable {
+    /// The outcome of one operation.
     public enum Status: Sendable, Equatable {
-        case applied(id: Int?)
+        /// The server ran it (its answer said so, or the live state read afterwards shows it).
+        case applied
+        /// The server refused it: the message in the user's words.
         case failed(String)
+        /// Not sent, because what it needs did not succeed.
         case skipped(String)
-    }
+        /// Not sent: apply stopped first (an interrupt, an unknown outcome, the server gone).
+        case notRun(String)
+        /// Sent, and its outcome is not known: it may have run, or may still run.
+        case unknown(String)
 
-    public struct Entry: Sendable {
-        public var operation: PlanOperation
-        public var status: Status
-
-        public init(operation: PlanOperation, status: Status) {
-            self.operation = operation
-            self.status = status
+        /// The name `--format json` gives the status.
+        public var name: String {
+            switch self {
+            case .applied: return "applied"
+            case .failed: return "failed"
+            case .skipped: return "skipped"
+            case .notRun: return "not-run"
+            case .unknown: return "unknown"
+            }
         }
     }
 
+    /// One planned operation and what became of it.
+    public struct Entry: Sendable {
+        public var operation: PlanOperation
+        public var status: Status
+        /// The entity's live id, whenever one is known (the id a create returned included).
+        public var id: Int?
+        /// The server's own words, when the status explains them (an SQL failure).
+        public var serverMessage: String?
+
+        public init(operation: PlanOperation, status: Status, id: Int? = nil, serverMessage: String? = nil) {
+            self.operation = operation
+            self.status = status
+            self.id = id ?? operation.entity.liveID
+            self.serverMessage = serverMessage
+        }
+    }
+
+    /// Why apply stopped before the end of the plan.
+    public enum Stop: Sendable, Equatable {
+        /// SIGINT or SIGTERM: documents in flight were waited for.
+        case interrupted
+        /// A request's outcome is unknown: it may still run, so nothing more was sent.
+        case unknownOutcome
+        /// The server cannot be used now (unreachable, token expired, state unreadable).
+        case aborted(String)
+    }
+
+    /// What the read after applying found.
+    public enum Verification: Sendable {
+        /// Not attempted (apply stopped, or the plan had nothing to do).
+        case notAttempted
+        /// The live state was read and planned against: what is still left (empty: in sync).
+        case checked(remaining: [Change])
+        /// The live state could not be read: why.
+        case unreadable(String)
+        /// It was read, but no plan could be made from it: the diagnostics' messages.
+        case unplannable([String])
+    }
+
     public var entries: [Entry] = []
-    /// Changes still left after the final read (empty when the space matches the roster).
-    public var remaining: [Change] = []
-    /// Whether the final read could be made.
-    public var verified = false
-    /// Why apply stopped early, if it did (server down, token expired).
-    public var aborted: String?
+    public var stop: Stop?
+    public var verification = Verification.notAttempted
+    /// What verification found that neither the roster nor this apply explains: the work of
+    /// another writer, most likely another apply running at the same time.
+    public var unexplained: [String] = []
 
     public init() {}
+
+    /// Changes still left after the final read (empty when the space matches the roster).
+    public var remaining: [Change] {
+        if case .checked(let remaining) = verification { return remaining }
+        return []
+    }
+
+    /// Whether the final read could be made and planned against.
+    public var verified: Bool {
+        if case .checked = verification { return true }
+        return false
+    }
 
     /// What the entries add up to, counted in one pass.
     public struct Tally: Sendable, Equatable {
         /// Entities created, updated and deleted (a team updated twice, release then final, counts once).
         public var created = 0, updated = 0, deleted = 0
-        public var failed = 0, skipped = 0
+        public var failed = 0, skipped = 0, notRun = 0, unknown = 0
     }
 
     public var tally: Tally {
         var tally = Tally()
-        // A team's release and final updates are one entity updated; every other operation is
-        // its own entity (names are not unique, so they cannot tell entities apart).
-        var updatedTeams = Set<Int>()
+        var updatedEntities = Set<EntityID>()
         for entry in entries {
             switch entry.status {
             case .failed: tally.failed += 1
             case .skipped: tally.skipped += 1
-            case .applied:
-                switch entry.operation.payload {
-                case .createUser, .createTeam: tally.created += 1
-                case .updateUser: tally.updated += 1
-                case .updateTeam(let id, _): if updatedTeams.insert(id).inserted { tally.updated += 1 }
-                case .deleteUser, .deleteTeam: tally.deleted += 1
-                case .setJobLevelLimit:
-                    if entry.operation.purpose == "update" { tally.updated += 1 } else { tally.created += 1 }
-                }
+            case .notRun: tally.notRun += 1
+            case .unknown: tally.unknown += 1
+            case .applied: Self.count(entry.operation, in: &tally, updated: &updatedEntities)
             }
         }
         return tally
     }
 
-    /// Everything applied, nothing left, nothing stopped.
+    private static func count(_ operation: PlanOperation, in tally: inout Tally, updated: inout Set<EntityID>) {
+        switch operation.payload {
+        case .createUser, .createTeam: tally.created += 1
+        case .updateUser, .updateTeam: if updated.insert(operation.entity).inserted { tally.updated += 1 }
+        case .deleteUser, .deleteTeam: tally.deleted += 1
+        case .setJobLevelLimit: if operation.replacesLimit { tally.updated += 1 } else { tally.created += 1 }
+        }
+    }
+
+    /// Everything applied, verified, nothing left, nothing stopped.
     public var complete: Bool {
-        aborted == nil && verified && remaining.isEmpty
-            && !entries.contains { if case .applied = $0.status { return false } else { return true } }
+        stop == nil && verified && remaining.isEmpty && unexplained.isEmpty
+            && entries.allSatisfy { $0.status == .applied }
     }
 }

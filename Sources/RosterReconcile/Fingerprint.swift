@@ -1,53 +1,128 @@
 import MPSClient
 import RosterModel
 
-/// What a plan read: a hash of every live person, team and level limit the roster manages
-/// (everything but `policy.ignore`), so a saved plan can tell whether the space has changed
-/// since, and name what did.
+/// What a plan read: every live person, team and level limit the roster manages (everything
+/// but `policy.ignore`), field by field, and a hash over them all. A saved plan keeps both, so
+/// applying it can tell whether the space changed since, and say what changed in the plan's
+/// own words.
 public struct Fingerprint: Sendable, Equatable {
-    /// `person:ID`, `team:ID`, `level:NAME` → the hash of that entity's managed fields.
-    public var entities: [String: String]
+    /// Each managed live entity as the plan read it.
+    public var entities: [EntityID: EntitySnapshot]
     /// The hash over all entities: `sha256:…`.
     public var digest: String
 
     public init(live: LiveState, ignoredUsers: Set<Int>, ignoredTeams: Set<Int>) {
-        var entities: [String: String] = [:]
+        var names: [Int: String] = Dictionary(minimumCapacity: live.users.count)
+        for user in live.users { names[user.id] = user.name }
+        func person(_ id: Int) -> String { "\(names[id] ?? "?") (#\(id))" }
+        var entities: [EntityID: EntitySnapshot] = Dictionary(minimumCapacity: live.users.count + live.teams.count)
         for u in live.users where !ignoredUsers.contains(u.id) {
-            entities["person:\(u.id)"] = SHA256.hex([u.name, u.craft.rawValue, u.level.rawValue, u.focus.rawValue, u.levelStartDate ?? "\u{0}"].joined(separator: "\u{1F}"))
+            entities[.person(u.id)] = EntitySnapshot(name: u.name, fields: [
+                ("craft", u.craft.rawValue), ("level", u.level.rawValue), ("focus", u.focus.rawValue),
+                ("levelStartDate", u.levelStartDate ?? "none"),
+            ])
         }
         for t in live.teams where !ignoredTeams.contains(t.id) {
-            entities["team:\(t.id)"] = SHA256.hex(([t.name, String(t.leadID)] + t.memberIDs.sorted().map(String.init)).joined(separator: "\u{1F}"))
+            let members = t.memberSet.sorted().map(person).joined(separator: ", ")
+            entities[.team(t.id)] = EntitySnapshot(name: t.name, fields: [("lead", person(t.leadID)), ("members", members)])
         }
         for l in live.levels {
-            entities["level:\(l.level.rawValue)"] = SHA256.hex(String(l.limitMonths))
+            entities[.level(l.level)] = EntitySnapshot(name: l.level.rawValue, fields: [("limitMonths", String(l.limitMonths))])
         }
+        self.init(entities: entities)
+    }
+
+    /// A fingerprint of `entities` (as a saved plan holds them).
+    public init(entities: [EntityID: EntitySnapshot]) {
         self.entities = entities
         var hasher = SHA256()
-        for key in entities.keys.sorted() {
+        for (key, snapshot) in entities.map({ ($0.key.savedKey, $0.value) }).sorted(by: { $0.0 < $1.0 }) {
             hasher.update(key)
             hasher.update("=")
-            hasher.update(entities[key] ?? "")
+            hasher.update(snapshot.name)
+            for field in snapshot.fields {
+                hasher.update("\u{1F}\(field.name)\u{1E}\(field.value)")
+            }
             hasher.update("\n")
         }
         digest = "sha256:" + hasher.hexDigest()
     }
 
-    public init(entities: [String: String], digest: String) {
-        self.entities = entities
-        self.digest = digest
-    }
-
-    /// What differs from `other` (taken now): entities changed, added or gone, sorted.
-    public func differences(from other: Fingerprint) -> [String] {
+    /// What changed in the space since this fingerprint was taken, `now` being the present one:
+    /// `person "David Kim" (#4): level Junior → Mid since the plan was saved`.
+    public func changes(since now: Fingerprint) -> [String] {
         var out: [String] = []
-        for key in Set(entities.keys).union(other.entities.keys).sorted() {
-            switch (entities[key], other.entities[key]) {
-            case (nil, _?): out.append("\(key) is new")
-            case (_?, nil): out.append("\(key) is gone")
-            case let (a?, b?) where a != b: out.append("\(key) changed")
+        for key in Set(entities.keys).union(now.entities.keys).sorted(by: { $0.savedKey < $1.savedKey }) {
+            switch (entities[key], now.entities[key]) {
+            case (nil, let added?): out.append("\(key.kind) \"\(added.name)\"\(key.idSuffix) was added since the plan was saved")
+            case (let gone?, nil): out.append("\(key.kind) \"\(gone.name)\"\(key.idSuffix) was deleted since the plan was saved")
+            case (let then?, let current?) where then != current:
+                out.append("\(key.kind) \"\(then.name)\"\(key.idSuffix): \(then.differences(to: current)) since the plan was saved")
             default: break
             }
         }
         return out
     }
+}
+
+/// One live entity's name and fields, as text.
+public struct EntitySnapshot: Sendable, Equatable {
+    public struct Field: Sendable, Equatable {
+        public var name: String
+        public var value: String
+    }
+
+    public var name: String
+    public var fields: [Field]
+
+    public init(name: String, fields: [(String, String)]) {
+        self.name = name
+        self.fields = fields.map { Field(name: $0.0, value: $0.1) }
+    }
+
+    /// `level Junior → Mid, focus Backend → Mobile`, or `renamed from "A"`.
+    func differences(to other: EntitySnapshot) -> String {
+        var parts: [String] = []
+        if name != other.name { parts.append("renamed to \"\(other.name)\"") }
+        for field in fields {
+            let value = other.fields.first { $0.name == field.name }?.value ?? "none"
+            if value != field.value { parts.append("\(field.name) \(field.value) → \(value)") }
+        }
+        return parts.joined(separator: ", ")
+    }
+}
+
+extension EntityID {
+    /// The entity's key in a saved plan: `person:4`, `team:2`, `level:Mid`.
+    public var savedKey: String {
+        switch self {
+        case .person(let id): return "person:\(id)"
+        case .team(let id): return "team:\(id)"
+        case .level(let level): return "level:\(level.rawValue)"
+        case .newPerson(let index): return "new-person:\(index)"
+        case .newTeam(let index): return "new-team:\(index)"
+        }
+    }
+
+    /// The entity a saved plan's key names.
+    public init?(savedKey: String) {
+        let parts = savedKey.split(separator: ":", maxSplits: 1).map(String.init)
+        guard parts.count == 2 else { return nil }
+        switch parts[0] {
+        case "person": guard let id = Int(parts[1]) else { return nil }; self = .person(id)
+        case "team": guard let id = Int(parts[1]) else { return nil }; self = .team(id)
+        case "level": guard let level = JobLevel(rawValue: parts[1]) else { return nil }; self = .level(level)
+        default: return nil
+        }
+    }
+
+    var kind: String {
+        switch self {
+        case .person, .newPerson: return "person"
+        case .team, .newTeam: return "team"
+        case .level: return "level"
+        }
+    }
+
+    var idSuffix: String { liveID.map { " (#\($0))" } ?? "" }
 }

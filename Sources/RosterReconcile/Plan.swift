@@ -18,6 +18,26 @@ public struct Plan: Sendable {
     var ignoredUsers: Set<Int> = []
     var ignoredTeams: Set<Int> = []
     var batcher = MutationBatcher()
+    /// The live id each roster person and team was matched to (nil: to be created).
+    var matchedPeople: [Int?] = []
+    var matchedTeams: [Int?] = []
+
+    /// The live id of `entity`, when it exists in the state this plan was made from.
+    public func liveID(of entity: EntityID) -> Int? {
+        switch entity {
+        case .newPerson(let index): return matchedPeople.indices.contains(index) ? matchedPeople[index] : nil
+        case .newTeam(let index): return matchedTeams.indices.contains(index) ? matchedTeams[index] : nil
+        default: return entity.liveID
+        }
+    }
+
+    /// The name of the roster person a plan operation creates.
+    func personName(rosterIndex: Int) -> String {
+        for op in steps.joined() {
+            if case .createUser(let index, let fields) = op.payload, index == rosterIndex { return fields.fullName }
+        }
+        return "#\(rosterIndex + 1) of the roster"
+    }
 
     /// What the plan read of the live space. Computed when asked: apply's re-plans and its
     /// verification never need it, and hashing 10,000 people is not free.
@@ -52,12 +72,24 @@ public struct Plan: Sendable {
 }
 
 /// Deletes of one kind and the most `policy.maxDeletes` allows.
-public struct DeleteCount: Sendable, Equatable {
-    public enum Kind: String, Sendable { case people, teams, memberships }
+public struct DeleteCount: Sendable, Equatable, CustomStringConvertible {
+    /// People deleted, teams deleted, and people who are in a team now and in none after the
+    /// plan (a move is not a loss; a deleted person in a team is one).
+    public enum Kind: String, Sendable { case people, teams, teamMembers = "team-members" }
     public var kind: Kind
     public var count: Int
     public var liveTotal: Int
     public var allowed: Int
 
     public var exceeded: Bool { count > allowed }
+
+    /// `deletes 3 of 15 people (allowed 3)`, as the plan's warning and apply's refusal say it.
+    public var description: String {
+        switch kind {
+        case .people: return "deletes \(count) of \(liveTotal) people (allowed \(allowed))"
+        case .teams: return "deletes \(count) of \(liveTotal) teams (allowed \(allowed))"
+        case .teamMembers:
+            return "leaves \(count) of the \(liveTotal) people in teams in no team (allowed \(allowed))"
+        }
+    }
 }

@@ -23,7 +23,10 @@ struct PlanBuilder {
     private var scheduler = StepScheduler()
     private var deletedUsers: [Int] = []
     private var deletedTeams: [Int] = []
-    private var removedMemberships = 0
+    /// The live people each managed live team will hold (teams left alone keep theirs), and
+    /// those new teams take in: who is in a team after the plan, for `maxDeletes`.
+    private var finalMembers: [Int: Set<Int>] = [:]
+    private var newTeamMembers = Set<Int>()
 
     init(roster: Roster, live: LiveState, matching: Matching, prune: Bool) {
         self.roster = roster
@@ -121,9 +124,8 @@ struct PlanBuilder {
             }
             change.after = [("limitMonths", .int(level.limitMonths))]
             changes.append(change)
-            // "update" tells apply's report that the limit existed before.
             scheduler.add(PlanOperation(payload: .setJobLevelLimit(level.level, level.limitMonths), name: level.level.rawValue,
-                                        purpose: current == nil ? nil : "update"))
+                                        replacesLimit: current != nil))
         }
     }
 
@@ -150,7 +152,7 @@ struct PlanBuilder {
             teamOps.delete = scheduler.add(PlanOperation(payload: .deleteTeam(id: team.id), name: team.name))
             ops[team.id] = teamOps
             deletedTeams.append(team.id)
-            removedMemberships += team.memberSet.count
+            finalMembers[team.id] = []
             var change = Change(action: .delete, kind: .team, name: team.name, id: team.id)
             change.before = [("name", .string(team.name)), ("lead", .string(name(.live(team.leadID)))),
                              ("members", .array(team.memberSet.sorted().map { .string(name(.live($0))) }))]
@@ -172,7 +174,10 @@ struct PlanBuilder {
                 changes.append(change)
                 let op = scheduler.add(PlanOperation(payload: .createTeam(rosterIndex: t, TeamFields(name: team.name.value, lead: lead, members: members)),
                                                  name: team.name.value))
-                for case .live(let u) in desired { joins.append((op, u, team.name.value)) }
+                for case .live(let u) in desired {
+                    joins.append((op, u, team.name.value))
+                    newTeamMembers.insert(u)
+                }
                 continue
             }
             managedTeams.append(current.id)
@@ -195,7 +200,7 @@ struct PlanBuilder {
                 change.membersAdded = joiners.map(desiredName).sorted()
                 change.membersRemoved = leavers.map(name).sorted()
             }
-            removedMemberships += leavers.count
+            finalMembers[current.id] = Set(desired.compactMap { if case .live(let u) = $0 { u } else { nil } })
             guard !change.fields.isEmpty else { continue }
             changes.append(change)
             var teamOps = TeamOps()
@@ -211,7 +216,7 @@ struct PlanBuilder {
                 let releaseMembers = staying.filter { $0 != interim }
                 let releaseSet = Set(releaseMembers + [interim])
                 let release = scheduler.add(PlanOperation(payload: .updateTeam(id: current.id, TeamFields(name: team.name.value, lead: interim, members: releaseMembers)),
-                                                      name: team.name.value, purpose: "release"))
+                                                      name: team.name.value, role: .release))
                 teamOps.release = release
                 teamOps.releaseMembers = releaseSet
                 if releaseSet == desired && interim == lead {
@@ -339,12 +344,27 @@ struct PlanBuilder {
         let limit = roster.policy.maxDeletes
         let users = live.users.count - matching.ignoredUsers.count
         let teams = live.teams.count - matching.ignoredTeams.count
-        let memberships = live.teams.filter { !matching.ignoredTeams.contains($0.id) }.reduce(0) { $0 + $1.memberSet.count }
+        let (inTeams, losing) = peopleLosingTheirTeam()
         return [
             DeleteCount(kind: .people, count: deletedUsers.count, liveTotal: users, allowed: limit.allowed(ofLiveTotal: users)),
             DeleteCount(kind: .teams, count: deletedTeams.count, liveTotal: teams, allowed: limit.allowed(ofLiveTotal: teams)),
-            DeleteCount(kind: .memberships, count: removedMemberships, liveTotal: memberships, allowed: limit.allowed(ofLiveTotal: memberships)),
+            DeleteCount(kind: .teamMembers, count: losing, liveTotal: inTeams, allowed: limit.allowed(ofLiveTotal: inTeams)),
         ]
+    }
+
+    /// People in a team now (the roster's managed teams and the others it leaves alone), and
+    /// how many of them are in no team after the plan, deleted people included. A move from one
+    /// team to another is no loss.
+    private func peopleLosingTheirTeam() -> (inTeams: Int, losing: Int) {
+        var now = Set<Int>()
+        var after = newTeamMembers
+        for team in live.teams {
+            if !matching.ignoredTeams.contains(team.id) { now.formUnion(team.memberSet) }
+            after.formUnion(finalMembers[team.id] ?? team.memberSet)
+        }
+        now.subtract(matching.ignoredUsers)
+        after.subtract(deletedUsers)
+        return (now.count, now.subtracting(after).count)
     }
 
     /// Live data the apps would never produce, shown so nobody is surprised by it.
@@ -376,7 +396,7 @@ struct PlanBuilder {
             warnings.append(PlanWarning(step: nil, message: "live user \(name(.live(id))) (#\(id)) is in \(teams.count) teams: \(teams.map { "\"\($0)\"" }.joined(separator: ", "))"))
         }
         for count in deleteCounts() where count.exceeded {
-            warnings.append(PlanWarning(step: nil, message: "the plan removes \(count.count) \(count.kind.rawValue) of \(count.liveTotal); policy.maxDeletes (\(roster.policy.maxDeletes)) allows \(count.allowed); apply will refuse without --allow-large-changes"))
+            warnings.append(PlanWarning(step: nil, message: "the plan \(count.description), past policy.maxDeletes (\(roster.policy.maxDeletes)); apply will refuse without --allow-large-changes"))
         }
     }
 }

@@ -24,6 +24,13 @@ public struct TeamFields: Sendable, Equatable {
     public var members: [PersonRef]
 }
 
+/// An operation's identity across plans: see ``PlanOperation/key``.
+public struct OperationKey: Hashable, Sendable {
+    public var entity: EntityID
+    public var mutation: PlanOperation.Mutation
+    public var role: OperationRole
+}
+
 /// One mutation of a plan.
 public struct PlanOperation: Sendable, Equatable {
     public enum Mutation: String, Sendable, CaseIterable {
@@ -43,18 +50,42 @@ public struct PlanOperation: Sendable, Equatable {
     public var payload: Payload
     /// The entity's display name.
     public var name: String
-    /// Why this operation exists when it is not the entity's final state: "release" updates
-    /// that let people leave a team before others take them in.
-    public var purpose: String?
+    /// A release update, or the entity's final operation.
+    public var role: OperationRole
+    /// For a level limit: whether the space had set one before (an update, not a create).
+    public var replacesLimit: Bool
     /// The operation's number in its plan, and the numbers of the operations it must follow:
     /// apply skips an operation whose prerequisite failed.
     public var id = 0
     public var after: [Int] = []
 
-    public init(payload: Payload, name: String, purpose: String? = nil) {
+    public init(payload: Payload, name: String, role: OperationRole = .final, replacesLimit: Bool = false) {
         self.payload = payload
         self.name = name
-        self.purpose = purpose
+        self.role = role
+        self.replacesLimit = replacesLimit
+    }
+
+    /// The entity this operation acts on.
+    public var entity: EntityID {
+        switch payload {
+        case .createUser(let index, _): return .newPerson(rosterIndex: index)
+        case .updateUser(let id, _), .deleteUser(let id): return .person(id)
+        case .createTeam(let index, _): return .newTeam(rosterIndex: index)
+        case .updateTeam(let id, _), .deleteTeam(let id): return .team(id)
+        case .setJobLevelLimit(let level, _): return .level(level)
+        }
+    }
+
+    /// What identifies this operation across plans of one roster: its entity, its mutation and
+    /// its role. Apply recognises an operation again in a plan made after a fresh read by it.
+    public var key: OperationKey { OperationKey(entity: entity, mutation: mutation, role: role) }
+
+    /// The `purpose` a saved plan and the JSON outputs write: "release", or "update" for a
+    /// level limit that existed; nil otherwise.
+    public var purpose: String? {
+        if role == .release { return "release" }
+        return replacesLimit ? "update" : nil
     }
 
     public var mutation: Mutation {

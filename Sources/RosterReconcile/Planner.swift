@@ -12,9 +12,11 @@ public enum Planner {
         guard matching.diagnostics.isEmpty else { return (nil, matching.diagnostics.sortedForDisplay()) }
         var builder = PlanBuilder(roster: roster, live: live, matching: matching, prune: prune || roster.policy.prune)
         builder.build()
-        let plan = Plan(endpoint: endpoint, space: live.space, changes: builder.changes, steps: builder.steps,
+        var plan = Plan(endpoint: endpoint, space: live.space, changes: builder.changes, steps: builder.steps,
                         warnings: builder.warnings, deletes: builder.deleteCounts(), live: live,
                         ignoredUsers: matching.ignoredUsers, ignoredTeams: matching.ignoredTeams, batcher: batcher)
+        plan.matchedPeople = matching.people.map { $0?.id }
+        plan.matchedTeams = matching.teams.map { $0?.id }
         return (plan, [])
     }
 }

@@ -42,6 +42,22 @@ public enum SavedPlan {
         .array(plan.steps.map { .array($0.map(operation)) })
     }
 
+    static func snapshot(_ s: EntitySnapshot) -> JSONValue {
+        .object([("name", .string(s.name))] + s.fields.map { ($0.name, .string($0.value)) })
+    }
+
+    /// The entities of a saved plan's `apply.entities`, as ``snapshot(_:)`` wrote them.
+    public static func entities(_ json: JSONValue?) -> [EntityID: EntitySnapshot] {
+        guard case .object(let pairs)? = json else { return [:] }
+        var out: [EntityID: EntitySnapshot] = Dictionary(minimumCapacity: pairs.count)
+        for (key, value) in pairs {
+            guard let entity = EntityID(savedKey: key), case .object(let fields) = value else { continue }
+            let name = fields.first { $0.0 == "name" }?.1.stringValue ?? ""
+            out[entity] = EntitySnapshot(name: name, fields: fields.filter { $0.0 != "name" }.map { ($0.0, $0.1.stringValue ?? "") })
+        }
+        return out
+    }
+
     /// The `apply` section added to the plan's JSON.
     public static func applySection(_ plan: Plan, fingerprint: Fingerprint, prune: Bool, maxDeletes: DeleteLimit) -> JSONValue {
         .object([
@@ -51,7 +67,7 @@ public enum SavedPlan {
             ("deletes", .array(plan.deletes.map { .object([("kind", .string($0.kind.rawValue)), ("count", .int($0.count)),
                                                            ("liveTotal", .int($0.liveTotal)), ("allowed", .int($0.allowed))]) })),
             ("steps", steps(plan)),
-            ("entities", .object(fingerprint.entities.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
+            ("entities", .object(fingerprint.entities.map { ($0.key.savedKey, snapshot($0.value)) }.sorted { $0.0 < $1.0 })),
         ])
     }
 }

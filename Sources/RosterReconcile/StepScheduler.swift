@@ -93,7 +93,7 @@ struct StepScheduler {
                 if ranks[a] != ranks[b] { return ranks[a] < ranks[b] }
                 let byName = order.compare(a, b)
                 if byName != 0 { return byName < 0 }
-                return (operations[a].purpose ?? "") < (operations[b].purpose ?? "")
+                return operations[a].role == .final && operations[b].role == .release
             }.map { index in
                 var operation = operations[index]
                 operation.id = index

@@ -56,12 +56,12 @@ enum PlanPhases {
             let requests = fresh.requests
             lap("request count", t)
             var report = ApplyReport()
-            report.verified = true
+            report.verification = .checked(remaining: [])
             var id = 0
             for step in fresh.steps {
                 for operation in step {
                     id += 1
-                    report.entries.append(ApplyReport.Entry(operation: operation, status: .applied(id: id)))
+                    report.entries.append(ApplyReport.Entry(operation: operation, status: .applied, id: id))
                 }
             }
             t = now()

@@ -1,6 +1,10 @@
 import Foundation
 import RosterCLI
 
+// A reader that goes away (`| head`) must not end the process in the middle of an apply:
+// writes fail with EPIPE instead, and the console stops writing to that stream.
+signal(SIGPIPE, SIG_IGN)
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 if RosterCommandLine.isMPSInvocation(arguments) {
     // The MPS commands live in `roster-mps` beside this executable (see RosterCommandLine).

@@ -10,21 +10,21 @@ import Testing
     static let team = TeamFields(name: "Core", lead: .live(1), members: [.live(2)])
     static let entries: [ApplyReport.Entry] = [
         // Two people who share a name are two people created.
-        .init(operation: MutationBatcherTests.person(0, name: "Ana Lima"), status: .applied(id: 10)),
-        .init(operation: MutationBatcherTests.person(1, name: "Ana Lima"), status: .applied(id: 11)),
+        .init(operation: MutationBatcherTests.person(0, name: "Ana Lima"), status: .applied, id: 10),
+        .init(operation: MutationBatcherTests.person(1, name: "Ana Lima"), status: .applied, id: 11),
         // A team's release and final updates are one team updated; another team is another.
-        .init(operation: PlanOperation(payload: .updateTeam(id: 5, Self.team), name: "Core", purpose: "release"), status: .applied(id: nil)),
-        .init(operation: PlanOperation(payload: .updateTeam(id: 5, Self.team), name: "Core"), status: .applied(id: nil)),
-        .init(operation: PlanOperation(payload: .updateTeam(id: 6, Self.team), name: "Core"), status: .applied(id: nil)),
-        .init(operation: PlanOperation(payload: .setJobLevelLimit(.mid, 36), name: "Mid", purpose: "update"), status: .applied(id: nil)),
-        .init(operation: PlanOperation(payload: .setJobLevelLimit(.junior, 24), name: "Junior"), status: .applied(id: nil)),
+        .init(operation: PlanOperation(payload: .updateTeam(id: 5, Self.team), name: "Core", role: .release), status: .applied),
+        .init(operation: PlanOperation(payload: .updateTeam(id: 5, Self.team), name: "Core"), status: .applied),
+        .init(operation: PlanOperation(payload: .updateTeam(id: 6, Self.team), name: "Core"), status: .applied),
+        .init(operation: PlanOperation(payload: .setJobLevelLimit(.mid, 36), name: "Mid", replacesLimit: true), status: .applied),
+        .init(operation: PlanOperation(payload: .setJobLevelLimit(.junior, 24), name: "Junior"), status: .applied),
         .init(operation: PlanOperation(payload: .deleteUser(id: 7), name: "Old"), status: .failed("Failed query")),
         .init(operation: PlanOperation(payload: .deleteTeam(id: 8), name: "Gone"), status: .skipped("depends on a failure")),
     ]
 
     @Test func totalsCountEntitiesNotOperationsOrNames() {
         var report = ApplyReport()
-        report.verified = true
+        report.verification = .checked(remaining: [])
         report.entries = Self.entries
         #expect(report.tally == ApplyReport.Tally(created: 3, updated: 3, deleted: 0, failed: 1, skipped: 1))
         #expect(!report.complete)
@@ -32,18 +32,36 @@ import Testing
         #expect(report.complete)
     }
 
-    @Test func aReportLaidOutBeforeItsVerificationReadsTheSame() {
+    @Test func everyStatusIsOneLineWithItsIDAndNamesAreEscaped() {
         var report = ApplyReport()
-        report.entries = Self.entries
-        let operations = ReportRenderer.operations(report.entries, indent: 2)
-        let lines = ReportRenderer.entryLines(report.entries, color: true)
-        report.verified = true
-        report.remaining = [Change(action: .create, kind: .person, name: "Zoë")]
-        #expect(ReportRenderer.json(report, operations: operations).rendered(indent: 2) == ReportRenderer.json(report).rendered(indent: 2))
-        // Rendered anywhere else than where it was made for, it is rendered afresh.
-        #expect(ReportRenderer.json(report, operations: operations).rendered() == ReportRenderer.json(report).rendered())
-        #expect(JSONValue.array([operations]).rendered(indent: 2) == JSONValue.array([.array(ReportRenderer.operations(report.entries))]).rendered(indent: 2))
-        #expect(ReportRenderer.text(report, color: true, entryLines: lines) == ReportRenderer.text(report, color: true))
-        #expect(ReportRenderer.text(report).contains("Left to do after verification (1):"))
+        var evil = MutationBatcherTests.update(9)
+        evil.name = "Mallory\r\u{1B}[2K"
+        report.entries = [
+            .init(operation: MutationBatcherTests.person(0, name: "Ana"), status: .applied, id: 12),
+            .init(operation: PlanOperation(payload: .deleteUser(id: 7), name: "Old"), status: .failed("MPS keeps this person"),
+                  serverMessage: "Failed query: delete from \"users\""),
+            .init(operation: PlanOperation(payload: .deleteTeam(id: 8), name: "Gone"), status: .skipped("needs x")),
+            .init(operation: evil, status: .notRun("interrupted before it was sent")),
+            .init(operation: MutationBatcherTests.person(1, name: "Bo"), status: .unknown("no answer")),
+        ]
+        report.stop = .interrupted
+        let text = ReportRenderer.text(report)
+        #expect(text == """
+          ✓ createUser "Ana" (#12)
+          ✗ deleteUser "Old" (#7): MPS keeps this person
+              server said: Failed query: delete from "users"
+          - deleteTeam "Gone" (#8): skipped, needs x
+          · updateUser "Mallory\\u{D}\\u{1B}[2K" (#9): not run, interrupted before it was sent
+          ? createUser "Bo": unknown outcome, no answer
+        Interrupted: requests in flight were waited for; nothing more was sent.
+        Not verified: apply stopped before the end.
+        Apply incomplete: 1 created, 0 updated, 0 deleted; 1 failed, 1 skipped, 1 not run, 1 unknown.
+
+        """)
+        let json = ReportRenderer.json(report)
+        guard case .array(let operations)? = json["operations"] else { Issue.record("no operations"); return }
+        #expect(operations.map { $0["status"]?.stringValue } == ["applied", "failed", "skipped", "not-run", "unknown"])
+        #expect(operations.map { $0["id"] } == [.int(12), .int(7), .int(8), .int(9), nil])
+        #expect(json["stopped"]?["kind"]?.stringValue == "interrupted")
     }
 }

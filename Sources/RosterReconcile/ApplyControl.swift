@@ -1,0 +1,41 @@
+import Synchronization
+
+/// How a command steers a running apply from outside: a request to stop (an interrupt), and
+/// what is in flight at this moment, so a second interrupt can say what may be half done.
+/// Thread-safe: signal handlers and the engine's tasks use it at once.
+public final class ApplyControl: Sendable {
+    private let state = Mutex(State())
+
+    private struct State {
+        var stopRequests = 0
+        var inFlight: [Int: [String]] = [:]
+        var nextTicket = 0
+    }
+
+    public init() {}
+
+    /// Stop sending: documents in flight are waited for, nothing new goes out. Returns how
+    /// many times a stop has now been asked for.
+    @discardableResult
+    public func requestStop() -> Int {
+        state.withLock { state in
+            state.stopRequests += 1
+            return state.stopRequests
+        }
+    }
+
+    public var stopRequested: Bool { state.withLock { $0.stopRequests > 0 } }
+
+    /// The operations of every document in flight, described for a person.
+    public var inFlight: [String] { state.withLock { $0.inFlight.sorted { $0.key < $1.key }.flatMap(\.value) } }
+
+    func began(_ operations: [String]) -> Int {
+        state.withLock { state in
+            state.nextTicket += 1
+            state.inFlight[state.nextTicket] = operations
+            return state.nextTicket
+        }
+    }
+
+    func ended(_ ticket: Int) { _ = state.withLock { $0.inFlight.removeValue(forKey: ticket) } }
+}

@@ -1,0 +1,152 @@
+/// The bookkeeping of one apply: what became of each operation of the approved plan, found
+/// again in later plans by its ``OperationKey``. An operation of a later plan that the approved
+/// plan does not hold (drift made meanwhile) is never run: verification lists it.
+struct ApplyRun {
+    let original: Plan
+    let operations: [PlanOperation]
+    /// Final outcomes, by operation number (`PlanOperation.id`) of the approved plan.
+    var outcomes: [ApplyReport.Entry?]
+    var index: [OperationKey: Int] = [:]
+    /// Sent at least once in a document that did not run it (after a failed alias): sent again
+    /// once a fresh read shows it still needed.
+    var attempted = Set<Int>()
+    /// Sent in a document whose outcome is unknown: never sent again.
+    var inDoubt: [Int: String] = [:]
+    /// Created people's live ids, by roster index.
+    var created: [Int: Int] = [:]
+    var failedEntities: [EntityID: String] = [:]
+    var stop: ApplyReport.Stop?
+
+    init(_ plan: Plan) {
+        original = plan
+        var operations = [PlanOperation?](repeating: nil, count: plan.operationCount)
+        for op in plan.steps.joined() where op.id < operations.count { operations[op.id] = op }
+        self.operations = operations.compactMap { $0 }
+        outcomes = Array(repeating: nil, count: self.operations.count)
+        for (number, op) in self.operations.enumerated() { index[op.key] = number }
+    }
+
+    /// The operations of `step` that may be sent now; the others are skipped with the reason.
+    mutating func runnable(_ step: [PlanOperation], planOperations: [Int: PlanOperation]) -> [PlanOperation] {
+        var runnable: [PlanOperation] = []
+        for op in step {
+            guard let number = index[op.key], outcomes[number] == nil, inDoubt[number] == nil else { continue }
+            if let reason = blocker(op, planOperations: planOperations) {
+                outcomes[number] = ApplyReport.Entry(operation: operations[number], status: .skipped(reason))
+                failedEntities[op.entity] = failedEntities[op.entity] ?? reason
+                continue
+            }
+            runnable.append(op)
+        }
+        return runnable
+    }
+
+    /// Why `op` cannot run: it or what it needs did not succeed.
+    func blocker(_ op: PlanOperation, planOperations: [Int: PlanOperation]) -> String? {
+        if let message = failedEntities[op.entity] { return "its earlier operation did not succeed: \(message)" }
+        for case .created(let person) in op.people where created[person] == nil {
+            let name = original.personName(rosterIndex: person)
+            let create = index[OperationKey(entity: .newPerson(rosterIndex: person), mutation: .createUser, role: .final)]
+            switch create.flatMap({ outcomes[$0]?.status }) {
+            case .failed?: return "needs person \"\(name)\", whose create failed"
+            case .unknown?: return "needs person \"\(name)\", whose create has an unknown outcome"
+            default: return "needs person \"\(name)\", who was not created"
+            }
+        }
+        for prerequisite in op.after {
+            guard let needed = planOperations[prerequisite] else { continue }
+            let status = index[needed.key].flatMap { outcomes[$0]?.status }
+            if status != .applied { return "needs \(ReportWording.subject(needed)), which did not succeed" }
+        }
+        return nil
+    }
+
+    /// Records what became of the operations of one document. Returns whether the live state
+    /// must be read before going on, or apply must stop.
+    mutating func record(_ outcome: DocumentOutcome, of ops: [PlanOperation], aliases: [String]) -> ApplyEngine.RoundEnd {
+        switch outcome {
+        case .applied(let ids):
+            for (alias, op) in zip(aliases, ops) { markApplied(op, id: ids[alias]) }
+            return .finished
+        case .failed(let alias, let message):
+            let failedAt = aliases.firstIndex(of: alias) ?? ops.count
+            for (position, op) in ops.enumerated() {
+                if position < failedAt { markApplied(op, id: nil) }
+                if position == failedAt { markFailed(op, message) }
+                if position > failedAt, let number = index[op.key] { attempted.insert(number) }
+            }
+            return .needsRead
+        case .refused(let message):
+            for op in ops { markFailed(op, message) }
+            return .finished
+        case .unreachable(let message):
+            for op in ops { set(op, .notRun("not sent: \(message)")) }
+            stop = .aborted(message)
+            return .stopped
+        case .unknown(let reason):
+            for op in ops { if let number = index[op.key] { inDoubt[number] = reason } }
+            return .needsRead
+        }
+    }
+
+    mutating func markApplied(_ op: PlanOperation, id: Int?) {
+        if case .createUser(let person, _) = op.payload, let id { created[person] = id }
+        guard let number = index[op.key] else { return }
+        outcomes[number] = ApplyReport.Entry(operation: operations[number], status: .applied, id: id)
+    }
+
+    mutating func markFailed(_ op: PlanOperation, _ serverMessage: String) {
+        let wording = ReportWording.failure(serverMessage, of: op)
+        failedEntities[op.entity] = wording.message
+        guard let number = index[op.key] else { return }
+        outcomes[number] = ApplyReport.Entry(operation: operations[number], status: .failed(wording.message),
+                                             serverMessage: wording.serverMessage)
+    }
+
+    mutating func set(_ op: PlanOperation, _ status: ApplyReport.Status) {
+        guard let number = index[op.key] else { return }
+        outcomes[number] = ApplyReport.Entry(operation: operations[number], status: status)
+    }
+
+    /// After a fresh read, planned as `fresh`: what was sent and is no longer needed ran; what
+    /// was in doubt and is still needed stays unknown, and apply stops sending.
+    mutating func settle(against fresh: Plan) {
+        let needed = Set(fresh.steps.joined().map(\.key))
+        for number in outcomes.indices {
+            let op = operations[number]
+            if let entry = outcomes[number] {
+                if entry.status == .applied, entry.id == nil { outcomes[number]?.id = fresh.liveID(of: op.entity) }
+                continue
+            }
+            let wasSent = inDoubt[number] != nil || attempted.contains(number)
+            if !needed.contains(op.key) {
+                let status: ApplyReport.Status = wasSent ? .applied : .skipped("no longer needed: the live space already has it")
+                outcomes[number] = ApplyReport.Entry(operation: op, status: status, id: fresh.liveID(of: op.entity))
+                if case .createUser(let person, _) = op.payload { created[person] = fresh.liveID(of: op.entity) }
+            } else if let reason = inDoubt[number] {
+                outcomes[number] = ApplyReport.Entry(operation: op, status: .unknown(reason))
+                stop = .unknownOutcome
+            }
+        }
+        inDoubt = [:]
+    }
+
+    /// The report: every operation once, those never sent as not run.
+    func report() -> ApplyReport {
+        var report = ApplyReport()
+        report.stop = stop ?? (inDoubt.isEmpty ? nil : .unknownOutcome)
+        let reason: String
+        switch stop {
+        case .interrupted?: reason = "interrupted before it was sent"
+        case .unknownOutcome?: reason = "not sent: an earlier request's outcome is unknown"
+        case .aborted(let message)?: reason = "not sent: \(message)"
+        case nil: reason = "not sent: apply gave up after repeated failures"
+        }
+        report.entries = operations.indices.map { number in
+            if let entry = outcomes[number] { return entry }
+            if let doubt = inDoubt[number] { return ApplyReport.Entry(operation: operations[number], status: .unknown(doubt)) }
+            return ApplyReport.Entry(operation: operations[number], status: .notRun(reason))
+        }
+        return report
+    }
+}

@@ -1,0 +1,31 @@
+import RosterModel
+
+/// The entity an operation acts on: its live id, or its roster entry when it does not exist
+/// yet. Never its name: MPS names repeat.
+public enum EntityID: Hashable, Sendable {
+    /// A live user, by id.
+    case person(Int)
+    /// A person the plan creates: the roster person at this index.
+    case newPerson(rosterIndex: Int)
+    /// A live team, by id.
+    case team(Int)
+    /// A team the plan creates: the roster team at this index.
+    case newTeam(rosterIndex: Int)
+    /// A job level's time-in-level limit.
+    case level(JobLevel)
+
+    /// The live id, when the entity exists.
+    public var liveID: Int? {
+        switch self {
+        case .person(let id), .team(let id): return id
+        case .newPerson, .newTeam, .level: return nil
+        }
+    }
+}
+
+/// Why an operation exists: the entity's final state, or a release update that lets people
+/// leave a team before others take them in (the same team's final update follows).
+public enum OperationRole: String, Sendable, Hashable {
+    case final
+    case release
+}

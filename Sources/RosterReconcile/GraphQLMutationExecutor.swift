@@ -1,0 +1,60 @@
+import Foundation
+import MPSClient
+
+/// Sends documents of aliased mutations to MPS and classifies the answer: what ran, what
+/// failed, what certainly did not run, and what may have run. It is sent again only when the
+/// server certainly did not run it (``RetryPolicy/mutations``), with a deadline of at least
+/// ``GraphQLClient/mutationDeadline`` whatever `--timeout` says for reads.
+public struct GraphQLMutationExecutor: MutationExecutor {
+    public var client: GraphQLClient
+    /// The space the mutations are for (`x-space-id`); nil: the caller's own.
+    public var space: String?
+
+    public init(client: GraphQLClient, space: String?) {
+        self.client = client
+        self.space = space
+    }
+
+    public func execute(_ document: MutationDocument) async -> DocumentOutcome {
+        let response: HTTPResponse
+        do {
+            let deadline = max(client.endpoint.timeout, GraphQLClient.mutationDeadline)
+            response = try await client.post(body: document.body, retry: .mutations, space: space, timeout: deadline)
+        } catch {
+            switch error {
+            case .cannotConnect, .rateLimited, .invalidToken: return .unreachable(error.message)
+            default: return .unknown(error.message)
+            }
+        }
+        switch response.status {
+        case 503: return .unreachable("the server answered HTTP 503 (unavailable) \(RetryPolicy.mutations.attempts) times")
+        case 500...: return .unknown("the server answered HTTP \(response.status)")
+        default: return Self.outcome(of: response, document: document)
+        }
+    }
+
+    /// The outcome of a response the server gave.
+    static func outcome(of response: HTTPResponse, document: MutationDocument) -> DocumentOutcome {
+        let parsed: GraphQLResponse
+        do { parsed = try GraphQLClient.parse(response, bodySize: document.body.count) } catch {
+            switch error {
+            case .badRequest, .payloadTooLarge: return .refused(error.message)
+            case .http, .invalidToken: return .unreachable(error.message)
+            default: return .unknown(error.message)
+            }
+        }
+        if let error = parsed.errors.first {
+            let alias = error.path.first ?? ""
+            if parsed.data == nil, document.aliases.contains(alias) { return .failed(alias: alias, message: error.message) }
+            // An error that names no alias of the document: the server refused it as a whole.
+            return .refused(error.message)
+        }
+        var ids: [String: Int] = [:]
+        for alias in document.aliases {
+            if let object = parsed.data?[alias] as? [String: Any], let id = object["id"] {
+                ids[alias] = (id as? Int) ?? (id as? NSNumber)?.intValue
+            }
+        }
+        return .applied(ids)
+    }
+}
