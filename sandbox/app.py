@@ -123,10 +123,21 @@ class MPSApp:
             time.sleep(self.latency)
         if self.hooks is not None:
             self.hooks.record(body)
-            faults = self.hooks.next_request(len(body))
+            faults = self.hooks.next_request(len(body), _is_mutation(body))
+            for fault in faults:
+                if fault["kind"] == "late":
+                    # The client's connection drops at once; the request runs later, as one that
+                    # sat in a queue behind a proxy that gave up on it.
+                    self._run_later(headers, body, fault.get("ms", 1000) / 1000)
+                    return Response(0, b"", close=True)
             for fault in faults:
                 if fault["kind"] == "delay":
-                    time.sleep(fault.get("ms", 100) / 1000)
+                    # Held before it runs, as a request queued on a busy server; then it runs.
+                    self.hooks.hold(1)
+                    try:
+                        time.sleep(fault.get("ms", 100) / 1000)
+                    finally:
+                        self.hooks.hold(-1)
             for fault in faults:
                 if fault["kind"] == "status":
                     extra = {}
@@ -148,6 +159,17 @@ class MPSApp:
         if run_then_close:
             return Response(0, b"", close=True, run_then_close=True)
         return response
+
+    def _run_later(self, headers, body, seconds):
+        self.hooks.hold(1)
+
+        def run():
+            try:
+                time.sleep(seconds)
+                self._graphql(headers, body)
+            finally:
+                self.hooks.hold(-1)
+        threading.Thread(target=run, daemon=True).start()
 
     def _graphql(self, headers, body):
         if len(body) > BODY_LIMIT:
@@ -274,6 +296,15 @@ class MPSApp:
                 self.store.db.execute("INSERT INTO schedule_assignments (user_id, week) VALUES (?, ?)", (data["userId"], data.get("week", "2026-W02")))
                 return json_response(200, {"ok": True})
         return Response(404, b"Not Found", "text/plain; charset=utf-8")
+
+
+def _is_mutation(body):
+    """Whether a request body's operation is a mutation (its query starts with `mutation`)."""
+    try:
+        query = json.loads(body).get("query", "")
+    except (ValueError, AttributeError):
+        return False
+    return isinstance(query, str) and query.lstrip().startswith("mutation")
 
 
 def _executed(result):

@@ -10,6 +10,8 @@ class Hooks:
         self.store = store
         self.lock = threading.Lock()
         self.request_count = 0          # /graphql requests received
+        self.mutation_request_count = 0 # of them, requests whose operation is a mutation
+        self.pending = 0                # delayed or late requests not yet run
         self.mutation_count = 0         # mutation fields started
         self.faults = []                # pending faults, each with an absolute target count
         self.audit_enabled = False
@@ -24,19 +26,34 @@ class Hooks:
     def add_faults(self, faults):
         """Faults count from now: {"kind": "mutation", "n": 2, "message": "…"} fails the 2nd
         mutation field from now; request faults ("status", "close-before", "close-after",
-        "delay") act on the nth /graphql request from now."""
+        "delay", "late") act on the nth /graphql request from now, or with "requests": "mutations"
+        on the nth request whose operation is a mutation."""
         with self.lock:
             for fault in faults:
                 fault = dict(fault)
-                base = self.mutation_count if fault["kind"] == "mutation" else self.request_count
+                if fault["kind"] == "mutation":
+                    base = self.mutation_count
+                elif fault.get("requests") == "mutations":
+                    base = self.mutation_request_count
+                else:
+                    base = self.request_count
                 fault["target"] = base + int(fault.get("n", 1))
                 self.faults.append(fault)
 
-    def next_request(self, body_size):
+    def next_request(self, body_size, is_mutation=False):
         """Counts a /graphql request; returns the request faults that hit it."""
         with self.lock:
             self.request_count += 1
-            hits = [f for f in self.faults if f["kind"] != "mutation" and f["target"] == self.request_count]
+            if is_mutation:
+                self.mutation_request_count += 1
+
+            def hits_this(f):
+                if f["kind"] == "mutation":
+                    return False
+                if f.get("requests") == "mutations":
+                    return is_mutation and f["target"] == self.mutation_request_count
+                return f["target"] == self.request_count
+            hits = [f for f in self.faults if hits_this(f)]
             self.faults = [f for f in self.faults if f not in hits]
             self.requests.append(body_size)
             return hits
@@ -72,15 +89,21 @@ class Hooks:
             entry["error"] = error
         self.audit.append(entry)
 
+    def hold(self, delta):
+        """Counts delayed and late requests that have not run yet."""
+        with self.lock:
+            self.pending += delta
+
     def stats(self):
         with self.lock:
-            return {"requests": self.request_count, "mutations": self.mutation_count,
+            return {"requests": self.request_count, "mutations": self.mutation_count, "pending": self.pending,
                     "largestRequest": max(self.requests, default=0), "totalRequestBytes": sum(self.requests)}
 
     def reset_counters(self):
         with self.lock:
             self.requests = []
             self.request_count = 0
+            self.mutation_request_count = 0
             self.mutation_count = 0
             self.faults = []
             self.audit = []

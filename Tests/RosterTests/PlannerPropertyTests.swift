@@ -18,6 +18,7 @@ struct ServerModel {
         for u in live.users { users[u.id] = u }
         for t in live.teams { teams[t.id] = t }
         for l in live.levels { levels[l.level] = l.limitMonths }
+        nextID = max(nextID, users.keys.max() ?? 0, teams.keys.max() ?? 0)
     }
 
     func resolve(_ ref: PersonRef) throws -> Int {

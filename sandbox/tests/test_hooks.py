@@ -88,6 +88,37 @@ def test_delay(sandbox):
     assert time.monotonic() - started >= 0.3
 
 
+def test_delay_counting_mutation_requests_holds_the_request_before_it_runs(sandbox):
+    import threading
+    import time
+    sandbox.state()
+    sandbox.hook("faults", {"faults": [{"kind": "delay", "n": 2, "ms": 600, "requests": "mutations"}]})
+    assert sandbox.gql(USERS)[0] == 200                       # a read: not counted
+    sandbox.gql(CREATE2, {"a": person("A"), "b": person("B")})  # mutation request 1: not held
+    slow = threading.Thread(target=lambda: raw_post(sandbox, CREATE2, {"a": person("C"), "b": person("D")}))
+    slow.start()
+    time.sleep(0.2)
+    # Held, and not run yet: a read meanwhile does not see it.
+    assert sandbox.hook("stats")["pending"] == 1
+    assert [u["fullName"] for u in sandbox.gql(USERS)[1]["data"]["users"]] == ["A", "B"]
+    slow.join()
+    assert sandbox.hook("stats")["pending"] == 0
+    assert [u["fullName"] for u in sandbox.gql(USERS)[1]["data"]["users"]] == ["A", "B", "C", "D"]
+
+
+def test_late_closes_at_once_and_runs_later(sandbox):
+    import time
+    sandbox.state()
+    sandbox.hook("faults", {"faults": [{"kind": "late", "n": 1, "ms": 400, "requests": "mutations"}]})
+    with pytest.raises((http.client.RemoteDisconnected, ConnectionError)):
+        raw_post(sandbox, CREATE2, {"a": person("A"), "b": person("B")})
+    assert sandbox.gql(USERS)[1]["data"]["users"] == []
+    deadline = time.monotonic() + 5
+    while sandbox.hook("stats")["pending"] and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert [u["fullName"] for u in sandbox.gql(USERS)[1]["data"]["users"]] == ["A", "B"]
+
+
 def test_audit_log_records_mutations_with_memberships(sandbox):
     created = sandbox.state(people=[person("A"), person("B")])[OWNER]
     a, b = created["people"]
