@@ -134,7 +134,7 @@ public final class GraphQLClient: Sendable {
         ]
         if let space { headers["x-space-id"] = space }
         let request = HTTPRequest(method: "POST", url: endpoint.url, headers: headers, body: body,
-                                  timeout: timeout ?? endpoint.timeout)
+                                  timeout: timeout ?? endpoint.timeout, freshConnection: !retry.resendsWhenUnsure)
         return try await exchange(request, retry: retry)
     }
 

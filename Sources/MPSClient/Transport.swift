@@ -10,13 +10,20 @@ public struct HTTPRequest: Sendable {
     public var headers: [String: String]
     public var body: Data?
     public var timeout: TimeInterval
+    /// Sent on a connection of its own, closed after the answer. A request on a kept-alive
+    /// connection that the server drops unanswered is sent again by libcurl on a new one (and,
+    /// on Linux, first hangs until the timeout): harmless for a read, a duplicate for a
+    /// mutation that had run.
+    public var freshConnection: Bool
 
-    public init(method: String, url: URL, headers: [String: String] = [:], body: Data? = nil, timeout: TimeInterval = 30) {
+    public init(method: String, url: URL, headers: [String: String] = [:], body: Data? = nil, timeout: TimeInterval = 30,
+                freshConnection: Bool = false) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
         self.timeout = timeout
+        self.freshConnection = freshConnection
     }
 }
 
@@ -62,9 +69,11 @@ public protocol Transport: Sendable {
     func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse
 }
 
-/// The real transport: one URLSession for the whole process, with explicit timeouts.
+/// The real transport: one URLSession for the whole process, with explicit timeouts, and one
+/// whose connections are never reused, for requests that must not be sent twice.
 public final class URLSessionTransport: Transport, @unchecked Sendable {
     private let session: URLSession
+    private let freshSession: URLSession
 
     /// `timeout` is the longest any request may wait; each request states its own.
     public init(timeout: TimeInterval) {
@@ -77,6 +86,7 @@ public final class URLSessionTransport: Transport, @unchecked Sendable {
         configuration.urlCache = nil
         configuration.httpCookieStorage = nil
         session = URLSession(configuration: configuration)
+        freshSession = URLSession(configuration: configuration)
     }
 
     public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
@@ -85,8 +95,9 @@ public final class URLSessionTransport: Transport, @unchecked Sendable {
         urlRequest.httpBody = request.body
         urlRequest.timeoutInterval = max(1, request.timeout.rounded(.up))
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+        if request.freshConnection { urlRequest.setValue("close", forHTTPHeaderField: "Connection") }
         do {
-            let (data, response) = try await session.data(for: urlRequest)
+            let (data, response) = try await (request.freshConnection ? freshSession : session).data(for: urlRequest)
             guard let http = response as? HTTPURLResponse else { throw TransportError.other("not an HTTP response") }
             var headers: [String: String] = [:]
             for (key, value) in http.allHeaderFields {

@@ -44,7 +44,7 @@ struct ApplyCommand: Command {
         let saved = try SavedPlanFile.detect(arguments)
         let args = try saved.map { try $0.arguments(for: arguments, context) } ?? arguments
         let (plan, connection, roster, service) = try await PlanCommand.makePlan(args, context)
-        if let saved { try saved.check(plan, endpoint: connection.endpoint.url.absoluteString) }
+        if let saved { try saved.check(plan) }
         let color = context.useColor(onStderr: format == "json", noColorFlag: arguments.flag("--no-color"))
         let phases = PhaseLog(arguments, context)
         let show = Output(console: console, planOnStderr: format == "json")

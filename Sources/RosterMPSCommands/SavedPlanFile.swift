@@ -53,6 +53,9 @@ struct SavedPlanFile {
         }
         args.values["--space"] = space
         if prune { args.flags.insert("--prune") }
+        // Checked before anything is read: a plan for one server says nothing of another.
+        let current = try Connection.resolve(args, context, rosterSpace: nil).endpoint.url.absoluteString
+        if current != endpoint { throw refusal("the plan was saved for \(endpoint), not \(current)") }
         let files = self.files.map { folder.appendingPathComponent($0).standardizedFileURL.path }
         guard Self.rosterDigest(files, relativeTo: folder) == rosterDigest else {
             throw refusal("the roster changed since the plan was saved")
@@ -60,12 +63,9 @@ struct SavedPlanFile {
         return args
     }
 
-    /// Refuses a plan made for another endpoint, a live space that changed since, or
-    /// operations that differ from the saved ones.
-    func check(_ plan: Plan, endpoint current: String) throws(CommandFailure) {
-        if endpoint != current {
-            throw refusal("the plan was saved for \(endpoint), not \(current)")
-        }
+    /// Refuses a plan whose live space changed since, or whose operations differ from the
+    /// saved ones.
+    func check(_ plan: Plan) throws(CommandFailure) {
         let now = plan.fingerprint
         if now.digest != fingerprint.digest {
             let changes = fingerprint.changes(since: now)

@@ -22,8 +22,19 @@ public struct RosterLoader: Sendable {
     public func load(paths: [String]) -> Result {
         var diagnostics: [Diagnostic] = []
         var files: [RosterFile] = []
+        let named = Set(paths)
         for path in RosterLoader.expand(paths, diagnostics: &diagnostics) {
             guard let bytes = RosterLoader.readFile(path, diagnostics: &diagnostics) else { continue }
+            if RosterLoader.isSavedPlan(bytes, path: path) {
+                // A plan saved with `roster plan --out` beside the roster is not part of it.
+                if named.contains(path) {
+                    diagnostics.append(.error("this is a saved plan, not a roster file; `roster apply \(path)` applies it",
+                                              at: .file(path)))
+                } else {
+                    diagnostics.append(Diagnostic(.note, at: .file(path), "skipped: a saved plan, not a roster file"))
+                }
+                continue
+            }
             let (file, fileDiagnostics) = load(bytes: bytes, path: path)
             diagnostics += fileDiagnostics
             if let file { files.append(file) }
@@ -81,6 +92,14 @@ public struct RosterLoader: Sendable {
             }
         }
         return found.sorted()
+    }
+
+    /// Whether `bytes` are a saved plan: a JSON file whose top level holds `format_version`.
+    static func isSavedPlan(_ bytes: [UInt8], path: String) -> Bool {
+        guard path.hasSuffix(".json"), bytes.first(where: { $0 > 0x20 }) == UInt8(ascii: "{"),
+              String(decoding: bytes.prefix(4096), as: UTF8.self).contains("\"format_version\"") else { return false }
+        let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
+        return object?["format_version"] != nil
     }
 
     /// The largest roster file read, a guard against pointing the tool at a huge file by mistake.

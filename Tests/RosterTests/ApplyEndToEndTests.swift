@@ -129,7 +129,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: roster) }
         let refused = try apply(sandbox, [roster])
         #expect(refused.code == 3, "\(refused.stdout)\(refused.stderr)")
-        #expect(refused.stderr.contains("refusing to apply: the plan removes"))
+        #expect(refused.stderr.contains("refusing to apply: the plan deletes 2 of 6 people (allowed 1)"), "\(refused.stderr)")
         #expect(try !planIsClean(sandbox, [roster]))
         try enableAudit(sandbox)
         let result = try apply(sandbox, [roster, "--allow-large-changes"])
@@ -137,9 +137,11 @@ import Testing
         #expect(result.stdout.contains("✓ deleteTeam \"Blue\""))
         #expect(result.stdout.contains("✓ updateTeam \"Red\""))
         #expect(result.stdout.contains("✓ deleteUser \"Ana\""))
-        #expect(result.stdout.contains("✗ deleteUser \"Fay\": Failed query: delete from \"users\""))
+        #expect(result.stdout.contains("✗ deleteUser \"Fay\" (#6): MPS keeps this person: they have schedule or work history"), "\(result.stdout)")
+        #expect(result.stdout.contains("      server said: Failed query: delete from \"users\""))
+        #expect(!result.stdout.contains("params: 14\n"))
         #expect(result.stdout.contains("not in the roster (protected)"))
-        #expect(result.stdout.contains("Apply complete: 0 created, 1 updated, 2 deleted."))
+        #expect(result.stdout.contains("Apply incomplete: 0 created, 1 updated, 2 deleted; 1 failed."), "\(result.stdout)")
         // Red's new lead came before Ana's delete (the server would have refused otherwise).
         let log = try RosterBinary.run(["/usr/bin/env", "python3", "-c", """
         import json, sys, urllib.request
@@ -203,7 +205,15 @@ import Testing
         try sandbox.hook("faults", "{\"faults\": [\(fault.replacingOccurrences(of: "\"n\": 1", with: "\"n\": 2"))]}")
         try enableAudit(sandbox)
         let result = try apply(sandbox, [roster])
-        #expect(result.code == 0, "\(fault)\n\(result.stdout)\(result.stderr)")
+        if fault.contains("close-before") {
+            // The connection dropped: the outcome is unknown, so nothing more is sent, and the
+            // next apply finishes the work.
+            #expect(result.code == 1 && result.stdout.contains("unknown outcome"), "\(result.stdout)\(result.stderr)")
+            #expect(try apply(sandbox, [roster]).code == 0)
+        } else {
+            #expect(result.code == 0, "\(fault)\n\(result.stdout)\(result.stderr)")
+        }
+        if fault.contains("status") { #expect(result.stderr.contains("server busy (HTTP"), "\(result.stderr)") }
         #expect(try planIsClean(sandbox, [roster]))
         let export = try RosterBinary.run(["export", "--format", "json"], environment: env(sandbox)).stdout
         #expect(export.components(separatedBy: "{\n      \"name\": \"Gus\"").count == 2, "\(fault): Gus created twice?\n\(export)")
@@ -285,7 +295,7 @@ import Testing
         let stale = try RosterBinary.run(["apply", planFile], environment: env(sandbox))
         #expect(stale.code == 3, "\(stale.stderr)")
         #expect(stale.stderr.contains("the live space changed since the plan was saved"))
-        #expect(stale.stderr.contains("person:4 changed"))
+        #expect(stale.stderr.contains("person \"David Kim\" (#4): level Junior → Senior since the plan was saved"), "\(stale.stderr)")
         // A fresh saved plan applies without asking (no terminal, no --auto-approve).
         _ = try saveAcmePlan(sandbox, to: planFile)
         let fresh = try RosterBinary.run(["apply", planFile], environment: env(sandbox))

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// A sandbox MPS server for end-to-end tests, started with `python3 -m sandbox`.
 final class SandboxProcess: @unchecked Sendable {
@@ -40,14 +43,53 @@ final class SandboxProcess: @unchecked Sendable {
     /// POSTs JSON to a test hook (`state`, `faults`, `audit`).
     @discardableResult
     func hook(_ path: String, _ body: String) throws -> Data {
-        let base = url.replacingOccurrences(of: "/graphql", with: "")
-        let result = try RosterBinary.run(["/usr/bin/env", "python3", "-c", """
-        import sys, urllib.request
-        r = urllib.request.urlopen(urllib.request.Request(sys.argv[1], data=sys.stdin.buffer.read(), headers={"Content-Type": "application/json"}))
-        sys.stdout.write(r.read().decode())
-        """, "\(base)/__sandbox/\(path)"], stdin: body, direct: true)
-        return Data(result.stdout.utf8)
+        try request(url.replacingOccurrences(of: "/graphql", with: "/__sandbox/\(path)"), body: body)
     }
+
+    /// GETs a test hook's JSON (`stats`, `audit`).
+    func read(_ path: String) throws -> [String: Any] {
+        let data = try request(url.replacingOccurrences(of: "/graphql", with: "/__sandbox/\(path)"), body: nil)
+        return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+    }
+
+    /// Sends a GraphQL request as the sandbox's token, as another writer would.
+    @discardableResult
+    func graphql(_ query: String, variables: [String: Any] = [:]) throws -> [String: Any] {
+        let body = try JSONSerialization.data(withJSONObject: ["query": query, "variables": variables])
+        let data = try request(url, body: String(decoding: body, as: UTF8.self), token: token)
+        return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+    }
+
+    /// Waits until no delayed or late request is still to run.
+    func waitUntilNothingPending(timeout: TimeInterval = 30) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while (try read("stats")["pending"] as? Int ?? 0) > 0 && Date() < deadline { usleep(50_000) }
+    }
+
+    private func request(_ address: String, body: String?, token: String? = nil) throws -> Data {
+        guard let target = URL(string: address) else { throw SandboxError.didNotStart }
+        var request = URLRequest(url: target)
+        request.httpMethod = body == nil ? "GET" : "POST"
+        request.httpBody = body.map { Data($0.utf8) }
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        let box = ResponseBox()
+        let done = DispatchSemaphore(value: 0)
+        URLSession.shared.dataTask(with: request) { data, _, error in
+            box.data = data
+            box.error = error
+            done.signal()
+        }.resume()
+        done.wait()
+        if let error = box.error { throw error }
+        return box.data ?? Data()
+    }
+}
+
+/// What a request's completion handler hands back once it has signalled.
+private final class ResponseBox: @unchecked Sendable {
+    var data: Data?
+    var error: (any Error)?
 }
 
 /// Runs the built `roster` binary and captures its output and exit code.
@@ -65,7 +107,7 @@ enum RosterBinary {
     /// Runs the binary; one still running after `timeout` seconds is killed, so a hang fails
     /// its test (killed by a signal, `code` is 128 + the signal) instead of stopping the suite.
     static func run(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil, direct: Bool = false,
-                    timeout: TimeInterval = 300) throws -> Result {
+                    timeout: TimeInterval = 300, directory: URL = TestSupport.packageRoot) throws -> Result {
         let process = Process()
         if direct {
             process.executableURL = URL(fileURLWithPath: arguments[0])
@@ -79,7 +121,7 @@ enum RosterBinary {
         env["XDG_CONFIG_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("roster-no-config").path
         env.merge(environment) { _, new in new }
         process.environment = env
-        process.currentDirectoryURL = TestSupport.packageRoot
+        process.currentDirectoryURL = directory
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
         process.standardError = err
