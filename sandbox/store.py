@@ -163,3 +163,6 @@ class Store:
         for table in ["schedule_assignments", "team_members", "teams", "users", "job_level_limits", "space_members",
                       "sessions", "auth_users"]:
             self.db.execute(f"DELETE FROM {table}")
+        # Ids start again at 1: a state loaded after a reset names its people by those ids.
+        if self.db.execute("SELECT name FROM sqlite_master WHERE name = 'sqlite_sequence'").fetchone():
+            self.db.execute("DELETE FROM sqlite_sequence")

@@ -75,9 +75,10 @@ public struct EntitySnapshot: Sendable, Equatable {
     public var name: String
     public var fields: [Field]
 
+    /// Fields are kept in name order, so a saved plan whose keys were reordered reads the same.
     public init(name: String, fields: [(String, String)]) {
         self.name = name
-        self.fields = fields.map { Field(name: $0.0, value: $0.1) }
+        self.fields = fields.map { Field(name: $0.0, value: $0.1) }.sorted { $0.name < $1.name }
     }
 
     /// `level Junior → Mid, focus Backend → Mobile`, or `renamed from "A"`.

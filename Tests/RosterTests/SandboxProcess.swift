@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// A sandbox MPS server for end-to-end tests, started with `python3 -m sandbox`.
 final class SandboxProcess: @unchecked Sendable {
@@ -29,7 +26,7 @@ final class SandboxProcess: @unchecked Sendable {
         guard url.hasPrefix("http") else { throw SandboxError.didNotStart }
     }
 
-    enum SandboxError: Error { case didNotStart }
+    enum SandboxError: Error { case didNotStart, requestFailed(String) }
 
     func stop() {
         guard process.isRunning else { return }
@@ -66,30 +63,20 @@ final class SandboxProcess: @unchecked Sendable {
         while (try read("stats")["pending"] as? Int ?? 0) > 0 && Date() < deadline { usleep(50_000) }
     }
 
+    /// One HTTP exchange through Python's urllib, a connection each: Linux URLSession can hang
+    /// on a kept-alive connection the server dropped, and tests must not.
     private func request(_ address: String, body: String?, token: String? = nil) throws -> Data {
-        guard let target = URL(string: address) else { throw SandboxError.didNotStart }
-        var request = URLRequest(url: target)
-        request.httpMethod = body == nil ? "GET" : "POST"
-        request.httpBody = body.map { Data($0.utf8) }
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
-        let box = ResponseBox()
-        let done = DispatchSemaphore(value: 0)
-        URLSession.shared.dataTask(with: request) { data, _, error in
-            box.data = data
-            box.error = error
-            done.signal()
-        }.resume()
-        done.wait()
-        if let error = box.error { throw error }
-        return box.data ?? Data()
+        let result = try RosterBinary.run(["/usr/bin/env", "python3", "-c", """
+        import sys, urllib.request
+        data = sys.stdin.buffer.read() if sys.argv[2] == "POST" else None
+        headers = {"Content-Type": "application/json"}
+        if sys.argv[3]: headers["Authorization"] = "Bearer " + sys.argv[3]
+        r = urllib.request.urlopen(urllib.request.Request(sys.argv[1], data=data, headers=headers), timeout=60)
+        sys.stdout.write(r.read().decode())
+        """, address, body == nil ? "GET" : "POST", token ?? ""], stdin: body ?? "", direct: true)
+        guard result.code == 0 else { throw SandboxError.requestFailed(result.stderr) }
+        return Data(result.stdout.utf8)
     }
-}
-
-/// What a request's completion handler hands back once it has signalled.
-private final class ResponseBox: @unchecked Sendable {
-    var data: Data?
-    var error: (any Error)?
 }
 
 /// Runs the built `roster` binary and captures its output and exit code.
