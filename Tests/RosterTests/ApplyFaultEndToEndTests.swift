@@ -52,6 +52,21 @@ import Testing
         }
     }
 
+    /// Starts `roster ARGS` against the sandbox without waiting, and waits until the sandbox
+    /// holds a delayed request of it.
+    func startHeld(_ sandbox: SandboxProcess, _ arguments: [String], output: Any) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: RosterBinary.path)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(env(sandbox)) { _, new in new }
+        process.standardOutput = output
+        process.standardError = output is Pipe ? FileHandle.nullDevice : output
+        try process.run()
+        let deadline = Date().addingTimeInterval(30)
+        while (try sandbox.read("stats")["pending"] as? Int ?? 0) == 0 && Date() < deadline { usleep(20_000) }
+        return process
+    }
+
     func planIsClean(_ sandbox: SandboxProcess, _ roster: String) throws -> Bool {
         try RosterBinary.run(["plan", "--detailed-exitcode", roster], environment: env(sandbox)).code == 0
     }
@@ -109,17 +124,8 @@ import Testing
         try sandbox.hook("faults", #"{"faults": [{"kind": "delay", "n": 1, "ms": 1500, "requests": "mutations"}]}"#)
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("apply-\(UUID().uuidString).txt")
         defer { try? FileManager.default.removeItem(at: out) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: RosterBinary.path)
-        process.arguments = ["apply", "--auto-approve", roster]
-        process.environment = ProcessInfo.processInfo.environment.merging(env(sandbox)) { _, new in new }
         FileManager.default.createFile(atPath: out.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: out)
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        let deadline = Date().addingTimeInterval(30)
-        while (try sandbox.read("stats")["pending"] as? Int ?? 0) == 0 && Date() < deadline { usleep(20_000) }
+        let process = try startHeld(sandbox, ["apply", "--auto-approve", roster], output: try FileHandle(forWritingTo: out))
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
         let text = try String(contentsOf: out, encoding: .utf8)
@@ -211,16 +217,8 @@ import Testing
         // Requests: the read, the mutation, the verifying read, which is held while someone
         // else creates a second Gus.
         try sandbox.hook("faults", #"{"faults": [{"kind": "delay", "n": 3, "ms": 2000}]}"#)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: RosterBinary.path)
-        process.arguments = ["apply", "--auto-approve", roster]
-        process.environment = ProcessInfo.processInfo.environment.merging(env(sandbox)) { _, new in new }
         let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(30)
-        while (try sandbox.read("stats")["pending"] as? Int ?? 0) == 0 && Date() < deadline { usleep(20_000) }
+        let process = try startHeld(sandbox, ["apply", "--auto-approve", roster], output: out)
         try sandbox.graphql("mutation { createUser(input: {fullName: \"Gus\", craftAbility: Engineering, jobLevel: Mid, craftFocus: Backend}) { id } }")
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
