@@ -19,7 +19,7 @@ struct Connection {
         OptionSpec("--token-file", value: "FILE", "file holding the session token (env MPS_TOKEN holds the token itself)"),
         OptionSpec("--space", value: "ID", "the space to use (env MPS_SPACE; overrides the roster's space)"),
         OptionSpec("--profile", value: "NAME", "a profile of the config file (env MPS_PROFILE)"),
-        OptionSpec("--timeout", value: "SECONDS", "per request (default 30)"),
+        OptionSpec("--timeout", value: "SECONDS", "per read request (default 30); mutations wait at least 120 s"),
         OptionSpec("--verbose", "log each request on standard error (the token redacted)"),
     ]
 
