@@ -27,11 +27,25 @@ public struct MPSEndpoint: Sendable {
         return components.url ?? url
     }
 
+    /// An endpoint URL as a user writes it: `http` and `https` in any case (`HTTP://…` is
+    /// `http://…`), a host, and plain `http://` only to loopback hosts.
+    public static func parse(_ text: String) throws(MPSError) -> URL {
+        guard var components = URLComponents(string: text.trimmingCharacters(in: .whitespaces)),
+              let scheme = components.scheme?.lowercased() else { throw .invalidEndpoint(text, "it is not a URL") }
+        guard scheme == "http" || scheme == "https" else {
+            throw .invalidEndpoint(text, "roster speaks https:// (and http:// to this machine), not \(scheme)://")
+        }
+        components.scheme = scheme
+        guard let url = components.url, let host = url.host, !host.isEmpty else { throw .invalidEndpoint(text, "it names no host") }
+        try checkScheme(url)
+        return url
+    }
+
     /// Plain http:// is allowed only to loopback hosts: a token must never cross a network unencrypted.
     public static func checkScheme(_ url: URL) throws(MPSError) {
         guard let scheme = url.scheme?.lowercased() else { throw .insecureEndpoint(url.absoluteString) }
         if scheme == "https" { return }
-        guard scheme == "http" else { throw .insecureEndpoint(url.absoluteString) }
+        guard scheme == "http" else { throw .invalidEndpoint(url.absoluteString, "unsupported scheme \(scheme)://") }
         let host = (url.host ?? "").lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
         if host == "localhost" || host == "::1" || host.hasPrefix("127.") { return }
         throw .insecureEndpoint(url.absoluteString)
@@ -120,7 +134,7 @@ public final class GraphQLClient: Sendable {
     /// tell a failed alias from a failed request; `Not authenticated` is thrown.
     public func send(body: Data, retry: RetryPolicy) async throws(MPSError) -> GraphQLResponse {
         let response = try await post(body: body, retry: retry, space: endpoint.space)
-        return try Self.parse(response, bodySize: body.count)
+        return try Self.parse(response, bodySize: body.count, endpoint: endpoint.url.absoluteString)
     }
 
     /// Sends a prepared body as `space` (nil: the caller's own) and returns the raw response;
@@ -194,7 +208,7 @@ public final class GraphQLClient: Sendable {
     }
 
     /// Maps an HTTP response to data and errors, or to a typed error.
-    public static func parse(_ response: HTTPResponse, bodySize: Int) throws(MPSError) -> GraphQLResponse {
+    public static func parse(_ response: HTTPResponse, bodySize: Int, endpoint: String? = nil) throws(MPSError) -> GraphQLResponse {
         switch response.status {
         case 200:
             break
@@ -204,7 +218,7 @@ public final class GraphQLClient: Sendable {
             let errors = (try? decodeErrors(response.body)) ?? []
             throw .badRequest(status: 400, messages: errors.isEmpty ? [snippet(response.body)] : errors.map(\.message))
         default:
-            throw .http(status: response.status, detail: snippet(response.body))
+            throw .http(status: response.status, detail: (endpoint.map { "from \($0): " } ?? "") + snippet(response.body))
         }
         guard let object = try? JSONSerialization.jsonObject(with: response.body), let json = object as? [String: Any] else {
             throw .invalidResponse("the body is not a JSON object: \(snippet(response.body))")

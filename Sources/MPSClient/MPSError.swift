@@ -23,6 +23,8 @@ public enum MPSError: Error, Sendable, Equatable {
     case spaceNotAccessible(space: String, available: [String])
     /// A plain `http://` endpoint that is not a loopback host.
     case insecureEndpoint(String)
+    /// An endpoint that is not an http(s) URL with a host.
+    case invalidEndpoint(String, String)
 
     public var message: String {
         switch self {
@@ -42,12 +44,15 @@ public enum MPSError: Error, Sendable, Equatable {
             return "the server is rate limiting requests (HTTP 429)" + (retryAfter.map { "; retry in \($0) s" } ?? "")
         case .http(let status, let detail):
             return "the server answered HTTP \(status)" + (detail.isEmpty ? "" : ": \(detail)")
+                + (status == 404 ? "; is the endpoint the GraphQL path (…/graphql, no trailing slash)?" : "")
         case .graphQL(let errors):
             return errors.map(\.description).joined(separator: "; ")
         case .invalidResponse(let detail):
             return "unexpected response from the server: \(detail)"
         case .spaceNotAccessible(let space, let available):
             return "space \"\(space)\" is not accessible with this token (its spaces: \(available.joined(separator: ", ")))"
+        case .invalidEndpoint(let endpoint, let why):
+            return "invalid endpoint \"\(endpoint)\": \(why)"
         case .insecureEndpoint(let endpoint):
             return "refusing to send the token over plain http:// to \(endpoint); use https://, or http:// only for localhost"
         }

@@ -36,7 +36,7 @@ public struct MPSService: Sendable {
         if raw.status == 200, let fast = LiveStateDecoder.decode(raw.body) {
             return try Self.assemble(target: target, spaces: fast.spaces, users: fast.users, teams: fast.teams, levels: fast.levels)
         }
-        let response = try GraphQLClient.parse(raw, bodySize: body.count)
+        let response = try GraphQLClient.parse(raw, bodySize: body.count, endpoint: client.endpoint.url.absoluteString)
         if !response.errors.isEmpty { throw MPSError.graphQL(response.errors) }
         guard let data = response.data else { throw MPSError.invalidResponse("no data") }
         guard let users = data["users"] as? [[String: Any]], let teams = data["teams"] as? [[String: Any]],
@@ -80,7 +80,9 @@ public struct MPSService: Sendable {
                                   timeout: client.endpoint.timeout)
         let response = try await client.exchange(request, retry: .reads)
         if response.status == 401 { return nil }
-        guard response.status == 200 else { throw MPSError.http(status: response.status, detail: GraphQLClient.snippet(response.body)) }
+        guard response.status == 200 else {
+            throw MPSError.http(status: response.status, detail: "from \(client.endpoint.url.absoluteString): " + GraphQLClient.snippet(response.body))
+        }
         guard let object = try? JSONSerialization.jsonObject(with: response.body, options: [.fragmentsAllowed]) else {
             throw MPSError.invalidResponse("get-session answered \(GraphQLClient.snippet(response.body))")
         }

@@ -89,8 +89,21 @@ public final class URLSessionTransport: Transport, @unchecked Sendable {
         freshSession = URLSession(configuration: configuration)
     }
 
+    /// `url`, with the loopback IPv6 literal `[::1]` spelled `localhost` (which resolves to it):
+    /// FoundationNetworking on Linux refuses IPv6 literals as a bad URL.
+    static func loadable(_ url: URL) -> URL {
+        #if os(Linux)
+        guard url.host == "::1" || url.host == "[::1]",
+              var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
+        components.host = "localhost"
+        return components.url ?? url
+        #else
+        return url
+        #endif
+    }
+
     public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
-        var urlRequest = URLRequest(url: request.url)
+        var urlRequest = URLRequest(url: Self.loadable(request.url))
         urlRequest.httpMethod = request.method
         urlRequest.httpBody = request.body
         urlRequest.timeoutInterval = max(1, request.timeout.rounded(.up))
@@ -113,6 +126,8 @@ public final class URLSessionTransport: Transport, @unchecked Sendable {
                 throw TransportError.cannotConnect(error.localizedDescription)
             case .timedOut:
                 throw TransportError.timedOut
+            case .badURL, .unsupportedURL:
+                throw TransportError.cannotConnect("this system cannot load the URL (\(error.localizedDescription))")
             case .networkConnectionLost, .badServerResponse, .zeroByteResource:
                 throw TransportError.connectionLost(error.localizedDescription)
             default:

@@ -31,7 +31,7 @@ extension Command {
         do {
             return try await body()
         } catch let error as UsageError {
-            return RosterCommandLine.usageError(error, context)
+            return RosterCommandLine.usageError(error, context, arguments: arguments.value("--format") == "json" ? ["--format=json"] : [])
         } catch let failure as CommandFailure {
             return RosterCommandLine.report(failure, arguments, context)
         } catch {

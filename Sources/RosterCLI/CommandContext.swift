@@ -11,8 +11,17 @@ public struct CommandContext: Sendable {
     }
 
     /// Colour only on a terminal, and never with `NO_COLOR` (any value) or `--no-color`.
-    public func useColor(onStderr: Bool, noColorFlag: Bool) -> Bool {
-        if noColorFlag || environment["NO_COLOR"] != nil { return false }
+    /// Whether to colour a stream: `--color always|never` decides; else `--no-color`, a
+    /// non-empty `NO_COLOR` or `TERM=dumb` turn it off, and otherwise only a terminal gets colour.
+    public func useColor(onStderr: Bool, _ arguments: ParsedArguments) -> Bool {
+        switch arguments.value("--color") {
+        case "always": return true
+        case "never": return false
+        default: break
+        }
+        if arguments.flag("--no-color") || !(environment["NO_COLOR"] ?? "").isEmpty || environment["TERM"] == "dumb" {
+            return false
+        }
         return onStderr ? console.stderrIsTerminal : console.stdoutIsTerminal
     }
 

@@ -37,6 +37,7 @@ public enum RosterCommandLine {
     /// Runs `arguments` (without the program name) with `commands` and returns the exit code.
     public static func main(_ arguments: [String], context: CommandContext, commands extra: [any Command.Type] = []) async -> Int32 {
         let commands = builtins + extra
+        let arguments = commandFirst(arguments)
         guard let first = arguments.first, first != "--help", first != "-h" else {
             context.console.writeOut(overview(commands))
             return ExitCode.success
@@ -65,30 +66,53 @@ public enum RosterCommandLine {
             let suggestion = Suggestions.nearest(to: first, among: known).map { "; did you mean `\($0)`?" } ?? ""
             return usageError(UsageError(message: "unknown command `\(first)`\(suggestion)", hint: "run `roster help` to see the commands"), context)
         }
-        do {
+        do throws(UsageError) {
             let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), options: command.options, command: command.name)
             if parsed.flag("--help") {
                 context.console.writeOut(command.helpText)
                 return ExitCode.success
             }
+            if let color = parsed.value("--color"), !["auto", "always", "never"].contains(color) {
+                throw UsageError(message: "--color takes auto, always or never, not `\(color)`",
+                                 hint: "run `roster help \(command.name)` to see its options") as UsageError
+            }
             return await command.run(parsed, context)
         } catch {
-            return usageError(error, context)
+            return usageError(error, context, arguments: arguments)
         }
     }
 
     /// Prints a failure's diagnostics (and annotations under GitHub Actions); returns its exit code.
     public static func report(_ failure: CommandFailure, _ arguments: ParsedArguments, _ context: CommandContext) -> Int32 {
-        let color = context.useColor(onStderr: true, noColorFlag: arguments.flag("--no-color"))
+        // With --format json, standard output holds one JSON document whatever happens.
+        if arguments.value("--format") == "json" { context.console.writeOut(failure.json.rendered(indent: 2) + "\n") }
+        let color = context.useColor(onStderr: true, arguments)
         context.console.writeErr(DiagnosticRenderer.text(failure.diagnostics, color: color))
         if failure.diagnostics.count > 1 { context.console.writeErr(DiagnosticRenderer.summary(failure.diagnostics)) }
         if context.isGitHubActions { context.console.writeOut(DiagnosticRenderer.githubAnnotations(failure.diagnostics)) }
         return failure.exitCode
     }
 
-    public static func usageError(_ error: UsageError, _ context: CommandContext) -> Int32 {
-        context.console.writeErr("error: \(error.message)\nhint: \(error.hint)\n")
+    public static func usageError(_ error: UsageError, _ context: CommandContext, arguments: [String] = []) -> Int32 {
+        if wantsJSON(arguments) {
+            let failure = CommandFailure(error.message, kind: .usage)
+            context.console.writeOut(failure.json.rendered(indent: 2) + "\n")
+        }
+        context.console.writeErr("error: \(TerminalText.escape(error.message))\nhint: \(error.hint)\n")
         return ExitCode.failure
+    }
+
+    /// Whether raw arguments ask for `--format json` (before they could be parsed).
+    static func wantsJSON(_ arguments: [String]) -> Bool {
+        arguments.contains("--format=json") || zip(arguments, arguments.dropFirst()).contains { $0 == "--format" && $1 == "json" }
+    }
+
+    /// The options that stand before the command moved after it: `roster --verbose plan` is
+    /// `roster plan --verbose`.
+    public static func commandFirst(_ arguments: [String]) -> [String] {
+        guard let first = arguments.first, first.hasPrefix("-"), !["--help", "-h", "--version"].contains(first),
+              let index = arguments.firstIndex(where: { order.contains($0) }) else { return arguments }
+        return [arguments[index]] + arguments[..<index] + arguments[(index + 1)...]
     }
 
     static func overview(_ commands: [any Command.Type]) -> String {

@@ -9,7 +9,8 @@ struct ValidateCommand: Command {
     static let usage = "roster validate [PATH…] [--format text|json]"
     static let options = [
         OptionSpec("--format", value: "text|json", "output format (default text)"),
-        OptionSpec("--no-color", "plain output"),
+        OptionSpec("--no-color", "plain output (also NO_COLOR)"),
+        OptionSpec("--color", value: "auto|always|never", "colour: auto (a terminal, not TERM=dumb), always or never"),
     ]
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
@@ -25,7 +26,7 @@ struct ValidateCommand: Command {
         if format == "json" {
             context.console.writeOut(DiagnosticRenderer.json(result.diagnostics).rendered(indent: 2) + "\n")
         } else {
-            let color = context.useColor(onStderr: true, noColorFlag: arguments.flag("--no-color"))
+            let color = context.useColor(onStderr: true, arguments)
             context.console.writeErr(DiagnosticRenderer.text(result.diagnostics, color: color))
             context.console.writeErr(DiagnosticRenderer.summary(result.diagnostics))
             if result.isValid {

@@ -13,6 +13,8 @@ public enum TerminalText {
 
     /// `text` with its unsafe characters escaped; unchanged (and not copied) when it has none.
     public static func escape(_ text: String) -> String {
+        // Printable ASCII, the common case, is safe as it is.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {

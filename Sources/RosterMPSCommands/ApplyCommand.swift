@@ -19,6 +19,7 @@ struct ApplyCommand: Command {
         OptionSpec("--concurrency", value: "N", "requests in flight at once (default 4)"),
         OptionSpec("--prune", "also delete live people and teams missing from the roster"),
         OptionSpec("--no-color", "plain output (also NO_COLOR)"),
+        OptionSpec("--color", value: "auto|always|never", "colour: auto (a terminal, not TERM=dumb), always or never"),
     ] + Connection.options
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
@@ -45,7 +46,7 @@ struct ApplyCommand: Command {
         let args = try saved.map { try $0.arguments(for: arguments, context) } ?? arguments
         let (plan, connection, roster, service) = try await PlanCommand.makePlan(args, context)
         if let saved { try saved.check(plan) }
-        let color = context.useColor(onStderr: format == "json", noColorFlag: arguments.flag("--no-color"))
+        let color = context.useColor(onStderr: format == "json", arguments)
         let phases = PhaseLog(arguments, context)
         let show = Output(console: console, planOnStderr: format == "json")
         guard plan.hasChanges else {

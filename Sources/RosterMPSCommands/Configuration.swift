@@ -33,11 +33,12 @@ struct Connection {
         let profileName = nonEmpty(arguments.value("--profile")) ?? nonEmpty(env["MPS_PROFILE"])
         let (profile, configWarnings) = try ConfigFile.profile(named: profileName, environment: env)
         var warnings = configWarnings
-        let endpointText = nonEmpty(arguments.value("--endpoint")) ?? nonEmpty(env["MPS_ENDPOINT"]) ?? profile?.endpoint ?? defaultEndpoint
-        guard let url = URL(string: endpointText), url.scheme != nil, url.host != nil else {
-            throw CommandFailure("invalid endpoint URL \"\(endpointText)\"")
+        if arguments.value("--endpoint")?.isEmpty == true {
+            throw CommandFailure("--endpoint is empty; give the GraphQL endpoint's URL, or leave the option out", kind: .usage)
         }
-        do { try MPSEndpoint.checkScheme(url) } catch { throw CommandFailure(error.message) }
+        let endpointText = arguments.value("--endpoint") ?? nonEmpty(env["MPS_ENDPOINT"]) ?? profile?.endpoint ?? defaultEndpoint
+        let url: URL
+        do { url = try MPSEndpoint.parse(endpointText) } catch { throw CommandFailure(error.message, kind: .config) }
         var token: String?
         if let file = nonEmpty(arguments.value("--token-file")) {
             token = try readToken(file, warnings: &warnings)
@@ -47,7 +48,7 @@ struct Connection {
             token = try readToken(ConfigFile.expandHome(file, env), warnings: &warnings)
         }
         guard let token, !token.isEmpty else {
-            throw CommandFailure("no session token: pass --token-file FILE, set MPS_TOKEN, or name a tokenFile in a profile")
+            throw CommandFailure("no session token: pass --token-file FILE, set MPS_TOKEN, or name a tokenFile in a profile", kind: .auth)
         }
         var timeout: TimeInterval = 30
         if let text = arguments.value("--timeout") {

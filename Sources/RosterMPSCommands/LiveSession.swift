@@ -7,17 +7,17 @@ import RosterModel
 enum LiveSession {
     static func failure(_ error: MPSError) -> CommandFailure {
         switch error {
-        case .spaceNotAccessible:
-            return CommandFailure(error.message, exitCode: ExitCode.refused)
-        default:
-            return CommandFailure(error.message)
+        case .spaceNotAccessible: return CommandFailure(error.message, exitCode: ExitCode.refused)
+        case .invalidToken: return CommandFailure(error.message, kind: .auth)
+        case .cannotConnect, .timedOut, .connectionLost, .insecureEndpoint: return CommandFailure(error.message, kind: .network)
+        default: return CommandFailure(error.message, kind: .server)
         }
     }
 
     /// Loads a roster, printing nothing; invalid rosters fail with their diagnostics.
     static func loadRoster(_ paths: [String]) throws(CommandFailure) -> (Roster, [Diagnostic]) {
         let result = RosterLoader().load(paths: paths.isEmpty ? ["roster.yaml"] : paths)
-        guard result.isValid else { throw CommandFailure(diagnostics: result.diagnostics) }
+        guard result.isValid else { throw CommandFailure(diagnostics: result.diagnostics, kind: .invalidRoster) }
         return (result.roster, result.diagnostics)
     }
 }

@@ -18,13 +18,14 @@ struct PlanCommand: Command {
         OptionSpec("--detailed-exitcode", "exit 2 when there are changes, 0 when none"),
         OptionSpec("--prune", "also delete live people and teams missing from the roster"),
         OptionSpec("--no-color", "plain output (also NO_COLOR)"),
+        OptionSpec("--color", value: "auto|always|never", "colour: auto (a terminal, not TERM=dumb), always or never"),
     ] + Connection.options
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
         await reporting(arguments, context) {
             let format = try OutputFormat.parse(arguments.value("--format"), allowed: ["text", "json", "markdown"], command: name)
             let (plan, _, roster, _) = try await makePlan(arguments, context)
-            let color = context.useColor(onStderr: false, noColorFlag: arguments.flag("--no-color"))
+            let color = context.useColor(onStderr: false, arguments)
             let out = arguments.value("--out")
             // The JSON plan (and its fingerprint, a hash of every live entity) once, for the
             // output and the saved plan alike.

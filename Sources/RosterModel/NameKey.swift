@@ -1,4 +1,5 @@
 import Foundation
+import RosterDiagnostics
 
 /// The key by which names are compared: Unicode NFC, trimmed, inner white space collapsed to
 /// one space. Case matters.
@@ -45,6 +46,33 @@ public struct NameKey: Hashable, Sendable, Comparable, CustomStringConvertible {
             previousSpace = space
         }
         return !previousSpace
+    }
+
+    /// What makes `name` unfit to be a name, if anything: a control character (C0, DEL, C1), a
+    /// bidirectional override or isolate, or nothing visible at all. Names reach terminals and
+    /// pull requests, where such characters move the cursor, erase lines or reorder text.
+    public static func unsafeCharacter(_ name: String) -> String? {
+        // Printable ASCII, the common case, needs no closer look.
+        if name.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            return name.utf8.contains { $0 != 0x20 } ? nil : "has no visible character"
+        }
+        var visible = false
+        for scalar in name.unicodeScalars {
+            if TerminalText.isUnsafe(scalar) {
+                let code = "U+" + String(format: "%04X", scalar.value)
+                let kind = scalar.value >= 0x202A ? "the bidirectional control" : "the control character"
+                return "holds \(kind) \(code)"
+            }
+            if !isInvisible(scalar) { visible = true }
+        }
+        return visible ? nil : "has no visible character"
+    }
+
+    private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x200B...0x200D, 0x2060, 0xFEFF: return true
+        default: return scalar.properties.isWhitespace
+        }
     }
 
     /// Whether a name has white space at either end, which the format refuses.

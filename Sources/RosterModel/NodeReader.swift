@@ -91,6 +91,10 @@ struct NodeReader {
             error("\(field) must not be empty", at: node)
             return nil
         }
+        if let problem = NameKey.unsafeCharacter(value.value) {
+            error("\(field) \"\(TerminalText.escape(value.value))\" \(problem)", at: node)
+            return nil
+        }
         if NameKey.hasEdgeWhitespace(value.value) {
             error("\(field) \"\(value.value)\" has white space at its start or end", at: node)
             return nil

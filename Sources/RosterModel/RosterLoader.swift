@@ -35,7 +35,7 @@ public struct RosterLoader: Sendable {
                 }
                 continue
             }
-            let (file, fileDiagnostics) = load(bytes: bytes, path: path)
+            let (file, fileDiagnostics) = load(bytes: bytes, path: path == "-" ? "<stdin>" : path)
             diagnostics += fileDiagnostics
             if let file { files.append(file) }
         }
@@ -53,45 +53,12 @@ public struct RosterLoader: Sendable {
         return (file, parsed.diagnostics + diagnostics)
     }
 
-    /// The roster files that `paths` name: files as given, and below each directory every
-    /// `*.yaml`, `*.yml` and `*.json` file in sorted path order, hidden ones skipped.
+    /// The roster files that `paths` name (see ``RosterFileFinder``).
     public static func expand(_ paths: [String], diagnostics: inout [Diagnostic]) -> [String] {
-        let fm = FileManager.default
-        var result: [String] = []
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                diagnostics.append(.error("no such file or directory", at: .file(path)))
-                continue
-            }
-            guard isDirectory.boolValue else {
-                result.append(path)
-                continue
-            }
-            let found = filesBelow(path)
-            if found.isEmpty {
-                diagnostics.append(.error("the directory holds no roster file (*.yaml, *.yml, *.json)", at: .file(path)))
-            }
-            result += found
-        }
-        return result
-    }
-
-    private static func filesBelow(_ directory: String) -> [String] {
-        let fm = FileManager.default
-        guard let names = try? fm.contentsOfDirectory(atPath: directory) else { return [] }
-        var found: [String] = []
-        for name in names.sorted() where !name.hasPrefix(".") {
-            let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
-            var isDirectory: ObjCBool = false
-            guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
-            if isDirectory.boolValue {
-                found += filesBelow(path)
-            } else if name.hasSuffix(".yaml") || name.hasSuffix(".yml") || name.hasSuffix(".json") {
-                found.append(path)
-            }
-        }
-        return found.sorted()
+        var finder = RosterFileFinder()
+        for path in paths { finder.add(path) }
+        diagnostics += finder.diagnostics
+        return finder.found
     }
 
     /// Whether `bytes` are a saved plan: a JSON file whose top level holds `format_version`.
@@ -106,34 +73,43 @@ public struct RosterLoader: Sendable {
     public static let maxFileSize = 512 * 1024 * 1024
 
     static func readFile(_ path: String, diagnostics: inout [Diagnostic]) -> [UInt8]? {
-        let fd = open(path, O_RDONLY)
+        let fd = path == "-" ? 0 : open(path, O_RDONLY)
         guard fd >= 0 else {
             diagnostics.append(.error("cannot read the file: \(String(cString: strerror(errno)))", at: .file(path)))
             return nil
         }
-        defer { close(fd) }
+        defer { if fd != 0 { close(fd) } }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
             diagnostics.append(.error("cannot read the file: \(String(cString: strerror(errno)))", at: .file(path)))
             return nil
         }
-        let size = Int(info.st_size)
+        // A regular file is read in one go at its size; a pipe, a FIFO or a terminal until its end.
+        let regular = (info.st_mode & S_IFMT) == S_IFREG
+        let size = regular ? Int(info.st_size) : 0
         guard size <= maxFileSize else {
             diagnostics.append(.error("the file is larger than \(maxFileSize / 1024 / 1024) MB", at: .file(path)))
             return nil
         }
-        // Read straight into the array: no Data in between, no second copy.
-        var bytes = [UInt8](repeating: 0, count: size)
+        var bytes = [UInt8](repeating: 0, count: regular ? size : 64 * 1024)
         var filled = 0
-        while filled < size {
+        while true {
+            if filled == bytes.count {
+                if regular { break }
+                guard bytes.count < maxFileSize else {
+                    diagnostics.append(.error("the input is larger than \(maxFileSize / 1024 / 1024) MB", at: .file(path)))
+                    return nil
+                }
+                bytes += [UInt8](repeating: 0, count: min(bytes.count, maxFileSize - bytes.count))
+            }
             let n = bytes.withUnsafeMutableBytes { buffer in
-                buffer.baseAddress.map { read(fd, $0 + filled, size - filled) } ?? 0
+                buffer.baseAddress.map { read(fd, $0 + filled, buffer.count - filled) } ?? 0
             }
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else { break }
             filled += n
         }
-        if filled < size { bytes.removeSubrange(filled...) }
+        if filled < bytes.count { bytes.removeSubrange(filled...) }
         return bytes
     }
 }

@@ -130,9 +130,10 @@ public enum PlanRenderer {
 
     /// The plan for a terminal; `color` adds ANSI colours (green +, yellow ~, red -).
     public static func text(_ plan: Plan, color: Bool = false) -> String {
-        var out = "Roster plan for space \"\(plan.space.name)\" (\(plan.space.id)) at \(plan.endpoint)\n\n"
+        var out = TerminalText.escape("Roster plan for space \"\(plan.space.name)\" (\(plan.space.id)) at \(plan.endpoint)") + "\n\n"
         let changes = ordered(plan.changes)
-        let lefts = changes.map { "  \(symbol($0.action)) \(subject($0))" }
+        // Names come from anyone with access to the space: escaped, they cannot move the cursor.
+        let lefts = changes.map { TerminalText.escape("  \(symbol($0.action)) \(subject($0))") }
         let widths = lefts.map(width)
         let column = min(max(widths.max() ?? 0, 40), 60) + 2
         out.reserveCapacity(changes.count * 100)
@@ -149,14 +150,16 @@ public enum PlanRenderer {
             }
             out += left
             if leftWidth < column { out.append(contentsOf: spaces.prefix(column - leftWidth)) } else { out += "  " }
-            appendDetail(change, to: &out)
+            var detail = ""
+            appendDetail(change, to: &detail)
+            out += TerminalText.escape(detail)
             if color { out += "\u{1B}[0m" }
             out += "\n"
         }
         if !changes.isEmpty { out += "\n" }
         for warning in plan.warnings {
             let prefix = color ? "\u{1B}[1;33mwarning:\u{1B}[0m" : "warning:"
-            out += "\(prefix) " + (warning.step.map { "step \($0): " } ?? "") + warning.message + "\n"
+            out += "\(prefix) " + (warning.step.map { "step \($0): " } ?? "") + TerminalText.escape(warning.message) + "\n"
         }
         if !plan.warnings.isEmpty { out += "\n" }
         if plan.hasChanges {
@@ -254,9 +257,11 @@ public enum PlanRenderer {
         return out
     }
 
+    /// Text for Markdown: control and bidirectional characters escaped (`\u{1B}`), and the
+    /// characters Markdown would read as markup escaped too.
     static func escape(_ s: String) -> String {
         var out = ""
-        for ch in s {
+        for ch in TerminalText.escape(s) {
             switch ch {
             case "|": out += "\\|"
             case "<": out += "&lt;"

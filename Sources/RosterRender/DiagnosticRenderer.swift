@@ -2,14 +2,22 @@ import RosterDiagnostics
 
 /// Renders diagnostics compiler-style, as JSON, or as GitHub Actions workflow commands.
 public enum DiagnosticRenderer {
-    /// `file:line:col: error: message`, each note on its own line after its diagnostic.
-    public static func text(_ diagnostics: [Diagnostic], color: Bool = false) -> String {
+    /// At most this many diagnostics are printed as text (`--format json` keeps them all):
+    /// 100,000 broken people must not flood a terminal with 300,000 lines.
+    public static let textLimit = 200
+
+    /// `file:line:col: error: message`, each note on its own line after its diagnostic; past
+    /// `limit` diagnostics, one line says how many more there are.
+    public static func text(_ diagnostics: [Diagnostic], color: Bool = false, limit: Int = textLimit) -> String {
         var out = ""
-        for d in diagnostics {
+        for d in diagnostics.prefix(limit) {
             out += line(d.location, d.severity.rawValue, d.message, color: color)
             for note in d.notes {
                 out += line(note.location, "note", note.message, color: color)
             }
+        }
+        if diagnostics.count > limit {
+            out += "… and \(diagnostics.count - limit) more (`--format json` lists them all)\n"
         }
         return out
     }
@@ -20,8 +28,10 @@ public enum DiagnosticRenderer {
             let code = severity == "error" ? "1;31" : severity == "warning" ? "1;33" : "1;36"
             label = "\u{1B}[\(code)m\(label)\u{1B}[0m"
         }
+        // Messages quote names and paths, which may hold control characters.
+        let message = TerminalText.escape(message)
         guard let location else { return "\(label) \(message)\n" }
-        return "\(location.description): \(label) \(message)\n"
+        return "\(TerminalText.escape(location.description)): \(label) \(message)\n"
     }
 
     /// A closing line such as `2 errors, 1 warning.`; empty when there is nothing to count.
@@ -36,6 +46,15 @@ public enum DiagnosticRenderer {
 
     /// `{"diagnostics": [...], "errors": N, "warnings": N}` as `roster-format.md` specifies.
     public static func json(_ diagnostics: [Diagnostic]) -> JSONValue {
+        .object([
+            ("diagnostics", items(diagnostics)),
+            ("errors", .int(diagnostics.filter { $0.severity == .error }.count)),
+            ("warnings", .int(diagnostics.filter { $0.severity == .warning }.count)),
+        ])
+    }
+
+    /// The diagnostics as a JSON array of `{"file", "line", "column", "severity", "message", "notes"}`.
+    public static func items(_ diagnostics: [Diagnostic]) -> JSONValue {
         func location(_ l: SourceLocation?) -> [(String, JSONValue)] {
             guard let l else { return [("file", .null), ("line", .null), ("column", .null)] }
             return [("file", .string(l.file)), ("line", l.line > 0 ? .int(l.line) : .null), ("column", l.column > 0 ? .int(l.column) : .null)]
@@ -47,24 +66,20 @@ public enum DiagnosticRenderer {
                 ("notes", .array(d.notes.map { .object(location($0.location) + [("message", .string($0.message))]) })),
             ])
         }
-        return .object([
-            ("diagnostics", .array(items)),
-            ("errors", .int(diagnostics.filter { $0.severity == .error }.count)),
-            ("warnings", .int(diagnostics.filter { $0.severity == .warning }.count)),
-        ])
+        return .array(items)
     }
 
     /// GitHub Actions workflow commands (`::error file=…,line=…,col=…::message`).
     public static func githubAnnotations(_ diagnostics: [Diagnostic]) -> String {
         var out = ""
-        for d in diagnostics where d.severity != .note {
+        for d in diagnostics.filter({ $0.severity != .note }).prefix(textLimit) {
             var properties: [String] = []
             if let l = d.location {
                 properties.append("file=\(escapeProperty(l.file))")
                 if l.line > 0 { properties.append("line=\(l.line),col=\(l.column)") }
             }
             let head = properties.isEmpty ? "::\(d.severity.rawValue)" : "::\(d.severity.rawValue) \(properties.joined(separator: ","))"
-            out += "\(head)::\(escapeData(d.message))\n"
+            out += "\(head)::\(escapeData(TerminalText.escape(d.message)))\n"
         }
         return out
     }

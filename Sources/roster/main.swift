@@ -5,7 +5,7 @@ import RosterCLI
 // writes fail with EPIPE instead, and the console stops writing to that stream.
 signal(SIGPIPE, SIG_IGN)
 
-let arguments = Array(CommandLine.arguments.dropFirst())
+let arguments = RosterCommandLine.commandFirst(Array(CommandLine.arguments.dropFirst()))
 if RosterCommandLine.isMPSInvocation(arguments) {
     // The MPS commands live in `roster-mps` beside this executable (see RosterCommandLine).
     let directory = Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent()
