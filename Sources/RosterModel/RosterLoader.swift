@@ -7,7 +7,10 @@ import RosterYAML
 public struct RosterLoader: Sendable {
     public var yaml = YAMLLoader()
 
-    public init() {}
+    public init() {
+        yaml.fileDescription = "a roster file"
+        yaml.rootHint = " (`version: 1`, `people:`, …)"
+    }
 
     /// The outcome of a load: the roster (even when invalid) and every diagnostic, sorted.
     public struct Result: Sendable {
@@ -46,9 +49,20 @@ public struct RosterLoader: Sendable {
 
     /// Parses and decodes one file's bytes.
     public func load(bytes: [UInt8], path: String) -> (RosterFile?, [Diagnostic]) {
+        // A `.json` file is strict JSON; libyaml alone would take a trailing comma or a comment.
+        if path.hasSuffix(".json"), let failure = StrictJSONChecker.check(bytes) {
+            return (nil, [.error("not valid JSON: \(failure.message)",
+                                 at: SourceLocation(file: path, line: failure.line, column: failure.column))])
+        }
         var decoder = RosterFileDecoder(path: path)
         let parsed = yaml.load(bytes, file: path) { view, items in decoder.observe(view, items) }
-        guard let document = parsed.document else { return (nil, parsed.diagnostics) }
+        guard let document = parsed.document else {
+            // The YAML layer knows no rosters: say here what an empty roster file lacks.
+            let diagnostics = parsed.diagnostics.map { d in
+                d.message == YAMLLoader.noDocument ? Diagnostic(d.severity, at: d.location, d.message + "; a roster starts with `version: 1`") : d
+            }
+            return (nil, diagnostics)
+        }
         let (file, diagnostics) = decoder.finish(document)
         return (file, parsed.diagnostics + diagnostics)
     }

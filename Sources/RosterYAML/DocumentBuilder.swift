@@ -84,7 +84,7 @@ struct DocumentBuilder {
             }
         }
         if documents == 0 && diagnostics.isEmpty {
-            diagnostics.append(.error("the file holds no document; a roster starts with `version: 1`", at: location(line: 0, column: 0)))
+            diagnostics.append(.error(YAMLLoader.noDocument, at: location(line: 0, column: 0)))
         }
     }
 
@@ -208,7 +208,7 @@ struct DocumentBuilder {
                 root = NodeID(rawIndex: id)
             } else {
                 let description = YAMLDocument(file: file, records: records, children: children, text: text, root: nil).kindDescription(NodeID(rawIndex: id))
-                diagnostics.append(.error("the top level of a roster file must be a mapping (`version: 1`, `people:`, …), not \(description)",
+                diagnostics.append(.error("the top level of \(loader.fileDescription) must be a mapping\(loader.rootHint), not \(description)",
                                           at: nodeLocation(id)))
             }
             return true

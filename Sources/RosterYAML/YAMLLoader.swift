@@ -6,6 +6,9 @@ import RosterDiagnostics
 /// no duplicate keys, core tags only, defined aliases, and a bound on alias expansion. Every
 /// problem becomes a positioned ``Diagnostic``; nothing is printed and nothing traps.
 public struct YAMLLoader: Sendable {
+    /// The error for a file with no YAML document in it.
+    public static let noDocument = "the file holds no document"
+
     /// Aliases may expand to at most this many nodes, or to ``aliasRatio`` times the nodes
     /// the document itself holds, whichever is larger ("billion laughs" protection).
     public var aliasExpansionLimit: Int
@@ -14,6 +17,10 @@ public struct YAMLLoader: Sendable {
     /// Deepest nesting accepted; deeper input is refused rather than exhausting the stack of
     /// whoever walks the tree.
     public var maxDepth: Int
+    /// How errors name the file and what its top-level mapping holds: "a roster file",
+    /// " (`version: 1`, `people:`, …)". This layer knows no particular kind of file.
+    public var fileDescription = "the file"
+    public var rootHint = ""
 
     public init(aliasExpansionLimit: Int = 1_000_000, aliasRatio: Int = 10, maxDepth: Int = 512) {
         self.aliasExpansionLimit = aliasExpansionLimit

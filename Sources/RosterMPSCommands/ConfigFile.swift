@@ -1,0 +1,121 @@
+import Foundation
+import RosterCLI
+import RosterDiagnostics
+import RosterYAML
+
+/// `$XDG_CONFIG_HOME/roster/config.yaml`: named profiles of endpoints, spaces and token files.
+/// A broken file is an error with its position, never ignored; a relative `tokenFile` is
+/// relative to the config file's folder.
+enum ConfigFile {
+    static func path(_ env: [String: String]) -> String {
+        if let xdg = env["XDG_CONFIG_HOME"], !xdg.isEmpty { return xdg + "/roster/config.yaml" }
+        return (env["HOME"] ?? NSHomeDirectory()) + "/.config/roster/config.yaml"
+    }
+
+    static func expandHome(_ path: String, _ env: [String: String]) -> String {
+        guard path.hasPrefix("~/") else { return path }
+        return (env["HOME"] ?? NSHomeDirectory()) + String(path.dropFirst())
+    }
+
+    /// The profile to use: `name`, else the file's `default`; nil when there is no config file
+    /// and no profile was asked for.
+    static func profile(named name: String?, environment env: [String: String]) throws(CommandFailure) -> (Profile?, [Diagnostic]) {
+        let file = path(env)
+        guard let data = try read(file) else {
+            if let name { throw CommandFailure("no config file to take profile \"\(name)\" from (looked for \(file))", kind: .config) }
+            return (nil, [])
+        }
+        let (profiles, defaultName) = try parse(data, file: file, env: env)
+        guard let chosen = name ?? defaultName?.0 else { return (nil, []) }
+        guard let profile = profiles[chosen] else {
+            let known = profiles.keys.sorted().joined(separator: ", ")
+            throw CommandFailure("no profile \"\(chosen)\" in the config file (profiles: \(known.isEmpty ? "none" : known))",
+                                 at: name == nil ? defaultName?.1 : .file(file), kind: .config)
+        }
+        return (profile, [])
+    }
+
+    /// The file's bytes; nil when there is no file.
+    static func read(_ file: String) throws(CommandFailure) -> [UInt8]? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else { return nil }
+        if isDirectory.boolValue { throw CommandFailure("the config file is a directory", at: .file(file), kind: .config) }
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw CommandFailure("cannot read the config file: \(String(cString: strerror(errno)))", at: .file(file), kind: .config)
+        }
+        return [UInt8](data)
+    }
+
+    /// The profiles and the default profile's name of a config file's bytes.
+    static func parse(_ bytes: [UInt8], file: String, env: [String: String]) throws(CommandFailure)
+        -> (profiles: [String: Profile], default: (String, SourceLocation)?) {
+        var yaml = YAMLLoader()
+        yaml.fileDescription = "the config file"
+        yaml.rootHint = " (`default:`, `profiles:`)"
+        let loaded = yaml.load(bytes, file: file)
+        guard let document = loaded.document, let root = document.root, document.kind(root) == .mapping else {
+            let empty = loaded.document == nil || loaded.document?.root == nil
+            let message = empty ? "the config file is empty; it holds `profiles:` (and `default:`)"
+                : "the config file must be a mapping of `default:` and `profiles:`"
+            let diagnostics = loaded.diagnostics.filter { $0.message != YAMLLoader.noDocument }
+            throw CommandFailure(diagnostics: diagnostics.hasErrors ? diagnostics : [.error(message, at: .file(file))], kind: .config)
+        }
+        var reader = ProfileReader(document: document, folder: (file as NSString).deletingLastPathComponent, env: env)
+        reader.diagnostics = loaded.diagnostics
+        reader.read(root)
+        if reader.diagnostics.hasErrors { throw CommandFailure(diagnostics: reader.diagnostics, kind: .config) }
+        return (reader.profiles, reader.defaultName)
+    }
+}
+
+/// Reads the `default` and `profiles` of a config file's document.
+struct ProfileReader {
+    let document: YAMLDocument
+    let folder: String
+    let env: [String: String]
+    var profiles: [String: Profile] = [:]
+    var defaultName: (String, SourceLocation)?
+    var diagnostics: [Diagnostic] = []
+
+    mutating func error(_ message: String, _ node: NodeID) { diagnostics.append(.error(message, at: document.location(node))) }
+
+    mutating func read(_ root: NodeID) {
+        for i in 0..<document.pairCount(root) {
+            let key = document.key(root, i), value = document.value(root, i)
+            switch document.string(key) {
+            case "default":
+                guard document.kind(value) == .scalar, !document.isNull(value) else { error("default must be a profile name", value); continue }
+                defaultName = (document.string(value), document.location(value))
+            case "profiles":
+                guard document.kind(value) == .mapping else { error("profiles must be a mapping of names to profiles", value); continue }
+                for p in 0..<document.pairCount(value) { profile(document.key(value, p), document.value(value, p)) }
+            default:
+                error("unknown key \"\(document.string(key))\" in the config file; expected default or profiles", key)
+            }
+        }
+    }
+
+    mutating func profile(_ nameNode: NodeID, _ body: NodeID) {
+        guard document.kind(body) == .mapping else { error("profile \"\(document.string(nameNode))\" must be a mapping", body); return }
+        var profile = Profile()
+        for f in 0..<document.pairCount(body) {
+            let fieldKey = document.key(body, f), fieldValue = document.value(body, f)
+            let field = document.string(fieldKey)
+            guard document.kind(fieldValue) == .scalar, !document.isNull(fieldValue) else { error("\(field) must be a string", fieldValue); continue }
+            let text = document.string(fieldValue)
+            switch field {
+            case "endpoint": profile.endpoint = text
+            case "space": profile.space = text
+            case "tokenFile": profile.tokenFile = resolve(text)
+            default: error("unknown key \"\(field)\" in profile; expected endpoint, space or tokenFile", fieldKey)
+            }
+        }
+        profiles[document.string(nameNode)] = profile
+    }
+
+    /// A token file's path: `~/…` from the home folder, a relative one from the config file's folder.
+    func resolve(_ path: String) -> String {
+        let expanded = ConfigFile.expandHome(path, env)
+        return expanded.hasPrefix("/") ? expanded : folder + "/" + expanded
+    }
+}
