@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what roster and its sandbox need, when missing: libyaml (Debian's libyaml-dev), libcurl's
 # development files on Linux (libcurl4-openssl-dev), and the sandbox's Python packages
-# (graphql-core, pytest). Safe to run again.
+# (graphql-core, pytest, and PyYAML for the export round-trip test). Safe to run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,7 +23,7 @@ if ! pkg-config --exists yaml-0.1 2>/dev/null || $need_curl; then
     fi
 fi
 
-if ! python3 -c 'import graphql, pytest' 2>/dev/null; then
+if ! python3 -c 'import graphql, pytest, yaml' 2>/dev/null; then
     echo "==> Installing the sandbox's Python packages"
     python3 -m pip install --quiet -r sandbox/requirements.txt
 fi

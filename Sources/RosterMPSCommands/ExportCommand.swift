@@ -28,13 +28,15 @@ struct ExportCommand: Command {
             do throws(MPSError) { live = try await MPSService(client: connection.client(arguments, context)).readLiveState() } catch { throw LiveSession.failure(error) }
             var exporter = RosterExporter(live: live, pinSpace: connection.endpoint.space != nil)
             let document = exporter.document()
-            for warning in exporter.warnings { context.console.writeErr("warning: \(warning)\n") }
+            for warning in exporter.warnings { context.console.writeErr("warning: \(TerminalText.escape(warning))\n") }
             let text: String
             if format == "json" {
                 text = exporter.json(document).rendered(indent: 2) + "\n"
             } else {
                 do throws(YAMLEmitter.EmitError) {
-                    text = "# The live space \"\(live.space.name)\" (\(live.space.id)), exported by roster \(RosterCommandLine.version).\n"
+                    // A name with a newline would end the comment and start YAML of its own.
+                    let space = TerminalText.escape("\"\(live.space.name)\" (\(live.space.id))")
+                    text = "# The live space \(space), exported by roster \(RosterCommandLine.version).\n"
                         + (try YAMLEmitter.emit(document))
                 } catch { throw CommandFailure("cannot write YAML: \(error.message)") }
             }

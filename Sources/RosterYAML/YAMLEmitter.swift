@@ -62,11 +62,14 @@ public enum YAMLEmitter {
     }
 
     /// Strings that other YAML readers would take for something else (booleans, nulls,
-    /// numbers, dates) are quoted even though roster itself would read them as strings.
+    /// numbers, dates, YAML 1.1's merge key `<<` and value key `=`) are quoted even though
+    /// roster itself would read them as strings.
     static func needsQuotes(_ s: String) -> Bool {
-        if s.isEmpty { return true }
+        if s.isEmpty || s.unicodeScalars.contains(where: isBidiControl) { return true }
         let lower = s.lowercased()
-        if ["null", "~", "true", "false", "yes", "no", "on", "off", "y", "n"].contains(lower) { return true }
+        let special = ["null", "~", "true", "false", "yes", "no", "on", "off", "y", "n", "<<", "=",
+                       ".inf", "-.inf", "+.inf", ".nan"]
+        if special.contains(lower) { return true }
         let numeric = s.unicodeScalars.allSatisfy { "0123456789+-._eExXoObB:".unicodeScalars.contains($0) }
         return numeric && s.unicodeScalars.contains { "0123456789".unicodeScalars.contains($0) }
     }
@@ -90,6 +93,28 @@ public enum YAMLEmitter {
         try writer.send(yaml_document_end_event_initialize(&writer.event, 1))
         try writer.send(yaml_stream_end_event_initialize(&writer.event))
         _ = yaml_emitter_flush(&writer.emitter)
-        return String(decoding: writer.bytes, as: UTF8.self)
+        return escapingBidiControls(String(decoding: writer.bytes, as: UTF8.self))
+    }
+
+    /// Bidirectional overrides and isolates, which libyaml writes as they are: in a file under
+    /// review they reorder the text around them.
+    static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+    }
+
+    /// The emitted text with each bidirectional control written as a `\uXXXX` escape. Only
+    /// strings are written with them, always double-quoted (``needsQuotes(_:)``), where the
+    /// escape reads back as the same character.
+    static func escapingBidiControls(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isBidiControl) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if isBidiControl(scalar) {
+                out.append(contentsOf: "\\u\(String(scalar.value, radix: 16, uppercase: true))".unicodeScalars)
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
     }
 }
