@@ -77,7 +77,7 @@ final class ScriptedTransport: Transport, @unchecked Sendable {
 
     @Test func retriesStopAfterThreeAndReportTheLastError() async {
         let (result, transport) = await send(Array(repeating: json(502, "bad gateway"), count: 5))
-        #expect(throws: MPSError.http(status: 502, detail: "bad gateway")) { try result.get() }
+        #expect(throws: MPSError.http(status: 502, detail: "from https://mps.example.com/graphql: bad gateway")) { try result.get() }
         #expect(transport.requests.count == 4)
         let (refused, _) = await send(Array(repeating: .failure(.cannotConnect("Connection refused")), count: 4))
         #expect(throws: MPSError.cannotConnect(endpoint: "https://mps.example.com/graphql", detail: "Connection refused")) { try refused.get() }
