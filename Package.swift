@@ -7,7 +7,12 @@ let package = Package(
     products: [
         .executable(name: "roster", targets: ["roster"]),
         .executable(name: "roster-mps", targets: ["roster-mps"]),
-        .library(name: "RosterKit", targets: ["RosterModel", "MPSClient", "RosterReconcile", "RosterRender", "RosterPlanRender", "RosterCLI", "RosterMPSCommands"]),
+        .library(
+            name: "RosterKit",
+            targets: [
+                "RosterModel", "MPSClient", "RosterReconcile", "RosterRender", "RosterPlanRender", "RosterCLI",
+                "RosterMPSCommands",
+            ]),
     ],
     targets: [
         // libyaml, found through pkg-config (yaml-0.1). Only RosterYAML imports it.
@@ -34,19 +39,31 @@ let package = Package(
         // The hand-written argument parser, the dispatcher, and the commands that need no server.
         .target(name: "RosterCLI", dependencies: ["RosterModel", "RosterRender", "RosterYAML", "RosterDiagnostics"]),
         // The commands that talk to MPS (plan, apply, export, auth).
-        .target(name: "RosterMPSCommands", dependencies: ["RosterCLI", "RosterModel", "RosterRender", "RosterPlanRender", "RosterReconcile",
-                                                         "MPSClient", "RosterYAML", "RosterDiagnostics"]),
+        .target(
+            name: "RosterMPSCommands",
+            dependencies: [
+                "RosterCLI", "RosterModel", "RosterRender", "RosterPlanRender", "RosterReconcile",
+                "MPSClient", "RosterYAML", "RosterDiagnostics",
+            ]),
         // The thin executables: `roster`, and `roster-mps`, which `roster` runs for the MPS commands
         // so that commands without a server never load FoundationNetworking.
         .executableTarget(name: "roster", dependencies: ["RosterCLI"]),
-        .executableTarget(name: "roster-mps", dependencies: ["RosterCLI", "RosterMPSCommands"], path: "Sources/roster-mps"),
+        .executableTarget(
+            name: "roster-mps", dependencies: ["RosterCLI", "RosterMPSCommands"], path: "Sources/roster-mps"),
         // Phase timings of the loader and the planner, for the benchmarks.
-        .executableTarget(name: "roster-bench", dependencies: ["RosterModel", "RosterYAML", "RosterDiagnostics", "MPSClient", "RosterReconcile",
-                                                            "RosterPlanRender"], path: "Sources/roster-bench"),
+        .executableTarget(
+            name: "roster-bench",
+            dependencies: [
+                "RosterModel", "RosterYAML", "RosterDiagnostics", "MPSClient", "RosterReconcile",
+                "RosterPlanRender",
+            ], path: "Sources/roster-bench"),
         .testTarget(
             name: "RosterTests",
-            dependencies: ["RosterYAML", "RosterModel", "RosterRender", "RosterPlanRender", "RosterCLI", "RosterMPSCommands", "RosterDiagnostics",
-                           "MPSClient", "RosterReconcile"],
+            dependencies: [
+                "RosterYAML", "RosterModel", "RosterRender", "RosterPlanRender", "RosterCLI", "RosterMPSCommands",
+                "RosterDiagnostics",
+                "MPSClient", "RosterReconcile",
+            ],
             exclude: ["Golden", "Support"]
         ),
     ]

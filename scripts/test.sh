@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Runs every test: the Swift package's (unit, golden, yaml-test-suite, robustness, end to end
+# Runs every test: the format lint, the Swift package's (unit, golden, yaml-test-suite, robustness, end to end
 # against the sandbox) and the sandbox server's. Exits non-zero when any test fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 ./scripts/setup.sh
+# The code's format is part of the test: swift-format (shipped with the toolchain) at 120 columns.
+swift format lint --strict --recursive Sources Tests Package.swift
 swift build --build-tests
 swift test
 python3 -m pytest -q sandbox/tests

@@ -1,7 +1,8 @@
 import Foundation
 import RosterDiagnostics
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Where and how to reach MPS.
@@ -31,12 +32,15 @@ public struct MPSEndpoint: Sendable {
     /// `http://…`), a host, and plain `http://` only to loopback hosts.
     public static func parse(_ text: String) throws(MPSError) -> URL {
         guard var components = URLComponents(string: text.trimmingCharacters(in: .whitespaces)),
-              let scheme = components.scheme?.lowercased() else { throw .invalidEndpoint(text, "it is not a URL") }
+            let scheme = components.scheme?.lowercased()
+        else { throw .invalidEndpoint(text, "it is not a URL") }
         guard scheme == "http" || scheme == "https" else {
             throw .invalidEndpoint(text, "roster speaks https:// (and http:// to this machine), not \(scheme)://")
         }
         components.scheme = scheme
-        guard let url = components.url, let host = url.host, !host.isEmpty else { throw .invalidEndpoint(text, "it names no host") }
+        guard let url = components.url, let host = url.host, !host.isEmpty else {
+            throw .invalidEndpoint(text, "it names no host")
+        }
         try checkScheme(url)
         return url
     }
@@ -114,8 +118,10 @@ public final class GraphQLClient: Sendable {
     /// out may still run, so apply gives the server every chance to answer.
     public static let mutationDeadline: TimeInterval = 120
 
-    public init(endpoint: MPSEndpoint, transport: any Transport, log: (@Sendable (String) -> Void)? = nil,
-                notice: (@Sendable (String) -> Void)? = nil) {
+    public init(
+        endpoint: MPSEndpoint, transport: any Transport, log: (@Sendable (String) -> Void)? = nil,
+        notice: (@Sendable (String) -> Void)? = nil
+    ) {
         self.endpoint = endpoint
         self.transport = transport
         self.log = log
@@ -139,7 +145,9 @@ public final class GraphQLClient: Sendable {
 
     /// Sends a prepared body as `space` (nil: the caller's own) and returns the raw response;
     /// `timeout` overrides the endpoint's.
-    public func post(body: Data, retry: RetryPolicy, space: String?, timeout: TimeInterval? = nil) async throws(MPSError) -> HTTPResponse {
+    public func post(
+        body: Data, retry: RetryPolicy, space: String?, timeout: TimeInterval? = nil
+    ) async throws(MPSError) -> HTTPResponse {
         var headers = [
             "Content-Type": "application/json",
             "Accept": "application/json",
@@ -147,8 +155,9 @@ public final class GraphQLClient: Sendable {
             "User-Agent": Self.userAgent,
         ]
         if let space { headers["x-space-id"] = space }
-        let request = HTTPRequest(method: "POST", url: endpoint.url, headers: headers, body: body,
-                                  timeout: timeout ?? endpoint.timeout, freshConnection: !retry.resendsWhenUnsure)
+        let request = HTTPRequest(
+            method: "POST", url: endpoint.url, headers: headers, body: body,
+            timeout: timeout ?? endpoint.timeout, freshConnection: !retry.resendsWhenUnsure)
         return try await exchange(request, retry: retry)
     }
 
@@ -170,12 +179,15 @@ public final class GraphQLClient: Sendable {
             }
             logExchange(request, status: "\(response.status)", since: started)
             guard retry.retries(status: response.status), attempt < retry.attempts else {
-                if response.status == 429 { throw MPSError.rateLimited(retryAfter: Self.retryAfter(response).map { Int($0) }) }
+                if response.status == 429 {
+                    throw MPSError.rateLimited(retryAfter: Self.retryAfter(response).map { Int($0) })
+                }
                 return response
             }
             let busy = response.status == 429 || response.status == 503 ? "server busy" : "server error"
-            try await wait(retry.delay(afterAttempt: attempt, retryAfter: Self.retryAfter(response)),
-                           after: "\(busy) (HTTP \(response.status))")
+            try await wait(
+                retry.delay(afterAttempt: attempt, retryAfter: Self.retryAfter(response)),
+                after: "\(busy) (HTTP \(response.status))")
         }
     }
 
@@ -187,7 +199,9 @@ public final class GraphQLClient: Sendable {
     }
 
     static func retryAfter(_ response: HTTPResponse) -> Double? {
-        (response.header("Retry-After") ?? response.header("X-Retry-After")).flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        (response.header("Retry-After") ?? response.header("X-Retry-After")).flatMap {
+            Double($0.trimmingCharacters(in: .whitespaces))
+        }
     }
 
     static func mapTransport(_ error: TransportError, endpoint: MPSEndpoint, timeout: TimeInterval) -> MPSError {
@@ -204,11 +218,15 @@ public final class GraphQLClient: Sendable {
         guard let log else { return }
         let ms = Int(Date().timeIntervalSince(started) * 1000)
         let size = request.body?.count ?? 0
-        log("\(request.method) \(request.url.absoluteString) → \(status) (\(ms) ms, \(size) bytes sent, Authorization: Bearer ***)")
+        log(
+            "\(request.method) \(request.url.absoluteString) → \(status) (\(ms) ms, \(size) bytes sent, Authorization: Bearer ***)"
+        )
     }
 
     /// Maps an HTTP response to data and errors, or to a typed error.
-    public static func parse(_ response: HTTPResponse, bodySize: Int, endpoint: String? = nil) throws(MPSError) -> GraphQLResponse {
+    public static func parse(
+        _ response: HTTPResponse, bodySize: Int, endpoint: String? = nil
+    ) throws(MPSError) -> GraphQLResponse {
         switch response.status {
         case 200:
             break
@@ -218,9 +236,11 @@ public final class GraphQLClient: Sendable {
             let errors = (try? decodeErrors(response.body)) ?? []
             throw .badRequest(status: 400, messages: errors.isEmpty ? [snippet(response.body)] : errors.map(\.message))
         default:
-            throw .http(status: response.status, detail: (endpoint.map { "from \($0): " } ?? "") + snippet(response.body))
+            throw .http(
+                status: response.status, detail: (endpoint.map { "from \($0): " } ?? "") + snippet(response.body))
         }
-        guard let object = try? JSONSerialization.jsonObject(with: response.body), let json = object as? [String: Any] else {
+        guard let object = try? JSONSerialization.jsonObject(with: response.body), let json = object as? [String: Any]
+        else {
             throw .invalidResponse("the body is not a JSON object: \(snippet(response.body))")
         }
         let errors = parseErrors(json["errors"])

@@ -109,7 +109,9 @@ struct JSONReader {
             case UInt8(ascii: "f"): out.append(0x0C)
             case UInt8(ascii: "u"):
                 var scalar = try hex4()
-                if (0xD800...0xDBFF).contains(scalar), i + 6 <= bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") {
+                if (0xD800...0xDBFF).contains(scalar), i + 6 <= bytes.count, bytes[i] == UInt8(ascii: "\\"),
+                    bytes[i + 1] == UInt8(ascii: "u")
+                {
                     i += 2
                     let low = try hex4()
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low &- 0xDC00)

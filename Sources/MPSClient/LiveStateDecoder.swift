@@ -22,12 +22,15 @@ enum LiveStateDecoder {
                     sawData = true
                     try reader.object { reader, field throws(JSONReader.Malformed) in
                         switch field {
-                        case "mySpaces": try reader.array { r throws(JSONReader.Malformed) in decoded.spaces.append(try space(&r)) }
+                        case "mySpaces":
+                            try reader.array { r throws(JSONReader.Malformed) in decoded.spaces.append(try space(&r)) }
                         case "users":
                             decoded.users.reserveCapacity(4096)
                             try reader.array { r throws(JSONReader.Malformed) in decoded.users.append(try user(&r)) }
-                        case "teams": try reader.array { r throws(JSONReader.Malformed) in decoded.teams.append(try team(&r)) }
-                        case "jobLevelLimits": try reader.array { r throws(JSONReader.Malformed) in decoded.levels.append(try limit(&r)) }
+                        case "teams":
+                            try reader.array { r throws(JSONReader.Malformed) in decoded.teams.append(try team(&r)) }
+                        case "jobLevelLimits":
+                            try reader.array { r throws(JSONReader.Malformed) in decoded.levels.append(try limit(&r)) }
                         default: try reader.skip()
                         }
                     }
@@ -75,10 +78,15 @@ enum LiveStateDecoder {
             switch key {
             case "id": id = try r.int()
             case "name": name = try r.string()
-            case "teamLead": try r.object { r, k throws(JSONReader.Malformed) in if k == "id" { lead = try r.int() } else { try r.skip() } }
+            case "teamLead":
+                try r.object { r, k throws(JSONReader.Malformed) in
+                    if k == "id" { lead = try r.int() } else { try r.skip() }
+                }
             case "members":
                 try r.array { r throws(JSONReader.Malformed) in
-                    try r.object { r, k throws(JSONReader.Malformed) in if k == "id" { members.append(try r.int()) } else { try r.skip() } }
+                    try r.object { r, k throws(JSONReader.Malformed) in
+                        if k == "id" { members.append(try r.int()) } else { try r.skip() }
+                    }
                 }
             default: try r.skip()
             }

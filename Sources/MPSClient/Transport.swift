@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// One HTTP exchange, as the client sees it.
@@ -16,8 +17,10 @@ public struct HTTPRequest: Sendable {
     /// mutation that had run.
     public var freshConnection: Bool
 
-    public init(method: String, url: URL, headers: [String: String] = [:], body: Data? = nil, timeout: TimeInterval = 30,
-                freshConnection: Bool = false) {
+    public init(
+        method: String, url: URL, headers: [String: String] = [:], body: Data? = nil, timeout: TimeInterval = 30,
+        freshConnection: Bool = false
+    ) {
         self.method = method
         self.url = url
         self.headers = headers
@@ -93,12 +96,13 @@ public final class URLSessionTransport: Transport, @unchecked Sendable {
     /// FoundationNetworking on Linux refuses IPv6 literals as a bad URL.
     static func loadable(_ url: URL) -> URL {
         #if os(Linux)
-        guard url.host == "::1" || url.host == "[::1]",
-              var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
-        components.host = "localhost"
-        return components.url ?? url
+            guard url.host == "::1" || url.host == "[::1]",
+                var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+            else { return url }
+            components.host = "localhost"
+            return components.url ?? url
         #else
-        return url
+            return url
         #endif
     }
 
@@ -121,8 +125,10 @@ public final class URLSessionTransport: Transport, @unchecked Sendable {
             throw error
         } catch let error as URLError {
             switch error.code {
-            case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet, .secureConnectionFailed,
-                 .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid, .cannotLoadFromNetwork:
+            case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet,
+                .secureConnectionFailed,
+                .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid,
+                .cannotLoadFromNetwork:
                 throw TransportError.cannotConnect(error.localizedDescription)
             case .timedOut:
                 throw TransportError.timedOut

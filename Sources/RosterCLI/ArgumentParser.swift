@@ -38,7 +38,9 @@ public struct ParsedArguments: Equatable, Sendable {
 /// A small hand-written parser: `--name value`, `--name=value`, flags, `--` to end options,
 /// and `-h`/`--help`. Unknown options get a "did you mean".
 public enum ArgumentParser {
-    public static func parse(_ arguments: [String], options: [OptionSpec], command: String) throws(UsageError) -> ParsedArguments {
+    public static func parse(
+        _ arguments: [String], options: [OptionSpec], command: String
+    ) throws(UsageError) -> ParsedArguments {
         var result = ParsedArguments()
         var index = 0
         let hint = "run `roster help \(command)` to see its options"

@@ -13,7 +13,8 @@ extension Command {
         var text = "\(summary)\n\nUsage: \(usage)\n"
         if !options.isEmpty {
             text += "\nOptions:\n"
-            let rows: [(String, String)] = options.map { option in (option.value.map { "\(option.name) \($0)" } ?? option.name, option.help) }
+            let rows: [(String, String)] =
+                options.map { option in (option.value.map { "\(option.name) \($0)" } ?? option.name, option.help) }
                 + [("-h, --help", "show this help")]
             let width = rows.map(\.0.count).max() ?? 0
             for (left, right) in rows {
@@ -27,11 +28,14 @@ extension Command {
 extension Command {
     /// Runs a command body, turning usage errors and command failures into their messages and
     /// exit codes (usage errors end with a hint; failures print their diagnostics).
-    public static func reporting(_ arguments: ParsedArguments, _ context: CommandContext, _ body: () async throws -> Int32) async -> Int32 {
+    public static func reporting(
+        _ arguments: ParsedArguments, _ context: CommandContext, _ body: () async throws -> Int32
+    ) async -> Int32 {
         do {
             return try await body()
         } catch let error as UsageError {
-            return RosterCommandLine.usageError(error, context, arguments: arguments.value("--format") == "json" ? ["--format=json"] : [])
+            return RosterCommandLine.usageError(
+                error, context, arguments: arguments.value("--format") == "json" ? ["--format=json"] : [])
         } catch let failure as CommandFailure {
             return RosterCommandLine.report(failure, arguments, context)
         } catch {

@@ -12,7 +12,9 @@ public struct CommandFailure: Error {
     public var exitCode: Int32
     public var kind: Kind
 
-    public init(_ message: String, exitCode: Int32 = ExitCode.failure, at location: SourceLocation? = nil, kind: Kind? = nil) {
+    public init(
+        _ message: String, exitCode: Int32 = ExitCode.failure, at location: SourceLocation? = nil, kind: Kind? = nil
+    ) {
         diagnostics = [.error(message, at: location)]
         self.exitCode = exitCode
         self.kind = kind ?? (exitCode == ExitCode.refused ? .refused : .error)
@@ -34,4 +36,3 @@ public struct CommandFailure: Error {
         ])
     }
 }
-

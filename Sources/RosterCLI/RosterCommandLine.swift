@@ -13,7 +13,9 @@ public enum RosterCommandLine {
     public static let version = "0.1.0"
 
     /// The commands `roster` runs itself.
-    public static let builtins: [any Command.Type] = [ValidateCommand.self, SchemaCommand.self, VersionCommand.self, HelpCommand.self]
+    public static let builtins: [any Command.Type] = [
+        ValidateCommand.self, SchemaCommand.self, VersionCommand.self, HelpCommand.self,
+    ]
 
     /// The commands of `roster-mps`, with their summaries for `roster help`.
     public static let mpsCommands: [(name: String, summary: String)] = [
@@ -35,7 +37,9 @@ public enum RosterCommandLine {
     }
 
     /// Runs `arguments` (without the program name) with `commands` and returns the exit code.
-    public static func main(_ arguments: [String], context: CommandContext, commands extra: [any Command.Type] = []) async -> Int32 {
+    public static func main(
+        _ arguments: [String], context: CommandContext, commands extra: [any Command.Type] = []
+    ) async -> Int32 {
         let commands = builtins + extra
         let arguments = commandFirst(arguments)
         guard let first = arguments.first, first != "--help", first != "-h" else {
@@ -56,7 +60,8 @@ public enum RosterCommandLine {
                 return ExitCode.success
             }
             guard let command = commands.first(where: { $0.name == name }) else {
-                return usageError(UsageError(message: "no command `\(name)`", hint: "run `roster help` to see the commands"), context)
+                return usageError(
+                    UsageError(message: "no command `\(name)`", hint: "run `roster help` to see the commands"), context)
             }
             context.console.writeOut(command.helpText)
             return ExitCode.success
@@ -64,17 +69,22 @@ public enum RosterCommandLine {
         guard let command = commands.first(where: { $0.name == first }) else {
             let known = order
             let suggestion = Suggestions.nearest(to: first, among: known).map { "; did you mean `\($0)`?" } ?? ""
-            return usageError(UsageError(message: "unknown command `\(first)`\(suggestion)", hint: "run `roster help` to see the commands"), context)
+            return usageError(
+                UsageError(
+                    message: "unknown command `\(first)`\(suggestion)", hint: "run `roster help` to see the commands"),
+                context)
         }
         do throws(UsageError) {
-            let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), options: command.options, command: command.name)
+            let parsed = try ArgumentParser.parse(
+                Array(arguments.dropFirst()), options: command.options, command: command.name)
             if parsed.flag("--help") {
                 context.console.writeOut(command.helpText)
                 return ExitCode.success
             }
             if let color = parsed.value("--color"), !["auto", "always", "never"].contains(color) {
-                throw UsageError(message: "--color takes auto, always or never, not `\(color)`",
-                                 hint: "run `roster help \(command.name)` to see its options") as UsageError
+                throw UsageError(
+                    message: "--color takes auto, always or never, not `\(color)`",
+                    hint: "run `roster help \(command.name)` to see its options") as UsageError
             }
             return await command.run(parsed, context)
         } catch {
@@ -83,13 +93,17 @@ public enum RosterCommandLine {
     }
 
     /// Prints a failure's diagnostics (and annotations under GitHub Actions); returns its exit code.
-    public static func report(_ failure: CommandFailure, _ arguments: ParsedArguments, _ context: CommandContext) -> Int32 {
+    public static func report(
+        _ failure: CommandFailure, _ arguments: ParsedArguments, _ context: CommandContext
+    ) -> Int32 {
         // With --format json, standard output holds one JSON document whatever happens.
         if arguments.value("--format") == "json" { context.console.writeOut(failure.json.rendered(indent: 2) + "\n") }
         let color = context.useColor(onStderr: true, arguments)
         context.console.writeErr(DiagnosticRenderer.text(failure.diagnostics, color: color))
         if failure.diagnostics.count > 1 { context.console.writeErr(DiagnosticRenderer.summary(failure.diagnostics)) }
-        if context.isGitHubActions { context.console.writeOut(DiagnosticRenderer.githubAnnotations(failure.diagnostics)) }
+        if context.isGitHubActions {
+            context.console.writeOut(DiagnosticRenderer.githubAnnotations(failure.diagnostics))
+        }
         return failure.exitCode
     }
 
@@ -104,14 +118,16 @@ public enum RosterCommandLine {
 
     /// Whether raw arguments ask for `--format json` (before they could be parsed).
     static func wantsJSON(_ arguments: [String]) -> Bool {
-        arguments.contains("--format=json") || zip(arguments, arguments.dropFirst()).contains { $0 == "--format" && $1 == "json" }
+        arguments.contains("--format=json")
+            || zip(arguments, arguments.dropFirst()).contains { $0 == "--format" && $1 == "json" }
     }
 
     /// The options that stand before the command moved after it: `roster --verbose plan` is
     /// `roster plan --verbose`.
     public static func commandFirst(_ arguments: [String]) -> [String] {
         guard let first = arguments.first, first.hasPrefix("-"), !["--help", "-h", "--version"].contains(first),
-              let index = arguments.firstIndex(where: { order.contains($0) }) else { return arguments }
+            let index = arguments.firstIndex(where: { order.contains($0) })
+        else { return arguments }
         return [arguments[index]] + arguments[..<index] + arguments[(index + 1)...]
     }
 
@@ -120,13 +136,13 @@ public enum RosterCommandLine {
         for (name, summary) in mpsCommands { summaries[name] = summary }
         for command in commands { summaries[command.name] = command.summary }
         var text = """
-        roster \(version): keep an MPS space's people, teams and job level limits as code.
+            roster \(version): keep an MPS space's people, teams and job level limits as code.
 
-        Usage: roster COMMAND [OPTIONS] [PATH…]
+            Usage: roster COMMAND [OPTIONS] [PATH…]
 
-        Commands:
+            Commands:
 
-        """
+            """
         let width = order.map(\.count).max() ?? 0
         for name in order {
             text += "  \(name)" + String(repeating: " ", count: width - name.count + 2) + (summaries[name] ?? "") + "\n"

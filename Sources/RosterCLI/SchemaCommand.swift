@@ -9,7 +9,10 @@ struct SchemaCommand: Command {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
         if let extra = arguments.positionals.first {
-            return RosterCommandLine.usageError(UsageError(message: "`roster schema` takes no argument, got `\(extra)`", hint: "run `roster help schema`"), context)
+            return RosterCommandLine.usageError(
+                UsageError(
+                    message: "`roster schema` takes no argument, got `\(extra)`", hint: "run `roster help schema`"),
+                context)
         }
         context.console.writeOut(RosterSchema.document().rendered(indent: 2) + "\n")
         return ExitCode.success

@@ -31,7 +31,9 @@ struct ValidateCommand: Command {
             context.console.writeErr(DiagnosticRenderer.summary(result.diagnostics))
             if result.isValid {
                 let r = result.roster
-                context.console.writeOut("\(paths.joined(separator: ", ")): valid roster: \(count(r.people.count, "person", "people")), \(count(r.teams.count, "team", "teams")), \(count(r.levels.count, "level limit", "level limits")).\n")
+                context.console.writeOut(
+                    "\(paths.joined(separator: ", ")): valid roster: \(count(r.people.count, "person", "people")), \(count(r.teams.count, "team", "teams")), \(count(r.levels.count, "level limit", "level limits")).\n"
+                )
             }
         }
         if context.isGitHubActions {
@@ -51,8 +53,10 @@ public enum OutputFormat {
     public static func parse(_ value: String?, allowed: [String], command: String) throws(UsageError) -> String {
         guard let value else { return allowed[0] }
         guard allowed.contains(value) else {
-            throw UsageError(message: "unknown format `\(value)` for `roster \(command)`; expected \(allowed.joined(separator: ", "))",
-                             hint: "run `roster help \(command)` to see its options")
+            throw UsageError(
+                message:
+                    "unknown format `\(value)` for `roster \(command)`; expected \(allowed.joined(separator: ", "))",
+                hint: "run `roster help \(command)` to see its options")
         }
         return value
     }

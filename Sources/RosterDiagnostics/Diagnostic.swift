@@ -32,12 +32,16 @@ public struct Diagnostic: Hashable, Sendable {
     }
 
     /// An error at `location`.
-    public static func error(_ message: String, at location: SourceLocation?, notes: [DiagnosticNote] = []) -> Diagnostic {
+    public static func error(
+        _ message: String, at location: SourceLocation?, notes: [DiagnosticNote] = []
+    ) -> Diagnostic {
         Diagnostic(.error, at: location, message, notes: notes)
     }
 
     /// A warning at `location`.
-    public static func warning(_ message: String, at location: SourceLocation?, notes: [DiagnosticNote] = []) -> Diagnostic {
+    public static func warning(
+        _ message: String, at location: SourceLocation?, notes: [DiagnosticNote] = []
+    ) -> Diagnostic {
         Diagnostic(.warning, at: location, message, notes: notes)
     }
 }

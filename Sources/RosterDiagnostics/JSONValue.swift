@@ -40,11 +40,16 @@ public indirect enum JSONValue: Sendable, Equatable {
     private func write(to out: inout [UInt8], indent: Int, depth: Int) {
         switch self {
         case .prerendered(let p):
-            if p.indent == indent && p.depth == depth { out.append(contentsOf: p.bytes) } else { p.value.write(to: &out, indent: indent, depth: depth) }
+            if p.indent == indent && p.depth == depth {
+                out.append(contentsOf: p.bytes)
+            } else {
+                p.value.write(to: &out, indent: indent, depth: depth)
+            }
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
         case .int(let i): JSONValue.writeInt(i, to: &out)
-        case .double(let d): out.append(contentsOf: (d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)).utf8)
+        case .double(let d):
+            out.append(contentsOf: (d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)).utf8)
         case .string(let s): JSONValue.writeString(s, to: &out)
         case .array(let items):
             if items.isEmpty { out.append(contentsOf: "[]".utf8); return }
@@ -82,9 +87,12 @@ public indirect enum JSONValue: Sendable, Equatable {
     public static func writeInt(_ value: Int, to out: inout [UInt8]) {
         if value < 0 { out.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var digits:
+            (
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
+            ) =
+                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         var count = 0
         withUnsafeMutableBytes(of: &digits) { buffer in
             repeat {
@@ -110,7 +118,8 @@ public indirect enum JSONValue: Sendable, Equatable {
                 case 0x0A: escape = "\\n"
                 case 0x0D: escape = "\\r"
                 case 0x09: escape = "\\t"
-                case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
+                case 0xE2
+                where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
                     // U+2028 and U+2029 are valid in JSON but end lines in JavaScript.
                     out.append(contentsOf: bytes[start..<i])
                     out.append(contentsOf: (bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)

@@ -1,26 +1,31 @@
-import RosterCLI
 import Foundation
 import MPSClient
+import RosterCLI
 import RosterDiagnostics
 import RosterModel
-import RosterReconcile
 import RosterPlanRender
+import RosterReconcile
 import RosterRender
 
 /// `roster apply [PATH… | PLANFILE]`: shows the plan, asks, applies it, verifies the result.
 struct ApplyCommand: Command {
     static let name = "apply"
     static let summary = RosterMPSCommandLine.summary("apply")
-    static let usage = "roster apply [PATH… | plan.json] [--auto-approve] [--allow-large-changes] [--concurrency N] [--format text|json]"
-    static let options = [
-        OptionSpec("--format", value: "text|json", "report format (default text; json prints the report on standard output)"),
-        OptionSpec("--auto-approve", "apply without asking"),
-        OptionSpec("--allow-large-changes", "apply even past policy.maxDeletes"),
-        OptionSpec("--concurrency", value: "N", "requests in flight at once (default 4)"),
-        OptionSpec("--prune", "also delete live people and teams missing from the roster"),
-        OptionSpec("--no-color", "plain output (also NO_COLOR)"),
-        OptionSpec("--color", value: "auto|always|never", "colour: auto (a terminal, not TERM=dumb), always or never"),
-    ] + Connection.options
+    static let usage =
+        "roster apply [PATH… | plan.json] [--auto-approve] [--allow-large-changes] [--concurrency N] [--format text|json]"
+    static let options =
+        [
+            OptionSpec(
+                "--format", value: "text|json",
+                "report format (default text; json prints the report on standard output)"),
+            OptionSpec("--auto-approve", "apply without asking"),
+            OptionSpec("--allow-large-changes", "apply even past policy.maxDeletes"),
+            OptionSpec("--concurrency", value: "N", "requests in flight at once (default 4)"),
+            OptionSpec("--prune", "also delete live people and teams missing from the roster"),
+            OptionSpec("--no-color", "plain output (also NO_COLOR)"),
+            OptionSpec(
+                "--color", value: "auto|always|never", "colour: auto (a terminal, not TERM=dumb), always or never"),
+        ] + Connection.options
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
         await reporting(arguments, context) {
@@ -28,7 +33,9 @@ struct ApplyCommand: Command {
             var concurrency = 4
             if let text = arguments.value("--concurrency") {
                 guard let n = Int(text), (1...64).contains(n) else {
-                    throw UsageError(message: "--concurrency takes a number from 1 to 64, not `\(text)`", hint: "run `roster help apply` to see its options")
+                    throw UsageError(
+                        message: "--concurrency takes a number from 1 to 64, not `\(text)`",
+                        hint: "run `roster help apply` to see its options")
                 }
                 concurrency = n
             }
@@ -36,7 +43,9 @@ struct ApplyCommand: Command {
         }
     }
 
-    static func apply(_ arguments: ParsedArguments, _ context: CommandContext, format: String, concurrency: Int) async throws -> Int32 {
+    static func apply(
+        _ arguments: ParsedArguments, _ context: CommandContext, format: String, concurrency: Int
+    ) async throws -> Int32 {
         let console = context.console
         // Everything but the plan writes standard error through the gate (see below).
         let gate = ProgressGate(console)
@@ -58,8 +67,9 @@ struct ApplyCommand: Command {
         let refused = !exceeded.isEmpty && !arguments.flag("--allow-large-changes")
         let ask = saved == nil && !arguments.flag("--auto-approve")
         let control = ApplyControl()
-        let engine = makeEngine(args, connection: connection, roster: roster, service: service, concurrency: concurrency,
-                                phases: phases, control: control, progress: progressLine(gate))
+        let engine = makeEngine(
+            args, connection: connection, roster: roster, service: service, concurrency: concurrency,
+            phases: phases, control: control, progress: progressLine(gate))
         // Nothing to ask and nothing to refuse: the first documents go out while the plan is
         // printed; what the engine writes waits until the plan is on screen.
         var early: Task<ApplyReport, Never>?
@@ -93,8 +103,9 @@ struct ApplyCommand: Command {
     /// Asks for "yes"; the exit code when the answer is anything else, nil to go on.
     static func confirm(_ show: Output, _ console: any Console) throws(CommandFailure) -> Int32? {
         guard console.stdinIsTerminal else {
-            throw CommandFailure("refusing to apply without confirmation: standard input is not a terminal; "
-                                 + "pass --auto-approve to apply anyway")
+            throw CommandFailure(
+                "refusing to apply without confirmation: standard input is not a terminal; "
+                    + "pass --auto-approve to apply anyway")
         }
         show.plan("\nApply these changes? Type \"yes\" to continue: ")
         guard console.readLine()?.trimmingCharacters(in: .whitespaces) == "yes" else {
@@ -106,8 +117,9 @@ struct ApplyCommand: Command {
 
     static func refusal(_ exceeded: [DeleteCount], roster: Roster) -> CommandFailure {
         let what = exceeded.map(\.description).joined(separator: ", ")
-        return CommandFailure("refusing to apply: the plan \(what), past policy.maxDeletes (\(roster.policy.maxDeletes)); "
-                              + "check the plan, then pass --allow-large-changes", exitCode: ExitCode.refused)
+        return CommandFailure(
+            "refusing to apply: the plan \(what), past policy.maxDeletes (\(roster.policy.maxDeletes)); "
+                + "check the plan, then pass --allow-large-changes", exitCode: ExitCode.refused)
     }
 
     /// Progress on standard error: always the engine's steps on a terminal.
@@ -117,9 +129,11 @@ struct ApplyCommand: Command {
     }
 
     /// The engine, with the reads and re-plans it needs for recovery and verification.
-    static func makeEngine(_ arguments: ParsedArguments, connection: Connection, roster: Roster, service: MPSService,
-                           concurrency: Int, phases: PhaseLog, control: ApplyControl,
-                           progress: (@Sendable (String) -> Void)?) -> ApplyEngine {
+    static func makeEngine(
+        _ arguments: ParsedArguments, connection: Connection, roster: Roster, service: MPSService,
+        concurrency: Int, phases: PhaseLog, control: ApplyControl,
+        progress: (@Sendable (String) -> Void)?
+    ) -> ApplyEngine {
         let space = connection.endpoint.space
         let prune = arguments.flag("--prune")
         let endpoint = connection.endpoint.url.absoluteString
@@ -135,8 +149,9 @@ struct ApplyCommand: Command {
             phases.log("planned again", since: planning)
             return result
         }
-        return ApplyEngine(executor: GraphQLMutationExecutor(client: service.client, space: space), concurrency: concurrency,
-                           read: read, replan: replan, control: control, progress: progress)
+        return ApplyEngine(
+            executor: GraphQLMutationExecutor(client: service.client, space: space), concurrency: concurrency,
+            read: read, replan: replan, control: control, progress: progress)
     }
 
     static func nothingToDo() -> ApplyReport {
@@ -161,4 +176,3 @@ struct Output {
         if console.stdoutClosed { console.writeErr(text) }
     }
 }
-

@@ -1,5 +1,5 @@
-import RosterCLI
 import MPSClient
+import RosterCLI
 import RosterDiagnostics
 import RosterRender
 
@@ -12,7 +12,9 @@ struct AuthCommand: Command {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
         guard arguments.positionals == ["status"] else {
-            return RosterCommandLine.usageError(UsageError(message: "`roster auth` takes one subcommand: status", hint: "run `roster auth status`"), context)
+            return RosterCommandLine.usageError(
+                UsageError(message: "`roster auth` takes one subcommand: status", hint: "run `roster auth status`"),
+                context)
         }
         do throws(CommandFailure) {
             let connection = try Connection.resolve(arguments, context, rosterSpace: nil)
@@ -23,12 +25,15 @@ struct AuthCommand: Command {
             guard let session else { throw LiveSession.failure(.invalidToken) }
             let spaces: [LiveSpace]
             do { spaces = try await service.spaces() } catch { throw LiveSession.failure(error) }
-            var out = "Signed in to \(connection.endpoint.url.absoluteString) as \(session.name) <\(session.email)> (\(session.id)).\n"
+            var out =
+                "Signed in to \(connection.endpoint.url.absoluteString) as \(session.name) <\(session.email)> (\(session.id)).\n"
             out += "Spaces:\n"
             let width = spaces.map(\.id.count).max() ?? 0
             for space in spaces {
                 let marker = space.id == connection.endpoint.space ? "*" : " "
-                out += "  \(marker) \(space.id)" + String(repeating: " ", count: width - space.id.count + 2) + space.name + (space.isOwner ? " (own)" : "") + "\n"
+                out +=
+                    "  \(marker) \(space.id)" + String(repeating: " ", count: width - space.id.count + 2) + space.name
+                    + (space.isOwner ? " (own)" : "") + "\n"
             }
             context.console.writeOut(out)
             return ExitCode.success

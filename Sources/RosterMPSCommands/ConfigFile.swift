@@ -19,18 +19,24 @@ enum ConfigFile {
 
     /// The profile to use: `name`, else the file's `default`; nil when there is no config file
     /// and no profile was asked for.
-    static func profile(named name: String?, environment env: [String: String]) throws(CommandFailure) -> (Profile?, [Diagnostic]) {
+    static func profile(
+        named name: String?, environment env: [String: String]
+    ) throws(CommandFailure) -> (Profile?, [Diagnostic]) {
         let file = path(env)
         guard let data = try read(file) else {
-            if let name { throw CommandFailure("no config file to take profile \"\(name)\" from (looked for \(file))", kind: .config) }
+            if let name {
+                throw CommandFailure(
+                    "no config file to take profile \"\(name)\" from (looked for \(file))", kind: .config)
+            }
             return (nil, [])
         }
         let (profiles, defaultName) = try parse(data, file: file, env: env)
         guard let chosen = name ?? defaultName?.0 else { return (nil, []) }
         guard let profile = profiles[chosen] else {
             let known = profiles.keys.sorted().joined(separator: ", ")
-            throw CommandFailure("no profile \"\(chosen)\" in the config file (profiles: \(known.isEmpty ? "none" : known))",
-                                 at: name == nil ? defaultName?.1 : .file(file), kind: .config)
+            throw CommandFailure(
+                "no profile \"\(chosen)\" in the config file (profiles: \(known.isEmpty ? "none" : known))",
+                at: name == nil ? defaultName?.1 : .file(file), kind: .config)
         }
         return (profile, [])
     }
@@ -39,26 +45,35 @@ enum ConfigFile {
     static func read(_ file: String) throws(CommandFailure) -> [UInt8]? {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else { return nil }
-        if isDirectory.boolValue { throw CommandFailure("the config file is a directory", at: .file(file), kind: .config) }
+        if isDirectory.boolValue {
+            throw CommandFailure("the config file is a directory", at: .file(file), kind: .config)
+        }
         guard let data = FileManager.default.contents(atPath: file) else {
-            throw CommandFailure("cannot read the config file: \(String(cString: strerror(errno)))", at: .file(file), kind: .config)
+            throw CommandFailure(
+                "cannot read the config file: \(String(cString: strerror(errno)))", at: .file(file), kind: .config)
         }
         return [UInt8](data)
     }
 
     /// The profiles and the default profile's name of a config file's bytes.
-    static func parse(_ bytes: [UInt8], file: String, env: [String: String]) throws(CommandFailure)
-        -> (profiles: [String: Profile], default: (String, SourceLocation)?) {
+    static func parse(
+        _ bytes: [UInt8], file: String, env: [String: String]
+    ) throws(CommandFailure)
+        -> (profiles: [String: Profile], default: (String, SourceLocation)?)
+    {
         var yaml = YAMLLoader()
         yaml.fileDescription = "the config file"
         yaml.rootHint = " (`default:`, `profiles:`)"
         let loaded = yaml.load(bytes, file: file)
         guard let document = loaded.document, let root = document.root, document.kind(root) == .mapping else {
             let empty = loaded.document == nil || loaded.document?.root == nil
-            let message = empty ? "the config file is empty; it holds `profiles:` (and `default:`)"
+            let message =
+                empty
+                ? "the config file is empty; it holds `profiles:` (and `default:`)"
                 : "the config file must be a mapping of `default:` and `profiles:`"
             let diagnostics = loaded.diagnostics.filter { $0.message != YAMLLoader.noDocument }
-            throw CommandFailure(diagnostics: diagnostics.hasErrors ? diagnostics : [.error(message, at: .file(file))], kind: .config)
+            throw CommandFailure(
+                diagnostics: diagnostics.hasErrors ? diagnostics : [.error(message, at: .file(file))], kind: .config)
         }
         var reader = ProfileReader(document: document, folder: (file as NSString).deletingLastPathComponent, env: env)
         reader.diagnostics = loaded.diagnostics
@@ -77,17 +92,23 @@ struct ProfileReader {
     var defaultName: (String, SourceLocation)?
     var diagnostics: [Diagnostic] = []
 
-    mutating func error(_ message: String, _ node: NodeID) { diagnostics.append(.error(message, at: document.location(node))) }
+    mutating func error(_ message: String, _ node: NodeID) {
+        diagnostics.append(.error(message, at: document.location(node)))
+    }
 
     mutating func read(_ root: NodeID) {
         for i in 0..<document.pairCount(root) {
             let key = document.key(root, i), value = document.value(root, i)
             switch document.string(key) {
             case "default":
-                guard document.kind(value) == .scalar, !document.isNull(value) else { error("default must be a profile name", value); continue }
+                guard document.kind(value) == .scalar, !document.isNull(value) else {
+                    error("default must be a profile name", value); continue
+                }
                 defaultName = (document.string(value), document.location(value))
             case "profiles":
-                guard document.kind(value) == .mapping else { error("profiles must be a mapping of names to profiles", value); continue }
+                guard document.kind(value) == .mapping else {
+                    error("profiles must be a mapping of names to profiles", value); continue
+                }
                 for p in 0..<document.pairCount(value) { profile(document.key(value, p), document.value(value, p)) }
             default:
                 error("unknown key \"\(document.string(key))\" in the config file; expected default or profiles", key)
@@ -96,12 +117,16 @@ struct ProfileReader {
     }
 
     mutating func profile(_ nameNode: NodeID, _ body: NodeID) {
-        guard document.kind(body) == .mapping else { error("profile \"\(document.string(nameNode))\" must be a mapping", body); return }
+        guard document.kind(body) == .mapping else {
+            error("profile \"\(document.string(nameNode))\" must be a mapping", body); return
+        }
         var profile = Profile()
         for f in 0..<document.pairCount(body) {
             let fieldKey = document.key(body, f), fieldValue = document.value(body, f)
             let field = document.string(fieldKey)
-            guard document.kind(fieldValue) == .scalar, !document.isNull(fieldValue) else { error("\(field) must be a string", fieldValue); continue }
+            guard document.kind(fieldValue) == .scalar, !document.isNull(fieldValue) else {
+                error("\(field) must be a string", fieldValue); continue
+            }
             let text = document.string(fieldValue)
             switch field {
             case "endpoint": profile.endpoint = text

@@ -1,6 +1,6 @@
-import RosterCLI
 import Foundation
 import MPSClient
+import RosterCLI
 import RosterDiagnostics
 import RosterModel
 import RosterRender
@@ -11,21 +11,25 @@ struct ExportCommand: Command {
     static let name = "export"
     static let summary = RosterMPSCommandLine.summary("export")
     static let usage = "roster export [--format yaml|json] [--out FILE]"
-    static let options = [
-        OptionSpec("--format", value: "yaml|json", "output format (default yaml)"),
-        OptionSpec("--out", value: "FILE", "write the roster there instead of standard output"),
-    ] + Connection.options
+    static let options =
+        [
+            OptionSpec("--format", value: "yaml|json", "output format (default yaml)"),
+            OptionSpec("--out", value: "FILE", "write the roster there instead of standard output"),
+        ] + Connection.options
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
         await reporting(arguments, context) {
             let format = try OutputFormat.parse(arguments.value("--format"), allowed: ["yaml", "json"], command: name)
             if let extra = arguments.positionals.first {
-                throw UsageError(message: "`roster export` takes no path, got `\(extra)`", hint: "use --out FILE to write a file")
+                throw UsageError(
+                    message: "`roster export` takes no path, got `\(extra)`", hint: "use --out FILE to write a file")
             }
             let connection = try Connection.resolve(arguments, context, rosterSpace: nil)
             if !connection.warnings.isEmpty { context.console.writeErr(DiagnosticRenderer.text(connection.warnings)) }
             let live: LiveState
-            do throws(MPSError) { live = try await MPSService(client: connection.client(arguments, context)).readLiveState() } catch { throw LiveSession.failure(error) }
+            do throws(MPSError) {
+                live = try await MPSService(client: connection.client(arguments, context)).readLiveState()
+            } catch { throw LiveSession.failure(error) }
             var exporter = RosterExporter(live: live, pinSpace: connection.endpoint.space != nil)
             let document = exporter.document()
             for warning in exporter.warnings { context.console.writeErr("warning: \(TerminalText.escape(warning))\n") }
@@ -36,12 +40,15 @@ struct ExportCommand: Command {
                 do throws(YAMLEmitter.EmitError) {
                     // A name with a newline would end the comment and start YAML of its own.
                     let space = TerminalText.escape("\"\(live.space.name)\" (\(live.space.id))")
-                    text = "# The live space \(space), exported by roster \(RosterCommandLine.version).\n"
+                    text =
+                        "# The live space \(space), exported by roster \(RosterCommandLine.version).\n"
                         + (try YAMLEmitter.emit(document))
                 } catch { throw CommandFailure("cannot write YAML: \(error.message)") }
             }
             if let out = arguments.value("--out") {
-                guard FileManager.default.createFile(atPath: out, contents: Data(text.utf8)) else { throw CommandFailure("cannot write the roster", at: .file(out)) }
+                guard FileManager.default.createFile(atPath: out, contents: Data(text.utf8)) else {
+                    throw CommandFailure("cannot write the roster", at: .file(out))
+                }
                 context.console.writeErr("Wrote \(live.users.count) people and \(live.teams.count) teams to \(out).\n")
             } else {
                 context.console.writeOut(text)
@@ -81,12 +88,17 @@ struct RosterExporter {
         for u in live.users.sorted(by: { ($0.key, $0.id) < ($1.key, $1.id) }) {
             var fields: [(String, YAMLValue)] = [("name", .string(Self.clean(u.name)))]
             if (nameCount[u.key] ?? 0) > 1 { fields.append(("id", .token(String(u.id)))) }
-            fields += [("craft", .token(u.craft.rawValue)), ("level", .token(u.level.rawValue)), ("focus", .token(u.focus.rawValue))]
+            fields += [
+                ("craft", .token(u.craft.rawValue)), ("level", .token(u.level.rawValue)),
+                ("focus", .token(u.focus.rawValue)),
+            ]
             if let date = u.levelStartDate {
                 if CalendarDate.check(date) == .valid {
                     fields.append(("levelStartDate", .token(date)))
                 } else {
-                    warnings.append("\(u.name) (#\(u.id)) has the level start date \"\(date)\", which is not a YYYY-MM-DD date; left out (the roster leaves it alone)")
+                    warnings.append(
+                        "\(u.name) (#\(u.id)) has the level start date \"\(date)\", which is not a YYYY-MM-DD date; left out (the roster leaves it alone)"
+                    )
                 }
             }
             people.append(.mapping(fields, flow: true))
@@ -107,12 +119,19 @@ struct RosterExporter {
         root.append(("people", .sequence(people, flow: false)))
         root.append(("teams", .sequence(teams, flow: false)))
         if !live.levels.isEmpty {
-            root.append(("levels", .mapping(live.levels.sorted { $0.level < $1.level }.map {
-                ($0.level.rawValue, .mapping([("limitMonths", .token(String($0.limitMonths)))], flow: true))
-            }, flow: false)))
+            root.append(
+                (
+                    "levels",
+                    .mapping(
+                        live.levels.sorted { $0.level < $1.level }.map {
+                            ($0.level.rawValue, .mapping([("limitMonths", .token(String($0.limitMonths)))], flow: true))
+                        }, flow: false)
+                ))
         }
         if inTeams.values.contains(where: { $0 > 1 }) {
-            warnings.append("some people are in more than one team; the export sets `oneTeamPerPerson: false` to describe the space as it is")
+            warnings.append(
+                "some people are in more than one team; the export sets `oneTeamPerPerson: false` to describe the space as it is"
+            )
             root.append(("policy", .mapping([("oneTeamPerPerson", .token("false"))], flow: false)))
         }
         return .mapping(root, flow: false)

@@ -32,7 +32,8 @@ final class InterruptHandler {
         let inFlight = control.inFlight
         if control.requestStop() == 1 {
             let waiting = inFlight.isEmpty ? "" : "; waiting for the requests in flight"
-            console.writeErr("roster: interrupted: nothing more will be sent\(waiting) (interrupt again to stop at once)\n")
+            console.writeErr(
+                "roster: interrupted: nothing more will be sent\(waiting) (interrupt again to stop at once)\n")
             return
         }
         var message = "roster: stopped at once."

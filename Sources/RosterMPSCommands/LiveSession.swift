@@ -1,5 +1,5 @@
-import RosterCLI
 import MPSClient
+import RosterCLI
 import RosterDiagnostics
 import RosterModel
 
@@ -9,7 +9,8 @@ enum LiveSession {
         switch error {
         case .spaceNotAccessible: return CommandFailure(error.message, exitCode: ExitCode.refused)
         case .invalidToken: return CommandFailure(error.message, kind: .auth)
-        case .cannotConnect, .timedOut, .connectionLost, .insecureEndpoint: return CommandFailure(error.message, kind: .network)
+        case .cannotConnect, .timedOut, .connectionLost, .insecureEndpoint:
+            return CommandFailure(error.message, kind: .network)
         default: return CommandFailure(error.message, kind: .server)
         }
     }

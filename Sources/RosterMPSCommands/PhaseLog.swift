@@ -17,7 +17,9 @@ struct PhaseLog: Sendable {
     func log(_ what: String, since: Date) {
         guard let console else { return }
         let ms = Int((Date().timeIntervalSince(since) * 1000).rounded())
-        console.writeErr("roster: \(what) in \(ms) ms (\(Int((Date().timeIntervalSince(Self.started) * 1000).rounded())) ms since start)\n")
+        console.writeErr(
+            "roster: \(what) in \(ms) ms (\(Int((Date().timeIntervalSince(Self.started) * 1000).rounded())) ms since start)\n"
+        )
     }
 
     var now: Date { Date() }

@@ -1,29 +1,33 @@
-import RosterCLI
 import Foundation
 import MPSClient
+import RosterCLI
 import RosterDiagnostics
 import RosterModel
-import RosterReconcile
 import RosterPlanRender
+import RosterReconcile
 import RosterRender
 
 /// `roster plan [PATH…]`: reads the live space and prints what would change.
 struct PlanCommand: Command {
     static let name = "plan"
     static let summary = RosterMPSCommandLine.summary("plan")
-    static let usage = "roster plan [PATH…] [--format text|json|markdown] [--out plan.json] [--detailed-exitcode] [--prune]"
-    static let options = [
-        OptionSpec("--format", value: "text|json|markdown", "output format (default text)"),
-        OptionSpec("--out", value: "FILE", "also save the plan for `roster apply FILE`"),
-        OptionSpec("--detailed-exitcode", "exit 2 when there are changes, 0 when none"),
-        OptionSpec("--prune", "also delete live people and teams missing from the roster"),
-        OptionSpec("--no-color", "plain output (also NO_COLOR)"),
-        OptionSpec("--color", value: "auto|always|never", "colour: auto (a terminal, not TERM=dumb), always or never"),
-    ] + Connection.options
+    static let usage =
+        "roster plan [PATH…] [--format text|json|markdown] [--out plan.json] [--detailed-exitcode] [--prune]"
+    static let options =
+        [
+            OptionSpec("--format", value: "text|json|markdown", "output format (default text)"),
+            OptionSpec("--out", value: "FILE", "also save the plan for `roster apply FILE`"),
+            OptionSpec("--detailed-exitcode", "exit 2 when there are changes, 0 when none"),
+            OptionSpec("--prune", "also delete live people and teams missing from the roster"),
+            OptionSpec("--no-color", "plain output (also NO_COLOR)"),
+            OptionSpec(
+                "--color", value: "auto|always|never", "colour: auto (a terminal, not TERM=dumb), always or never"),
+        ] + Connection.options
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
         await reporting(arguments, context) {
-            let format = try OutputFormat.parse(arguments.value("--format"), allowed: ["text", "json", "markdown"], command: name)
+            let format = try OutputFormat.parse(
+                arguments.value("--format"), allowed: ["text", "json", "markdown"], command: name)
             let (plan, _, roster, _) = try await makePlan(arguments, context)
             let color = context.useColor(onStderr: false, arguments)
             let out = arguments.value("--out")
@@ -37,8 +41,9 @@ struct PlanCommand: Command {
             default: context.console.writeOut(PlanRenderer.text(plan, color: color))
             }
             if let out, let fingerprint, let planJSON {
-                try save(plan, json: planJSON, fingerprint: fingerprint, roster: roster, paths: arguments.positionals,
-                         prune: arguments.flag("--prune"), to: out)
+                try save(
+                    plan, json: planJSON, fingerprint: fingerprint, roster: roster, paths: arguments.positionals,
+                    prune: arguments.flag("--prune"), to: out)
                 context.console.writeErr("Saved the plan to \(out); `roster apply \(out)` applies exactly it.\n")
             }
             return arguments.flag("--detailed-exitcode") && plan.hasChanges ? ExitCode.changes : ExitCode.success
@@ -48,13 +53,17 @@ struct PlanCommand: Command {
     /// Loads the roster, reads the live space and plans; shared with apply. The read goes out
     /// while the roster loads: when only the roster names a space, the read is for the caller's
     /// own space and is repeated for the roster's space if that turns out to be another one.
-    static func makePlan(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CommandFailure) -> (Plan, Connection, Roster, MPSService) {
+    static func makePlan(
+        _ arguments: ParsedArguments, _ context: CommandContext
+    ) async throws(CommandFailure) -> (Plan, Connection, Roster, MPSService) {
         let phases = PhaseLog(arguments, context)
         var connection = try Connection.resolve(arguments, context, rosterSpace: nil)
         let service = MPSService(client: connection.client(arguments, context))
         let requested = connection.endpoint.space
         let read = Task { () -> Result<LiveState, MPSError> in
-            do throws(MPSError) { return .success(try await service.readLiveState(space: requested)) } catch { return .failure(error) }
+            do throws(MPSError) { return .success(try await service.readLiveState(space: requested)) } catch {
+                return .failure(error)
+            }
         }
         let loading = phases.now
         // An invalid roster ends the command with the read still out, and it is left to run:
@@ -73,12 +82,15 @@ struct PlanCommand: Command {
         if requested == nil, let rosterSpace = roster.space?.value {
             connection.endpoint.space = rosterSpace
             if rosterSpace != live.space.id {
-                do { live = try await service.readLiveState(space: rosterSpace) } catch { throw LiveSession.failure(error) }
+                do { live = try await service.readLiveState(space: rosterSpace) } catch {
+                    throw LiveSession.failure(error)
+                }
             }
         }
         let planning = phases.now
-        let (plan, diagnostics) = Planner.plan(roster: roster, live: live, prune: arguments.flag("--prune"),
-                                               endpoint: connection.endpoint.url.absoluteString)
+        let (plan, diagnostics) = Planner.plan(
+            roster: roster, live: live, prune: arguments.flag("--prune"),
+            endpoint: connection.endpoint.url.absoluteString)
         guard let plan else { throw CommandFailure(diagnostics: diagnostics) }
         phases.log("planned \(plan.changes.count) changes in \(plan.steps.count) steps", since: planning)
         ProcessLifetime.keep((roster, live))
@@ -87,17 +99,28 @@ struct PlanCommand: Command {
 
     /// Writes the plan with what apply needs; the roster's paths are written relative to the
     /// plan file, so `roster apply FILE` works from any directory.
-    static func save(_ plan: Plan, json: JSONValue, fingerprint: Fingerprint, roster: Roster, paths: [String], prune: Bool,
-                     to path: String) throws(CommandFailure) {
+    static func save(
+        _ plan: Plan, json: JSONValue, fingerprint: Fingerprint, roster: Roster, paths: [String], prune: Bool,
+        to path: String
+    ) throws(CommandFailure) {
         guard case .object(var fields) = json else { return }
-        guard case .object(var apply) = SavedPlan.applySection(plan, fingerprint: fingerprint, prune: prune || roster.policy.prune,
-                                                                 maxDeletes: roster.policy.maxDeletes) else { return }
+        guard
+            case .object(var apply) = SavedPlan.applySection(
+                plan, fingerprint: fingerprint, prune: prune || roster.policy.prune,
+                maxDeletes: roster.policy.maxDeletes)
+        else { return }
         let folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()
         let relative = { (file: String) in JSONValue.string(SavedPlanFile.relativePath(file, to: folder)) }
-        apply.append(("roster", .object([("paths", .array((paths.isEmpty ? ["roster.yaml"] : paths).map(relative))),
-                                         ("files", .array(roster.files.map(relative))),
-                                         ("sha256", .string(SavedPlanFile.rosterDigest(roster.files, relativeTo: folder))),
-                                         ("prune", .bool(prune))])))
+        apply.append(
+            (
+                "roster",
+                .object([
+                    ("paths", .array((paths.isEmpty ? ["roster.yaml"] : paths).map(relative))),
+                    ("files", .array(roster.files.map(relative))),
+                    ("sha256", .string(SavedPlanFile.rosterDigest(roster.files, relativeTo: folder))),
+                    ("prune", .bool(prune)),
+                ])
+            ))
         fields.append(("apply", .object(apply)))
         let text = JSONValue.object(fields).rendered(indent: 2) + "\n"
         guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {

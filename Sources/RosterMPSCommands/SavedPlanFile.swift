@@ -26,17 +26,20 @@ struct SavedPlanFile {
     /// a JSON file whose top level holds `format_version`.
     static func detect(_ arguments: ParsedArguments) throws(CommandFailure) -> SavedPlanFile? {
         guard arguments.positionals.count == 1, let path = arguments.positionals.first, path.hasSuffix(".json"),
-              let data = FileManager.default.contents(atPath: path), let json = JSONValue(parsing: data),
-              json["format_version"] != nil else { return nil }
+            let data = FileManager.default.contents(atPath: path), let json = JSONValue(parsing: data),
+            json["format_version"] != nil
+        else { return nil }
         guard let apply = json["apply"], let roster = apply["roster"] else {
-            throw CommandFailure("this is a plan printed by `roster plan --format json`, not a saved plan; "
-                                 + "save one with `roster plan --out FILE`", exitCode: ExitCode.refused, at: .file(path))
+            throw CommandFailure(
+                "this is a plan printed by `roster plan --format json`, not a saved plan; "
+                    + "save one with `roster plan --out FILE`", exitCode: ExitCode.refused, at: .file(path))
         }
-        return SavedPlanFile(path: path, endpoint: json["endpoint"]?.stringValue ?? "", space: apply["space"]?.stringValue ?? "",
-                             prune: roster["prune"]?.boolValue ?? false, paths: roster["paths"]?.stringsValue ?? [],
-                             files: roster["files"]?.stringsValue ?? [], rosterDigest: roster["sha256"]?.stringValue ?? "",
-                             fingerprint: Fingerprint(entities: SavedPlan.entities(apply["entities"])),
-                             steps: apply["steps"] ?? .null)
+        return SavedPlanFile(
+            path: path, endpoint: json["endpoint"]?.stringValue ?? "", space: apply["space"]?.stringValue ?? "",
+            prune: roster["prune"]?.boolValue ?? false, paths: roster["paths"]?.stringsValue ?? [],
+            files: roster["files"]?.stringsValue ?? [], rosterDigest: roster["sha256"]?.stringValue ?? "",
+            fingerprint: Fingerprint(entities: SavedPlan.entities(apply["entities"])),
+            steps: apply["steps"] ?? .null)
     }
 
     /// The plan file's folder, absolute.
@@ -44,7 +47,8 @@ struct SavedPlanFile {
 
     /// The arguments to plan with: the saved roster paths, space and prune, after checking
     /// that the roster is unchanged and no other space is asked for.
-    func arguments(for arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> ParsedArguments {
+    func arguments(for arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> ParsedArguments
+    {
         var args = arguments
         args.positionals = paths.map { folder.appendingPathComponent($0).standardizedFileURL.path }
         let asked = arguments.value("--space") ?? context.environment["MPS_SPACE"].flatMap { $0.isEmpty ? nil : $0 }
@@ -69,22 +73,30 @@ struct SavedPlanFile {
         let now = plan.fingerprint
         if now.digest != fingerprint.digest {
             let changes = fingerprint.changes(since: now)
-            let notes = changes.prefix(20).map { DiagnosticNote(location: nil, message: $0) }
-                + (changes.count > 20 ? [DiagnosticNote(location: nil, message: "… and \(changes.count - 20) more")] : [])
-            throw CommandFailure(diagnostics: [.error("the live space changed since the plan was saved; nothing was applied; "
-                                                      + "run `roster plan --out` again", at: .file(path), notes: notes)],
-                                 exitCode: ExitCode.refused)
+            let notes =
+                changes.prefix(20).map { DiagnosticNote(location: nil, message: $0) }
+                + (changes.count > 20
+                    ? [DiagnosticNote(location: nil, message: "… and \(changes.count - 20) more")] : [])
+            throw CommandFailure(
+                diagnostics: [
+                    .error(
+                        "the live space changed since the plan was saved; nothing was applied; "
+                            + "run `roster plan --out` again", at: .file(path), notes: notes)
+                ],
+                exitCode: ExitCode.refused)
         }
         // The same roster and live state plan the same operations, unless roster itself
         // changed in between (another version): then nothing of it is applied.
         guard steps.sortingKeys == SavedPlan.steps(plan).sortingKeys else {
-            throw refusal("the plan made now differs from the saved one, though neither the roster nor the live space "
-                          + "changed (saved by another version of roster?)")
+            throw refusal(
+                "the plan made now differs from the saved one, though neither the roster nor the live space "
+                    + "changed (saved by another version of roster?)")
         }
     }
 
     func refusal(_ why: String) -> CommandFailure {
-        CommandFailure("\(why); nothing was applied; run `roster plan --out` again", exitCode: ExitCode.refused, at: .file(path))
+        CommandFailure(
+            "\(why); nothing was applied; run `roster plan --out` again", exitCode: ExitCode.refused, at: .file(path))
     }
 
     /// A hash of the roster's files (their paths relative to `folder`, and their bytes), so a

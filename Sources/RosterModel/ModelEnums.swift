@@ -32,7 +32,8 @@ extension RosterEnum {
     /// The valid value nearest to `text`, for "did you mean".
     public static func nearest(to text: String) -> Self? {
         let normalized = EnumSpelling.normalize(text)
-        return normalizedSpellings
+        return
+            normalizedSpellings
             .map { (value: $0.value, distance: Suggestions.editDistance(normalized, $0.spelling)) }
             .min { $0.distance < $1.distance }?.value
     }
@@ -41,7 +42,9 @@ extension RosterEnum {
 /// Normalization of enum spellings: lower case, without spaces, `_` and `-`.
 enum EnumSpelling {
     static func normalize(_ text: String) -> String {
-        String(text.lowercased().unicodeScalars.filter { $0 != " " && $0 != "_" && $0 != "-" && $0 != "\t" }.map(Character.init))
+        String(
+            text.lowercased().unicodeScalars.filter { $0 != " " && $0 != "_" && $0 != "-" && $0 != "\t" }.map(
+                Character.init))
     }
 }
 

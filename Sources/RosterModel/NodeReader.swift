@@ -69,7 +69,9 @@ struct NodeReader {
             if let suggestion = Suggestions.nearest(to: name, among: keys.strings) {
                 error("unknown key \"\(name)\" in \(context); did you mean \"\(suggestion)\"?", at: key)
             } else {
-                error("unknown key \"\(name)\" in \(context); expected one of: \(keys.strings.joined(separator: ", "))", at: key)
+                error(
+                    "unknown key \"\(name)\" in \(context); expected one of: \(keys.strings.joined(separator: ", "))",
+                    at: key)
             }
         }
         return fields
@@ -117,10 +119,13 @@ struct NodeReader {
     }
 
     /// An integer in `range`. Only unquoted digits (or `!!int`) are integers.
-    mutating func integer(_ node: NodeID, _ field: String, in range: ClosedRange<Int>, expected: String) -> Located<Int>? {
+    mutating func integer(
+        _ node: NodeID, _ field: String, in range: ClosedRange<Int>, expected: String
+    ) -> Located<Int>? {
         let tag = doc.tag(node)
         if doc.kind(node) == .scalar, doc.style(node) == .plain || tag == .int, tag == nil || tag == .int,
-           let value = Self.parseInteger(doc.string(node)) {
+            let value = Self.parseInteger(doc.string(node))
+        {
             guard range.contains(value) else {
                 error("\(field) must be \(expected), not \(value)", at: node)
                 return nil
@@ -147,8 +152,12 @@ struct NodeReader {
     mutating func boolean(_ node: NodeID, _ field: String) -> Bool? {
         let tag = doc.tag(node)
         if doc.kind(node) == .scalar, doc.style(node) == .plain, tag == nil || tag == .bool {
-            if doc.scalarEquals(node, "true") || doc.scalarEquals(node, "True") || doc.scalarEquals(node, "TRUE") { return true }
-            if doc.scalarEquals(node, "false") || doc.scalarEquals(node, "False") || doc.scalarEquals(node, "FALSE") { return false }
+            if doc.scalarEquals(node, "true") || doc.scalarEquals(node, "True") || doc.scalarEquals(node, "TRUE") {
+                return true
+            }
+            if doc.scalarEquals(node, "false") || doc.scalarEquals(node, "False") || doc.scalarEquals(node, "FALSE") {
+                return false
+            }
         }
         error("\(field) must be true or false, not \(doc.kindDescription(node))", at: node)
         return nil
@@ -164,8 +173,9 @@ struct NodeReader {
         if let value = E.parse(text.value) { return value }
         let valid = E.allCases.map(\.rawValue).joined(separator: ", ")
         if let nearest = E.nearest(to: text.value) {
-            error("invalid \(E.fieldName) \"\(text.value)\"; did you mean \"\(nearest.rawValue)\"?", at: node,
-                  notes: [DiagnosticNote(location: nil, message: "valid values: \(valid)")])
+            error(
+                "invalid \(E.fieldName) \"\(text.value)\"; did you mean \"\(nearest.rawValue)\"?", at: node,
+                notes: [DiagnosticNote(location: nil, message: "valid values: \(valid)")])
         } else {
             error("invalid \(E.fieldName) \"\(text.value)\"; valid values: \(valid)", at: node)
         }

@@ -41,8 +41,10 @@ struct ReferenceResolver {
                         for r in -1..<team.members.count {
                             let reference = r < 0 ? team.lead : team.members[r]
                             let role = r < 0 ? "as lead of" : "in members of"
-                            if let person = Self.resolve(reference, role: role, team: team.name.value, index: index, roster: roster,
-                                                         suggestions: &suggestions, diagnostics: &diagnosticsOut.buffer[chunk]) {
+                            if let person = Self.resolve(
+                                reference, role: role, team: team.name.value, index: index, roster: roster,
+                                suggestions: &suggestions, diagnostics: &diagnosticsOut.buffer[chunk])
+                            {
                                 out.buffer[starts[t] + r + 1] = Int32(person)
                             }
                         }
@@ -60,8 +62,10 @@ struct ReferenceResolver {
         self.diagnostics = chunkDiagnostics.flatMap { $0 }
     }
 
-    private static func resolve(_ reference: Located<PersonReference>, role: String, team: String, index: PersonIndex, roster: Roster,
-                                suggestions: inout Int, diagnostics: inout [Diagnostic]) -> Int? {
+    private static func resolve(
+        _ reference: Located<PersonReference>, role: String, team: String, index: PersonIndex, roster: Roster,
+        suggestions: inout Int, diagnostics: inout [Diagnostic]
+    ) -> Int? {
         switch index.resolve(reference.value) {
         case .found(let person):
             return person
@@ -71,17 +75,25 @@ struct ReferenceResolver {
         case .ambiguous(let candidates):
             let ids = candidates.compactMap { roster.people[$0].id?.value }
             let spelled = ids.map { "\"\(reference.value.name) (#\($0))\"" }.joined(separator: " or ")
-            diagnostics.append(.error("\"\(reference.value.name)\" \(role) team \"\(team)\" is ambiguous: people #\(ids.map(String.init).joined(separator: ", #")) share that name; write \(spelled)",
-                                      at: reference.location,
-                                      notes: candidates.map { DiagnosticNote(location: roster.people[$0].name.location, message: "candidate defined here") }))
+            diagnostics.append(
+                .error(
+                    "\"\(reference.value.name)\" \(role) team \"\(team)\" is ambiguous: people #\(ids.map(String.init).joined(separator: ", #")) share that name; write \(spelled)",
+                    at: reference.location,
+                    notes: candidates.map {
+                        DiagnosticNote(location: roster.people[$0].name.location, message: "candidate defined here")
+                    }))
         case .former(let person):
             let current = roster.people[person].name
-            diagnostics.append(.error("unknown person \"\(reference.value.text)\" \(role) team \"\(team)\"; \"\(reference.value.name)\" is a former name of \"\(current.value)\"",
-                                      at: reference.location,
-                                      notes: [DiagnosticNote(location: current.location, message: "\"\(current.value)\" defined here")]))
+            diagnostics.append(
+                .error(
+                    "unknown person \"\(reference.value.text)\" \(role) team \"\(team)\"; \"\(reference.value.name)\" is a former name of \"\(current.value)\"",
+                    at: reference.location,
+                    notes: [DiagnosticNote(location: current.location, message: "\"\(current.value)\" defined here")]))
         case .notFound:
             var message = "unknown person \"\(reference.value.text)\" \(role) team \"\(team)\""
-            if suggestions > 0, let suggestion = index.suggestion(for: reference.value) { message += "; did you mean \"\(suggestion)\"?" }
+            if suggestions > 0, let suggestion = index.suggestion(for: reference.value) {
+                message += "; did you mean \"\(suggestion)\"?"
+            }
             suggestions -= 1
             diagnostics.append(.error(message, at: reference.location))
         }

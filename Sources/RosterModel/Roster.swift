@@ -49,8 +49,10 @@ public struct PersonEntry: Sendable {
     /// Where the entry starts.
     public var location: SourceLocation
 
-    public init(name: Located<String>, id: Located<Int>? = nil, craft: Craft, level: JobLevel, focus: Focus = .notApplicable,
-                levelStartDate: LevelStartDate = .unmanaged, previously: [Located<String>] = [], location: SourceLocation) {
+    public init(
+        name: Located<String>, id: Located<Int>? = nil, craft: Craft, level: JobLevel, focus: Focus = .notApplicable,
+        levelStartDate: LevelStartDate = .unmanaged, previously: [Located<String>] = [], location: SourceLocation
+    ) {
         self.name = name
         self.key = NameKey(name.value)
         self.id = id
@@ -76,8 +78,11 @@ public struct TeamEntry: Sendable {
     public var previously: [Located<String>]
     public var location: SourceLocation
 
-    public init(name: Located<String>, id: Located<Int>? = nil, lead: Located<PersonReference>, members: [Located<PersonReference>],
-                previously: [Located<String>] = [], location: SourceLocation) {
+    public init(
+        name: Located<String>, id: Located<Int>? = nil, lead: Located<PersonReference>,
+        members: [Located<PersonReference>],
+        previously: [Located<String>] = [], location: SourceLocation
+    ) {
         self.name = name
         self.key = NameKey(name.value)
         self.id = id

@@ -38,7 +38,8 @@ struct RosterFileDecoder {
                 var streamed = streamedPeople.removeValue(forKey: item.sequence) ?? StreamedPeople()
                 if let (person, lacks) = decodePerson(item.item) {
                     if lacks.craft || lacks.level || lacks.focus {
-                        streamed.lacking.append((streamed.entries.count, person.location, lacks.craft, lacks.level, lacks.focus))
+                        streamed.lacking.append(
+                            (streamed.entries.count, person.location, lacks.craft, lacks.level, lacks.focus))
                     }
                     streamed.table.insert(key: person.key, id: person.id?.value)
                     streamed.entries.append(person)
@@ -71,7 +72,8 @@ struct RosterFileDecoder {
         guard let top = reader.fields(root, "the roster file", RosterFormat.topLevel) else { return }
         let version = RosterFormat.version
         if let node = top[0] {
-            file.version = reader.integer(node, "version", in: version...version, expected: "\(version) (the only roster format version)")
+            file.version = reader.integer(
+                node, "version", in: version...version, expected: "\(version) (the only roster format version)")
         } else {
             reader.error("missing `version: \(version)` at the top of the file", at: root)
         }
@@ -88,7 +90,9 @@ struct RosterFileDecoder {
         if let node = top[3] {
             if var streamed = streamedPeople.removeValue(forKey: node) {
                 for lack in streamed.lacking {
-                    applyDefaults(to: &streamed.entries[lack.index], at: lack.location, craft: lack.craft, level: lack.level, focus: lack.focus)
+                    applyDefaults(
+                        to: &streamed.entries[lack.index], at: lack.location, craft: lack.craft, level: lack.level,
+                        focus: lack.focus)
                 }
                 file.people = streamed.entries
                 file.peopleTable = streamed.table
@@ -97,7 +101,8 @@ struct RosterFileDecoder {
                 file.people.reserveCapacity(items.count)
                 for item in items {
                     guard case (var person, let lacks)? = decodePerson(item) else { continue }
-                    applyDefaults(to: &person, at: person.location, craft: lacks.craft, level: lacks.level, focus: lacks.focus)
+                    applyDefaults(
+                        to: &person, at: person.location, craft: lacks.craft, level: lacks.level, focus: lacks.focus)
                     file.people.append(person)
                 }
             }
@@ -128,7 +133,8 @@ struct RosterFileDecoder {
 
     /// Decodes a person as written; the fields it leaves out (`lacks`) come from the file's
     /// `defaults`, which may come later in the file, so ``applyDefaults`` fills them in.
-    private mutating func decodePerson(_ node: NodeID) -> (PersonEntry, lacks: (craft: Bool, level: Bool, focus: Bool))? {
+    private mutating func decodePerson(_ node: NodeID) -> (PersonEntry, lacks: (craft: Bool, level: Bool, focus: Bool))?
+    {
         guard let fields = reader.fields(node, "a person", RosterFormat.person) else { return nil }
         guard let nameNode = fields[0] else {
             reader.error("a person needs a name", at: node)
@@ -144,20 +150,33 @@ struct RosterFileDecoder {
         // A person whose other fields are wrong is still kept (with stand-in values, the file
         // being invalid anyway), so references to them do not raise errors of their own.
         guard let name else { return nil }
-        let person = PersonEntry(name: name, id: id, craft: craft ?? .engineering, level: level ?? .junior, focus: focus ?? .notApplicable,
-                                 levelStartDate: date ?? .unmanaged, previously: previously, location: doc.location(node))
+        let person = PersonEntry(
+            name: name, id: id, craft: craft ?? .engineering, level: level ?? .junior, focus: focus ?? .notApplicable,
+            levelStartDate: date ?? .unmanaged, previously: previously, location: doc.location(node))
         return (person, (!fields.has(2), !fields.has(3), !fields.has(4)))
     }
 
-    private mutating func applyDefaults(to person: inout PersonEntry, at location: SourceLocation, craft: Bool, level: Bool, focus: Bool) {
+    private mutating func applyDefaults(
+        to person: inout PersonEntry, at location: SourceLocation, craft: Bool, level: Bool, focus: Bool
+    ) {
         if craft {
-            if let value = defaults.craft { person.craft = value } else if !defaultedCraft {
-                reader.diagnostics.append(.error("person \"\(person.name.value)\" has no craft; set `craft` here or in this file's `defaults`", at: location))
+            if let value = defaults.craft {
+                person.craft = value
+            } else if !defaultedCraft {
+                reader.diagnostics.append(
+                    .error(
+                        "person \"\(person.name.value)\" has no craft; set `craft` here or in this file's `defaults`",
+                        at: location))
             }
         }
         if level {
-            if let value = defaults.level { person.level = value } else if !defaultedLevel {
-                reader.diagnostics.append(.error("person \"\(person.name.value)\" has no level; set `level` here or in this file's `defaults`", at: location))
+            if let value = defaults.level {
+                person.level = value
+            } else if !defaultedLevel {
+                reader.diagnostics.append(
+                    .error(
+                        "person \"\(person.name.value)\" has no level; set `level` here or in this file's `defaults`",
+                        at: location))
             }
         }
         if focus, let value = defaults.focus { person.focus = value }
@@ -193,12 +212,14 @@ struct RosterFileDecoder {
             case .scalar where doc.isNull(membersNode):
                 break
             default:
-                reader.error("members must be a list of people, not \(doc.kindDescription(membersNode))", at: membersNode)
+                reader.error(
+                    "members must be a list of people, not \(doc.kindDescription(membersNode))", at: membersNode)
             }
         }
         let previously = fields[4].map { reader.names($0, "previously") } ?? []
         guard let name, let lead else { return nil }
-        return TeamEntry(name: name, id: id, lead: lead, members: members, previously: previously, location: doc.location(node))
+        return TeamEntry(
+            name: name, id: id, lead: lead, members: members, previously: previously, location: doc.location(node))
     }
 
     private mutating func decodeLevels(_ node: NodeID) -> [LevelLimitEntry] {
@@ -212,7 +233,9 @@ struct RosterFileDecoder {
             let key = doc.key(node, i), value = doc.value(node, i)
             guard let level = reader.enumValue(key, JobLevel.self) else { continue }
             guard doc.kind(value) == .mapping else {
-                reader.error("level \(level.rawValue) must be a mapping such as `{ limitMonths: 18 }`, not \(doc.kindDescription(value))", at: value)
+                reader.error(
+                    "level \(level.rawValue) must be a mapping such as `{ limitMonths: 18 }`, not \(doc.kindDescription(value))",
+                    at: value)
                 continue
             }
             guard let fields = reader.fields(value, "level \(level.rawValue)", RosterFormat.level) else { continue }
@@ -220,7 +243,9 @@ struct RosterFileDecoder {
                 reader.error("level \(level.rawValue) needs `limitMonths` (0 for no limit)", at: value)
                 continue
             }
-            if let months = reader.integer(limit, "limitMonths", in: RosterFormat.limitMonthsRange, expected: "an integer from 0 to 600") {
+            if let months = reader.integer(
+                limit, "limitMonths", in: RosterFormat.limitMonthsRange, expected: "an integer from 0 to 600")
+            {
                 result.append(LevelLimitEntry(level: level, limitMonths: months.value, location: doc.location(key)))
             }
         }
@@ -258,7 +283,9 @@ struct RosterFileDecoder {
             let text = doc.string(node)
             if text.hasSuffix("%") {
                 let number = text.dropLast()
-                if let p = Double(number), number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), (0...100).contains(p) {
+                if let p = Double(number), number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+                    (0...100).contains(p)
+                {
                     return .percent(p)
                 }
                 reader.error("maxDeletes must be \(expected) with a share from 0% to 100%, not \"\(text)\"", at: node)

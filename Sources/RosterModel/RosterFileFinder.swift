@@ -39,7 +39,8 @@ struct RosterFileFinder {
             let before = found.count
             walk(path, info)
             if found.count == before {
-                diagnostics.append(.error("the directory holds no roster file (*.yaml, *.yml, *.json)", at: .file(path)))
+                diagnostics.append(
+                    .error("the directory holds no roster file (*.yaml, *.yml, *.json)", at: .file(path)))
             }
         } else if (info.st_mode & S_IFMT) != S_IFREG || files.insert(Identity(info)).inserted {
             // Pipes and devices (`/dev/stdin`, a FIFO, `<(…)`) are read as streams, once each.
@@ -52,7 +53,8 @@ struct RosterFileFinder {
         let reason = errno
         var link = stat()
         guard lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK else {
-            return reason == ENOENT ? "no such file or directory" : "cannot read it: \(String(cString: strerror(reason)))"
+            return reason == ENOENT
+                ? "no such file or directory" : "cannot read it: \(String(cString: strerror(reason)))"
         }
         if reason == ELOOP { return "the symbolic link loops" }
         let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
@@ -61,8 +63,10 @@ struct RosterFileFinder {
 
     private mutating func walk(_ directory: String, _ info: stat) {
         guard directories.insert(Identity(info)).inserted else {
-            diagnostics.append(.warning("skipped: this directory was already read (a symbolic link leads back to it)",
-                                        at: .file(directory)))
+            diagnostics.append(
+                .warning(
+                    "skipped: this directory was already read (a symbolic link leads back to it)",
+                    at: .file(directory)))
             return
         }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {

@@ -31,8 +31,10 @@ public struct RosterLoader: Sendable {
             if RosterLoader.isSavedPlan(bytes, path: path) {
                 // A plan saved with `roster plan --out` beside the roster is not part of it.
                 if named.contains(path) {
-                    diagnostics.append(.error("this is a saved plan, not a roster file; `roster apply \(path)` applies it",
-                                              at: .file(path)))
+                    diagnostics.append(
+                        .error(
+                            "this is a saved plan, not a roster file; `roster apply \(path)` applies it",
+                            at: .file(path)))
                 } else {
                     diagnostics.append(Diagnostic(.note, at: .file(path), "skipped: a saved plan, not a roster file"))
                 }
@@ -51,15 +53,22 @@ public struct RosterLoader: Sendable {
     public func load(bytes: [UInt8], path: String) -> (RosterFile?, [Diagnostic]) {
         // A `.json` file is strict JSON; libyaml alone would take a trailing comma or a comment.
         if path.hasSuffix(".json"), let failure = StrictJSONChecker.check(bytes) {
-            return (nil, [.error("not valid JSON: \(failure.message)",
-                                 at: SourceLocation(file: path, line: failure.line, column: failure.column))])
+            return (
+                nil,
+                [
+                    .error(
+                        "not valid JSON: \(failure.message)",
+                        at: SourceLocation(file: path, line: failure.line, column: failure.column))
+                ]
+            )
         }
         var decoder = RosterFileDecoder(path: path)
         let parsed = yaml.load(bytes, file: path) { view, items in decoder.observe(view, items) }
         guard let document = parsed.document else {
             // The YAML layer knows no rosters: say here what an empty roster file lacks.
             let diagnostics = parsed.diagnostics.map { d in
-                d.message == YAMLLoader.noDocument ? Diagnostic(d.severity, at: d.location, d.message + "; a roster starts with `version: 1`") : d
+                d.message == YAMLLoader.noDocument
+                    ? Diagnostic(d.severity, at: d.location, d.message + "; a roster starts with `version: 1`") : d
             }
             return (nil, diagnostics)
         }
@@ -78,7 +87,8 @@ public struct RosterLoader: Sendable {
     /// Whether `bytes` are a saved plan: a JSON file whose top level holds `format_version`.
     static func isSavedPlan(_ bytes: [UInt8], path: String) -> Bool {
         guard path.hasSuffix(".json"), bytes.first(where: { $0 > 0x20 }) == UInt8(ascii: "{"),
-              String(decoding: bytes.prefix(4096), as: UTF8.self).contains("\"format_version\"") else { return false }
+            String(decoding: bytes.prefix(4096), as: UTF8.self).contains("\"format_version\"")
+        else { return false }
         let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
         return object?["format_version"] != nil
     }
@@ -111,7 +121,8 @@ public struct RosterLoader: Sendable {
             if filled == bytes.count {
                 if regular { break }
                 guard bytes.count < maxFileSize else {
-                    diagnostics.append(.error("the input is larger than \(maxFileSize / 1024 / 1024) MB", at: .file(path)))
+                    diagnostics.append(
+                        .error("the input is larger than \(maxFileSize / 1024 / 1024) MB", at: .file(path)))
                     return nil
                 }
                 bytes += [UInt8](repeating: 0, count: min(bytes.count, maxFileSize - bytes.count))

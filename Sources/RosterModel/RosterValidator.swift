@@ -12,7 +12,8 @@ public struct RosterValidator {
         var roster = validator.mergeFiles(files)
         // A single file of people had its name table built while it loaded.
         let peopleFiles = files.filter { !$0.people.isEmpty }
-        let people = validator.checkUnique(kind: "person", roster.people, prebuilt: peopleFiles.count == 1 ? peopleFiles[0].peopleTable : nil)
+        let people = validator.checkUnique(
+            kind: "person", roster.people, prebuilt: peopleFiles.count == 1 ? peopleFiles[0].peopleTable : nil)
         _ = validator.checkUnique(kind: "team", roster.teams)
         let index = PersonIndex(roster.people, names: people)
         roster.teamPeople = validator.checkReferences(roster, index)
@@ -20,8 +21,12 @@ public struct RosterValidator {
         return (roster, validator.diagnostics)
     }
 
-    private mutating func error(_ message: String, at location: SourceLocation, first: SourceLocation? = nil, note: String = "first defined here") {
-        diagnostics.append(.error(message, at: location, notes: first.map { [DiagnosticNote(location: $0, message: note)] } ?? []))
+    private mutating func error(
+        _ message: String, at location: SourceLocation, first: SourceLocation? = nil,
+        note: String = "first defined here"
+    ) {
+        diagnostics.append(
+            .error(message, at: location, notes: first.map { [DiagnosticNote(location: $0, message: note)] } ?? []))
     }
 
     private mutating func mergeFiles(_ files: [RosterFile]) -> Roster {
@@ -44,7 +49,11 @@ public struct RosterValidator {
                 }
             }
             // Assigning shares the file's storage; appending would copy every entry.
-            if roster.people.isEmpty { roster.people = file.people } else { roster.people.append(contentsOf: file.people) }
+            if roster.people.isEmpty {
+                roster.people = file.people
+            } else {
+                roster.people.append(contentsOf: file.people)
+            }
             if roster.teams.isEmpty { roster.teams = file.teams } else { roster.teams.append(contentsOf: file.teams) }
             for level in file.levels {
                 if let first = levelSeen[level.level] {
@@ -61,7 +70,9 @@ public struct RosterValidator {
     /// Names must be unique per kind, former names included; two current names may repeat
     /// only when both entries pin their id. Each conflict is reported at the later of the two
     /// places with a note at the earlier. Returns the first entry of each name key.
-    private mutating func checkUnique<Entry: NamedEntry>(kind: String, _ entries: [Entry], prebuilt: NameTableBuilder? = nil) -> NameTable {
+    private mutating func checkUnique<Entry: NamedEntry>(
+        kind: String, _ entries: [Entry], prebuilt: NameTableBuilder? = nil
+    ) -> NameTable {
         var builder: NameTableBuilder
         if let prebuilt, Int(prebuilt.count) == entries.count {
             builder = prebuilt
@@ -73,7 +84,8 @@ public struct RosterValidator {
         let plural = kind == "person" ? "people" : "teams"
         for (i, j) in builder.idClashes {
             guard let id = entries[Int(i)].id, let earlierID = entries[Int(j)].id else { continue }
-            let (later, before) = id.location < earlierID.location ? (earlierID.location, id.location) : (id.location, earlierID.location)
+            let (later, before) =
+                id.location < earlierID.location ? (earlierID.location, id.location) : (id.location, earlierID.location)
             error("id \(id.value) is pinned by two \(plural)", at: later, first: before)
         }
         for (i, j) in builder.nameClashes {
@@ -81,8 +93,9 @@ public struct RosterValidator {
             if entry.isPinned && earlier.isPinned { continue }
             let (later, before) = entry.name.location < earlier.name.location ? (earlier, entry) : (entry, earlier)
             if later.isPinned != before.isPinned {
-                error("duplicate \(kind) \"\(later.name.value)\"; two \(plural) may share a name only when each pins its `id`",
-                      at: later.name.location, first: before.name.location)
+                error(
+                    "duplicate \(kind) \"\(later.name.value)\"; two \(plural) may share a name only when each pins its `id`",
+                    at: later.name.location, first: before.name.location)
             } else {
                 error("duplicate \(kind) \"\(later.name.value)\"", at: later.name.location, first: before.name.location)
             }
@@ -97,17 +110,25 @@ public struct RosterValidator {
                 if let j = first[key] {
                     let current = entries[Int(j)]
                     if Int(j) == i {
-                        error("former name \"\(former.value)\" of \(kind) \"\(entry.name.value)\" is already its own name", at: former.location, first: current.name.location)
+                        error(
+                            "former name \"\(former.value)\" of \(kind) \"\(entry.name.value)\" is already its own name",
+                            at: former.location, first: current.name.location)
                     } else if former.location < current.name.location {
-                        error("\(kind) \"\(current.name.value)\" has a name that is already a former name of \(kind) \"\(entry.name.value)\"",
-                              at: current.name.location, first: former.location)
+                        error(
+                            "\(kind) \"\(current.name.value)\" has a name that is already a former name of \(kind) \"\(entry.name.value)\"",
+                            at: current.name.location, first: former.location)
                     } else {
-                        error("former name \"\(former.value)\" of \(kind) \"\(entry.name.value)\" is already the name of \(kind) \"\(current.name.value)\"",
-                              at: former.location, first: current.name.location)
+                        error(
+                            "former name \"\(former.value)\" of \(kind) \"\(entry.name.value)\" is already the name of \(kind) \"\(current.name.value)\"",
+                            at: former.location, first: current.name.location)
                     }
                 } else if let other = formers[key] {
-                    let owner = other.entry == i ? "its own former name" : "a former name of \(kind) \"\(entries[other.entry].name.value)\""
-                    error("former name \"\(former.value)\" of \(kind) \"\(entry.name.value)\" is already \(owner)", at: former.location, first: other.location)
+                    let owner =
+                        other.entry == i
+                        ? "its own former name" : "a former name of \(kind) \"\(entries[other.entry].name.value)\""
+                    error(
+                        "former name \"\(former.value)\" of \(kind) \"\(entry.name.value)\" is already \(owner)",
+                        at: former.location, first: other.location)
                 } else {
                     formers[key] = (i, former.location)
                     formerEntries[key] = Int32(i)
@@ -125,7 +146,8 @@ public struct RosterValidator {
         diagnostics += references.diagnostics
         // The team each person was first put in, and where; teams are taken in file order.
         var teamOf = [Int32](repeating: -1, count: roster.people.count)
-        var placedAt = [SourceLocation?](repeating: nil, count: roster.policy.oneTeamPerPerson ? roster.people.count : 0)
+        var placedAt = [SourceLocation?](
+            repeating: nil, count: roster.policy.oneTeamPerPerson ? roster.people.count : 0)
         var inThisTeam: [(person: Int, location: SourceLocation)] = []
         for t in roster.teams.indices {
             inThisTeam.removeAll(keepingCapacity: true)
@@ -137,8 +159,10 @@ public struct RosterValidator {
                 let reference = r < 0 ? team.lead : team.members[r]
                 if let earlier = inThisTeam.first(where: { $0.person == person }) {
                     if r >= 0 && earlier.location != team.lead.location {
-                        error("\"\(reference.value.text)\" is listed twice in members of team \"\(team.name.value)\"", at: reference.location,
-                              first: earlier.location, note: "first listed here")
+                        error(
+                            "\"\(reference.value.text)\" is listed twice in members of team \"\(team.name.value)\"",
+                            at: reference.location,
+                            first: earlier.location, note: "first listed here")
                     }
                     continue
                 }
@@ -149,8 +173,9 @@ public struct RosterValidator {
                     if !placedAt.isEmpty { placedAt[person] = reference.location }
                 } else if roster.policy.oneTeamPerPerson, let firstPlace = placedAt[person] {
                     let otherName = roster.teams[Int(other)].name.value
-                    error("person \"\(roster.people[person].name.value)\" is already in team \"\(otherName)\"; with oneTeamPerPerson a person belongs to one team",
-                          at: reference.location, first: firstPlace, note: "added to team \"\(otherName)\" here")
+                    error(
+                        "person \"\(roster.people[person].name.value)\" is already in team \"\(otherName)\"; with oneTeamPerPerson a person belongs to one team",
+                        at: reference.location, first: firstPlace, note: "added to team \"\(otherName)\" here")
                 }
             }
         }
@@ -161,8 +186,10 @@ public struct RosterValidator {
     private mutating func checkIgnore(_ roster: Roster, _ index: PersonIndex) {
         for ignored in roster.policy.ignorePeople {
             if let person = index.first(NameKey(ignored.value)) {
-                error("person \"\(ignored.value)\" is in policy.ignore and also a person of the roster", at: ignored.location,
-                      first: roster.people[person].name.location, note: "defined here")
+                error(
+                    "person \"\(ignored.value)\" is in policy.ignore and also a person of the roster",
+                    at: ignored.location,
+                    first: roster.people[person].name.location, note: "defined here")
             }
         }
         guard !roster.policy.ignoreTeams.isEmpty else { return }
@@ -170,7 +197,9 @@ public struct RosterValidator {
         for t in roster.teams where teams[t.key] == nil { teams[t.key] = t.name.location }
         for ignored in roster.policy.ignoreTeams {
             if let defined = teams[NameKey(ignored.value)] {
-                error("team \"\(ignored.value)\" is in policy.ignore and also a team of the roster", at: ignored.location, first: defined, note: "defined here")
+                error(
+                    "team \"\(ignored.value)\" is in policy.ignore and also a team of the roster", at: ignored.location,
+                    first: defined, note: "defined here")
             }
         }
     }

@@ -17,8 +17,12 @@ public struct TeamPeople: Sendable {
     /// The people of `roster`'s teams: as the validator resolved them, or resolved now for a
     /// roster built or changed in code since.
     public static func of(_ roster: Roster) -> TeamPeople {
-        if let stored = roster.teamPeople, stored.offsets.count == roster.teams.count + 1, stored.peopleCount == roster.people.count,
-           roster.teams.indices.allSatisfy({ stored.offsets[$0 + 1] - stored.offsets[$0] == 1 + roster.teams[$0].members.count }) {
+        if let stored = roster.teamPeople, stored.offsets.count == roster.teams.count + 1,
+            stored.peopleCount == roster.people.count,
+            roster.teams.indices.allSatisfy({
+                stored.offsets[$0 + 1] - stored.offsets[$0] == 1 + roster.teams[$0].members.count
+            })
+        {
             return stored
         }
         let index = PersonIndex(roster.people)
@@ -27,7 +31,11 @@ public struct TeamPeople: Sendable {
         for team in roster.teams {
             offsets.append(resolved.count)
             for reference in [team.lead] + team.members {
-                if case .found(let person) = index.resolve(reference.value) { resolved.append(Int32(person)) } else { resolved.append(-1) }
+                if case .found(let person) = index.resolve(reference.value) {
+                    resolved.append(Int32(person))
+                } else {
+                    resolved.append(-1)
+                }
             }
         }
         offsets.append(resolved.count)

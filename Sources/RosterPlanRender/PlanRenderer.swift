@@ -17,7 +17,8 @@ public enum PlanRenderer {
             case (_, .level): return 4
             }
         }
-        return changes.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
+        return changes.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(
+            \.element)
     }
 
     static func symbol(_ action: Change.Action) -> String {
@@ -109,7 +110,11 @@ public enum PlanRenderer {
         case .delete:
             out += "not in the roster; deleted (prune)"
         case .unmanaged:
-            if let note = c.note { out += "not in the roster (\(note))" } else { out += "not in the roster (unmanaged; --prune deletes it)" }
+            if let note = c.note {
+                out += "not in the roster (\(note))"
+            } else {
+                out += "not in the roster (unmanaged; --prune deletes it)"
+            }
         }
     }
 
@@ -123,14 +128,17 @@ public enum PlanRenderer {
     static func applyLine(_ plan: Plan) -> String {
         let steps = plan.steps.count
         let requests = plan.requests
-        return "Apply runs \(steps) \(steps == 1 ? "step" : "steps") in \(requests) \(requests == 1 ? "request" : "requests")."
+        return
+            "Apply runs \(steps) \(steps == 1 ? "step" : "steps") in \(requests) \(requests == 1 ? "request" : "requests")."
     }
 
     // MARK: text
 
     /// The plan for a terminal; `color` adds ANSI colours (green +, yellow ~, red -).
     public static func text(_ plan: Plan, color: Bool = false) -> String {
-        var out = TerminalText.escape("Roster plan for space \"\(plan.space.name)\" (\(plan.space.id)) at \(plan.endpoint)") + "\n\n"
+        var out =
+            TerminalText.escape("Roster plan for space \"\(plan.space.name)\" (\(plan.space.id)) at \(plan.endpoint)")
+            + "\n\n"
         let changes = ordered(plan.changes)
         // Names come from anyone with access to the space: escaped, they cannot move the cursor.
         let lefts = changes.map { TerminalText.escape("  \(symbol($0.action)) \(subject($0))") }
@@ -140,12 +148,13 @@ public enum PlanRenderer {
         let spaces = String(repeating: " ", count: column)
         for ((change, left), leftWidth) in zip(zip(changes, lefts), widths) {
             if color {
-                let code = switch change.action {
-                case .create: "\u{1B}[32m"
-                case .update: "\u{1B}[33m"
-                case .delete: "\u{1B}[31m"
-                case .unmanaged: "\u{1B}[2m"
-                }
+                let code =
+                    switch change.action {
+                    case .create: "\u{1B}[32m"
+                    case .update: "\u{1B}[33m"
+                    case .delete: "\u{1B}[31m"
+                    case .unmanaged: "\u{1B}[2m"
+                    }
                 out += code
             }
             out += left
@@ -159,13 +168,16 @@ public enum PlanRenderer {
         if !changes.isEmpty { out += "\n" }
         for warning in plan.warnings {
             let prefix = color ? "\u{1B}[1;33mwarning:\u{1B}[0m" : "warning:"
-            out += "\(prefix) " + (warning.step.map { "step \($0): " } ?? "") + TerminalText.escape(warning.message) + "\n"
+            out +=
+                "\(prefix) " + (warning.step.map { "step \($0): " } ?? "") + TerminalText.escape(warning.message) + "\n"
         }
         if !plan.warnings.isEmpty { out += "\n" }
         if plan.hasChanges {
             out += summaryLine(plan) + "\n" + applyLine(plan) + "\n"
         } else {
-            out += "No changes: the space matches the roster." + (plan.summary.unmanaged > 0 ? " \(plan.summary.unmanaged) unmanaged." : "") + "\n"
+            out +=
+                "No changes: the space matches the roster."
+                + (plan.summary.unmanaged > 0 ? " \(plan.summary.unmanaged) unmanaged." : "") + "\n"
         }
         return out
     }
@@ -173,7 +185,9 @@ public enum PlanRenderer {
     // MARK: JSON
 
     static func changeJSON(_ c: Change) -> JSONValue {
-        var fields: [(String, JSONValue)] = [("action", .string(c.action.rawValue)), ("kind", .string(c.kind.rawValue)), ("name", .string(c.name))]
+        var fields: [(String, JSONValue)] = [
+            ("action", .string(c.action.rawValue)), ("kind", .string(c.kind.rawValue)), ("name", .string(c.name)),
+        ]
         if c.kind != .level { fields.append(("id", c.id.map(JSONValue.int) ?? .null)) }
         switch c.action {
         case .create:
@@ -198,7 +212,10 @@ public enum PlanRenderer {
     }
 
     static func operationJSON(_ op: PlanOperation) -> JSONValue {
-        var fields: [(String, JSONValue)] = [("mutation", .string(op.mutation.rawValue)), ("kind", .string(op.kind.rawValue)), ("name", .string(op.name))]
+        var fields: [(String, JSONValue)] = [
+            ("mutation", .string(op.mutation.rawValue)), ("kind", .string(op.kind.rawValue)),
+            ("name", .string(op.name)),
+        ]
         if let purpose = op.purpose { fields.append(("purpose", .string(purpose))) }
         return .object(fields)
     }
@@ -211,10 +228,22 @@ public enum PlanRenderer {
             ("format_version", .int(1)),
             ("endpoint", .string(plan.endpoint)),
             ("space", .object([("id", .string(plan.space.id)), ("name", .string(plan.space.name))])),
-            ("summary", .object([("create", .int(s.create)), ("update", .int(s.update)), ("delete", .int(s.delete)), ("unmanaged", .int(s.unmanaged))])),
+            (
+                "summary",
+                .object([
+                    ("create", .int(s.create)), ("update", .int(s.update)), ("delete", .int(s.delete)),
+                    ("unmanaged", .int(s.unmanaged)),
+                ])
+            ),
             ("changes", .array(ordered(plan.changes).map(changeJSON))),
             ("steps", .array(plan.steps.map { .object([("operations", .array($0.map(operationJSON)))]) })),
-            ("warnings", .array(plan.warnings.map { .object([("step", $0.step.map(JSONValue.int) ?? .null), ("message", .string($0.message))]) })),
+            (
+                "warnings",
+                .array(
+                    plan.warnings.map {
+                        .object([("step", $0.step.map(JSONValue.int) ?? .null), ("message", .string($0.message))])
+                    })
+            ),
             ("fingerprint", .string((fingerprint ?? plan.fingerprint).digest)),
         ])
     }
@@ -229,20 +258,24 @@ public enum PlanRenderer {
             out += "**\(s.create) to create, \(s.update) to update, \(s.delete) to delete**"
             out += s.unmanaged > 0 ? ", \(s.unmanaged) unmanaged" : ""
             let requests = plan.requests
-            out += " — apply runs \(plan.steps.count) \(plan.steps.count == 1 ? "step" : "steps") in \(requests) \(requests == 1 ? "request" : "requests").\n\n"
+            out +=
+                " — apply runs \(plan.steps.count) \(plan.steps.count == 1 ? "step" : "steps") in \(requests) \(requests == 1 ? "request" : "requests").\n\n"
         } else {
-            out += "**No changes**: the space matches the roster" + (plan.summary.unmanaged > 0 ? " (\(plan.summary.unmanaged) unmanaged)" : "") + ".\n\n"
+            out +=
+                "**No changes**: the space matches the roster"
+                + (plan.summary.unmanaged > 0 ? " (\(plan.summary.unmanaged) unmanaged)" : "") + ".\n\n"
         }
         let changes = ordered(plan.changes)
         if !changes.isEmpty {
             out += "| | kind | name | change |\n|---|---|---|---|\n"
             for c in changes {
-                let mark = switch c.action {
-                case .create: "➕"
-                case .update: "✏️"
-                case .delete: "🗑️"
-                case .unmanaged: "❔"
-                }
+                let mark =
+                    switch c.action {
+                    case .create: "➕"
+                    case .update: "✏️"
+                    case .delete: "🗑️"
+                    case .unmanaged: "❔"
+                    }
                 let name = escape(c.name) + (c.id.map { " (#\($0))" } ?? "")
                 out += "| \(mark) | \(c.kind.rawValue) | \(name) | \(escape(detail(c))) |\n"
             }

@@ -4,7 +4,9 @@ import RosterReconcile
 /// Renders apply's report as text or as `cli.md`'s JSON. Every planned operation is one line
 /// (one object), with its live id whenever one is known.
 public enum ReportRenderer {
-    static func paint(_ code: String, _ s: String, _ color: Bool) -> String { color ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s }
+    static func paint(_ code: String, _ s: String, _ color: Bool) -> String {
+        color ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s
+    }
 
     static func subject(_ entry: ApplyReport.Entry) -> String {
         TerminalText.escape(ReportWording.subject(entry.operation)) + (entry.id.map { " (#\($0))" } ?? "")
@@ -18,9 +20,12 @@ public enum ReportRenderer {
             switch entry.status {
             case .applied: out += paint("32", "  ✓ \(subject)", color)
             case .failed(let message): out += paint("31", "  ✗ \(subject): \(TerminalText.escape(message))", color)
-            case .skipped(let reason): out += paint("33", "  - \(subject): skipped, \(TerminalText.escape(reason))", color)
-            case .notRun(let reason): out += paint("33", "  · \(subject): not run, \(TerminalText.escape(reason))", color)
-            case .unknown(let reason): out += paint("35", "  ? \(subject): unknown outcome, \(TerminalText.escape(reason))", color)
+            case .skipped(let reason):
+                out += paint("33", "  - \(subject): skipped, \(TerminalText.escape(reason))", color)
+            case .notRun(let reason):
+                out += paint("33", "  · \(subject): not run, \(TerminalText.escape(reason))", color)
+            case .unknown(let reason):
+                out += paint("35", "  ? \(subject): unknown outcome, \(TerminalText.escape(reason))", color)
             }
             out += "\n"
             if let server = entry.serverMessage { out += "      server said: \(TerminalText.escape(server))\n" }
@@ -56,7 +61,8 @@ public enum ReportRenderer {
         case .checked(let remaining):
             var out = "Left to do after verification (\(remaining.count)):\n"
             for change in PlanRenderer.ordered(remaining) {
-                out += "  \(PlanRenderer.symbol(change.action)) \(PlanRenderer.subject(change))  \(PlanRenderer.detail(change))\n"
+                out +=
+                    "  \(PlanRenderer.symbol(change.action)) \(PlanRenderer.subject(change))  \(PlanRenderer.detail(change))\n"
             }
             return out
         }
@@ -68,18 +74,23 @@ public enum ReportRenderer {
         if let stop = report.stop { out += paint("31", stopLine(stop), color) + "\n" }
         out += verificationLines(report)
         if !report.unexplained.isEmpty {
-            out += paint("31", "Another writer may be applying at the same time (two applies must not overlap):", color) + "\n"
+            out +=
+                paint("31", "Another writer may be applying at the same time (two applies must not overlap):", color)
+                + "\n"
             for line in report.unexplained { out += "  \(TerminalText.escape(line))\n" }
         }
         let tally = report.tally
         let counts = "\(tally.created) created, \(tally.updated) updated, \(tally.deleted) deleted"
         guard !report.complete else { return out + "Apply complete: \(counts).\n" }
         var missed: [String] = []
-        for (count, word) in [(tally.failed, "failed"), (tally.skipped, "skipped"), (tally.notRun, "not run"),
-                              (tally.unknown, "unknown")] where count > 0 {
+        for (count, word) in [
+            (tally.failed, "failed"), (tally.skipped, "skipped"), (tally.notRun, "not run"),
+            (tally.unknown, "unknown"),
+        ] where count > 0 {
             missed.append("\(count) \(word)")
         }
-        return out + "Apply incomplete: \(counts)" + (missed.isEmpty ? "." : "; " + missed.joined(separator: ", ") + ".") + "\n"
+        return out + "Apply incomplete: \(counts)"
+            + (missed.isEmpty ? "." : "; " + missed.joined(separator: ", ") + ".") + "\n"
     }
 
     /// The JSON report (`format_version` 1).
@@ -88,9 +99,15 @@ public enum ReportRenderer {
         var fields: [(String, JSONValue)] = [
             ("format_version", .int(1)),
             ("complete", .bool(report.complete)),
-            ("summary", .object([("created", .int(tally.created)), ("updated", .int(tally.updated)), ("deleted", .int(tally.deleted)),
-                                 ("failed", .int(tally.failed)), ("skipped", .int(tally.skipped)),
-                                 ("notRun", .int(tally.notRun)), ("unknown", .int(tally.unknown))])),
+            (
+                "summary",
+                .object([
+                    ("created", .int(tally.created)), ("updated", .int(tally.updated)),
+                    ("deleted", .int(tally.deleted)),
+                    ("failed", .int(tally.failed)), ("skipped", .int(tally.skipped)),
+                    ("notRun", .int(tally.notRun)), ("unknown", .int(tally.unknown)),
+                ])
+            ),
             ("operations", .array(report.entries.map(operationJSON))),
             ("remaining", .array(PlanRenderer.ordered(report.remaining).map(PlanRenderer.changeJSON))),
         ]
@@ -112,7 +129,8 @@ public enum ReportRenderer {
     static func verificationJSON(_ verification: ApplyReport.Verification) -> JSONValue {
         switch verification {
         case .notAttempted: return .object([("status", .string("not-attempted"))])
-        case .checked(let remaining): return .object([("status", .string(remaining.isEmpty ? "in-sync" : "changes-left"))])
+        case .checked(let remaining):
+            return .object([("status", .string(remaining.isEmpty ? "in-sync" : "changes-left"))])
         case .unreadable(let reason): return .object([("status", .string("unreadable")), ("reason", .string(reason))])
         case .unplannable(let reasons):
             return .object([("status", .string("unplannable")), ("reason", .string(reasons.joined(separator: "; ")))])
@@ -121,8 +139,10 @@ public enum ReportRenderer {
 
     static func operationJSON(_ entry: ApplyReport.Entry) -> JSONValue {
         let op = entry.operation
-        var fields: [(String, JSONValue)] = [("mutation", .string(op.mutation.rawValue)), ("kind", .string(op.kind.rawValue)),
-                                             ("name", .string(op.name))]
+        var fields: [(String, JSONValue)] = [
+            ("mutation", .string(op.mutation.rawValue)), ("kind", .string(op.kind.rawValue)),
+            ("name", .string(op.name)),
+        ]
         if let purpose = op.purpose { fields.append(("purpose", .string(purpose))) }
         if let id = entry.id { fields.append(("id", .int(id))) }
         fields.append(("status", .string(entry.status.name)))

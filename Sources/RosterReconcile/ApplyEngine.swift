@@ -22,10 +22,12 @@ public struct ApplyEngine: Sendable {
     /// At most this many rounds of "run, then read and plan again".
     public var maxRounds = 5
 
-    public init(executor: any MutationExecutor, batcher: MutationBatcher = MutationBatcher(), concurrency: Int,
-                read: @escaping @Sendable () async throws(MPSError) -> LiveState,
-                replan: @escaping @Sendable (LiveState) -> (Plan?, [Diagnostic]),
-                control: ApplyControl = ApplyControl(), progress: (@Sendable (String) -> Void)? = nil) {
+    public init(
+        executor: any MutationExecutor, batcher: MutationBatcher = MutationBatcher(), concurrency: Int,
+        read: @escaping @Sendable () async throws(MPSError) -> LiveState,
+        replan: @escaping @Sendable (LiveState) -> (Plan?, [Diagnostic]),
+        control: ApplyControl = ApplyControl(), progress: (@Sendable (String) -> Void)? = nil
+    ) {
         self.executor = executor
         self.batcher = batcher
         self.concurrency = max(1, concurrency)
@@ -83,7 +85,8 @@ public struct ApplyEngine: Sendable {
             var end = RoundEnd.finished
             for (document, outcome) in zip(documents, outcomes) {
                 guard let outcome else { continue }
-                end = max(end, run.record(outcome, of: document.operations.map { runnable[$0] }, aliases: document.aliases))
+                end = max(
+                    end, run.record(outcome, of: document.operations.map { runnable[$0] }, aliases: document.aliases))
             }
             if end == .finished, control.stopRequested { run.stop = .interrupted }
             if run.stop != nil { return .stopped }

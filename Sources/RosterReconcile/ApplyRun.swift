@@ -46,7 +46,8 @@ struct ApplyRun {
         if let message = failedEntities[op.entity] { return "its earlier operation did not succeed: \(message)" }
         for case .created(let person) in op.people where created[person] == nil {
             let name = original.personName(rosterIndex: person)
-            let create = index[OperationKey(entity: .newPerson(rosterIndex: person), mutation: .createUser, role: .final)]
+            let create = index[
+                OperationKey(entity: .newPerson(rosterIndex: person), mutation: .createUser, role: .final)]
             switch create.flatMap({ outcomes[$0]?.status }) {
             case .failed?: return "needs person \"\(name)\", whose create failed"
             case .unknown?: return "needs person \"\(name)\", whose create has an unknown outcome"
@@ -63,7 +64,8 @@ struct ApplyRun {
 
     /// Records what became of the operations of one document. Returns whether the live state
     /// must be read before going on, or apply must stop.
-    mutating func record(_ outcome: DocumentOutcome, of ops: [PlanOperation], aliases: [String]) -> ApplyEngine.RoundEnd {
+    mutating func record(_ outcome: DocumentOutcome, of ops: [PlanOperation], aliases: [String]) -> ApplyEngine.RoundEnd
+    {
         switch outcome {
         case .applied(let ids):
             for (alias, op) in zip(aliases, ops) { markApplied(op, id: ids[alias]) }
@@ -99,8 +101,9 @@ struct ApplyRun {
         let wording = ReportWording.failure(serverMessage, of: op)
         failedEntities[op.entity] = wording.message
         guard let number = index[op.key] else { return }
-        outcomes[number] = ApplyReport.Entry(operation: operations[number], status: .failed(wording.message),
-                                             serverMessage: wording.serverMessage)
+        outcomes[number] = ApplyReport.Entry(
+            operation: operations[number], status: .failed(wording.message),
+            serverMessage: wording.serverMessage)
     }
 
     mutating func set(_ op: PlanOperation, _ status: ApplyReport.Status) {
@@ -120,7 +123,8 @@ struct ApplyRun {
             }
             let wasSent = inDoubt[number] != nil || attempted.contains(number)
             if !needed.contains(op.key) {
-                let status: ApplyReport.Status = wasSent ? .applied : .skipped("no longer needed: the live space already has it")
+                let status: ApplyReport.Status =
+                    wasSent ? .applied : .skipped("no longer needed: the live space already has it")
                 outcomes[number] = ApplyReport.Entry(operation: op, status: status, id: fresh.liveID(of: op.entity))
                 if case .createUser(let person, _) = op.payload { created[person] = fresh.liveID(of: op.entity) }
             } else if let reason = inDoubt[number] {
@@ -144,7 +148,9 @@ struct ApplyRun {
         }
         report.entries = operations.indices.map { number in
             if let entry = outcomes[number] { return entry }
-            if let doubt = inDoubt[number] { return ApplyReport.Entry(operation: operations[number], status: .unknown(doubt)) }
+            if let doubt = inDoubt[number] {
+                return ApplyReport.Entry(operation: operations[number], status: .unknown(doubt))
+            }
             return ApplyReport.Entry(operation: operations[number], status: .notRun(reason))
         }
         return report

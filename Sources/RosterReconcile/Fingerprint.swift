@@ -17,17 +17,21 @@ public struct Fingerprint: Sendable, Equatable {
         func person(_ id: Int) -> String { "\(names[id] ?? "?") (#\(id))" }
         var entities: [EntityID: EntitySnapshot] = Dictionary(minimumCapacity: live.users.count + live.teams.count)
         for u in live.users where !ignoredUsers.contains(u.id) {
-            entities[.person(u.id)] = EntitySnapshot(name: u.name, fields: [
-                ("craft", u.craft.rawValue), ("level", u.level.rawValue), ("focus", u.focus.rawValue),
-                ("levelStartDate", u.levelStartDate ?? "none"),
-            ])
+            entities[.person(u.id)] = EntitySnapshot(
+                name: u.name,
+                fields: [
+                    ("craft", u.craft.rawValue), ("level", u.level.rawValue), ("focus", u.focus.rawValue),
+                    ("levelStartDate", u.levelStartDate ?? "none"),
+                ])
         }
         for t in live.teams where !ignoredTeams.contains(t.id) {
             let members = t.memberSet.sorted().map(person).joined(separator: ", ")
-            entities[.team(t.id)] = EntitySnapshot(name: t.name, fields: [("lead", person(t.leadID)), ("members", members)])
+            entities[.team(t.id)] = EntitySnapshot(
+                name: t.name, fields: [("lead", person(t.leadID)), ("members", members)])
         }
         for l in live.levels {
-            entities[.level(l.level)] = EntitySnapshot(name: l.level.rawValue, fields: [("limitMonths", String(l.limitMonths))])
+            entities[.level(l.level)] = EntitySnapshot(
+                name: l.level.rawValue, fields: [("limitMonths", String(l.limitMonths))])
         }
         self.init(entities: entities)
     }
@@ -54,10 +58,14 @@ public struct Fingerprint: Sendable, Equatable {
         var out: [String] = []
         for key in Set(entities.keys).union(now.entities.keys).sorted(by: { $0.savedKey < $1.savedKey }) {
             switch (entities[key], now.entities[key]) {
-            case (nil, let added?): out.append("\(key.kind) \"\(added.name)\"\(key.idSuffix) was added since the plan was saved")
-            case (let gone?, nil): out.append("\(key.kind) \"\(gone.name)\"\(key.idSuffix) was deleted since the plan was saved")
+            case (nil, let added?):
+                out.append("\(key.kind) \"\(added.name)\"\(key.idSuffix) was added since the plan was saved")
+            case (let gone?, nil):
+                out.append("\(key.kind) \"\(gone.name)\"\(key.idSuffix) was deleted since the plan was saved")
             case (let then?, let current?) where then != current:
-                out.append("\(key.kind) \"\(then.name)\"\(key.idSuffix): \(then.differences(to: current)) since the plan was saved")
+                out.append(
+                    "\(key.kind) \"\(then.name)\"\(key.idSuffix): \(then.differences(to: current)) since the plan was saved"
+                )
             default: break
             }
         }

@@ -27,7 +27,8 @@ public struct GraphQLMutationExecutor: MutationExecutor {
             }
         }
         switch response.status {
-        case 503: return .unreachable("the server answered HTTP 503 (unavailable) \(RetryPolicy.mutations.attempts) times")
+        case 503:
+            return .unreachable("the server answered HTTP 503 (unavailable) \(RetryPolicy.mutations.attempts) times")
         case 500...: return .unknown("the server answered HTTP \(response.status)")
         default: return Self.outcome(of: response, document: document)
         }
@@ -45,7 +46,9 @@ public struct GraphQLMutationExecutor: MutationExecutor {
         }
         if let error = parsed.errors.first {
             let alias = error.path.first ?? ""
-            if parsed.data == nil, document.aliases.contains(alias) { return .failed(alias: alias, message: error.message) }
+            if parsed.data == nil, document.aliases.contains(alias) {
+                return .failed(alias: alias, message: error.message)
+            }
             // An error that names no alias of the document: the server refused it as a whole.
             return .refused(error.message)
         }

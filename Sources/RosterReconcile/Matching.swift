@@ -22,19 +22,23 @@ public struct Matching: Sendable {
     public init(roster: Roster, live: LiveState) {
         let ignoredPeople = Set(roster.policy.ignorePeople.map { NameKey($0.value) })
         let ignoredTeamNames = Set(roster.policy.ignoreTeams.map { NameKey($0.value) })
-        let ignoredUsers = ignoredPeople.isEmpty ? [] : Set(live.users.filter { ignoredPeople.contains($0.key) }.map(\.id))
-        let ignoredTeams = ignoredTeamNames.isEmpty ? [] : Set(live.teams.filter { ignoredTeamNames.contains($0.key) }.map(\.id))
+        let ignoredUsers =
+            ignoredPeople.isEmpty ? [] : Set(live.users.filter { ignoredPeople.contains($0.key) }.map(\.id))
+        let ignoredTeams =
+            ignoredTeamNames.isEmpty ? [] : Set(live.teams.filter { ignoredTeamNames.contains($0.key) }.map(\.id))
         self.ignoredUsers = ignoredUsers
         self.ignoredTeams = ignoredTeams
         var diagnostics: [Diagnostic] = []
         let userEntries = live.users.filter { !ignoredUsers.contains($0.id) }.map { (id: $0.id, key: $0.key) }
         let teamEntries = live.teams.filter { !ignoredTeams.contains($0.id) }.map { (id: $0.id, key: $0.key) }
-        let peopleResult = Self.match(kind: "person", liveKind: "user",
-                                      entries: roster.people,
-                                      live: userEntries, diagnostics: &diagnostics)
-        let teamResult = Self.match(kind: "team", liveKind: "team",
-                                    entries: roster.teams,
-                                    live: teamEntries, diagnostics: &diagnostics)
+        let peopleResult = Self.match(
+            kind: "person", liveKind: "user",
+            entries: roster.people,
+            live: userEntries, diagnostics: &diagnostics)
+        let teamResult = Self.match(
+            kind: "team", liveKind: "team",
+            entries: roster.teams,
+            live: teamEntries, diagnostics: &diagnostics)
         people = peopleResult.matches
         teams = teamResult.matches
         unclaimedUsers = live.users.filter { !ignoredUsers.contains($0.id) && !peopleResult.claimed.contains($0.id) }
@@ -42,8 +46,10 @@ public struct Matching: Sendable {
         self.diagnostics = diagnostics
     }
 
-    private static func match<Entry: NamedEntry>(kind: String, liveKind: String, entries: [Entry], live: [(id: Int, key: NameKey)],
-                                                 diagnostics: inout [Diagnostic]) -> (matches: [(id: Int, via: Via)?], claimed: Set<Int>) {
+    private static func match<Entry: NamedEntry>(
+        kind: String, liveKind: String, entries: [Entry], live: [(id: Int, key: NameKey)],
+        diagnostics: inout [Diagnostic]
+    ) -> (matches: [(id: Int, via: Via)?], claimed: Set<Int>) {
         var matches = [(id: Int, via: Via)?](repeating: nil, count: entries.count)
         var claimed = Set<Int>(minimumCapacity: live.count)
         let liveIDs = Set(live.map(\.id))
@@ -65,8 +71,10 @@ public struct Matching: Sendable {
         }
         func ambiguous(_ found: [Int], written: Located<String>) {
             let ids = found.map { "#\($0)" }.joined(separator: ", ")
-            diagnostics.append(.error("\(kind) \"\(written.value)\" matches \(found.count) live \(liveKind)s (\(ids)); pin the one you mean with `id:`",
-                                      at: written.location))
+            diagnostics.append(
+                .error(
+                    "\(kind) \"\(written.value)\" matches \(found.count) live \(liveKind)s (\(ids)); pin the one you mean with `id:`",
+                    at: written.location))
         }
         // 1. Pinned ids.
         // By index: the entries are large, and copying each one out costs more than matching it.
@@ -76,8 +84,15 @@ public struct Matching: Sendable {
                 matches[i] = (id.value, .id)
                 claimed.insert(id.value)
             } else {
-                diagnostics.append(.error("\(kind) \"\(entries[i].name.value)\" pins id \(id.value), but the space has no \(liveKind) #\(id.value)", at: id.location,
-                                          notes: [DiagnosticNote(location: nil, message: "remove `id` to create the \(kind), or pin the id of an existing \(liveKind)")]))
+                diagnostics.append(
+                    .error(
+                        "\(kind) \"\(entries[i].name.value)\" pins id \(id.value), but the space has no \(liveKind) #\(id.value)",
+                        at: id.location,
+                        notes: [
+                            DiagnosticNote(
+                                location: nil,
+                                message: "remove `id` to create the \(kind), or pin the id of an existing \(liveKind)")
+                        ]))
             }
         }
         // 2. Names, then 3. former names, among what is still unclaimed.

@@ -44,14 +44,25 @@ public struct MutationBatcher: Sendable {
 
         init(_ mutation: PlanOperation.Mutation, _ n: Int) {
             switch mutation {
-            case .createUser: (definitions, field) = ("$v\(n): CreateUserInput!", "a\(n): createUser(input: $v\(n)) { id }")
-            case .updateUser: (definitions, field) = ("$i\(n): Int!, $v\(n): UpdateUserInput!", "a\(n): updateUser(id: $i\(n), input: $v\(n)) { id }")
+            case .createUser:
+                (definitions, field) = ("$v\(n): CreateUserInput!", "a\(n): createUser(input: $v\(n)) { id }")
+            case .updateUser:
+                (definitions, field) = (
+                    "$i\(n): Int!, $v\(n): UpdateUserInput!", "a\(n): updateUser(id: $i\(n), input: $v\(n)) { id }"
+                )
             case .deleteUser: (definitions, field) = ("$i\(n): Int!", "a\(n): deleteUser(id: $i\(n))")
-            case .createTeam: (definitions, field) = ("$v\(n): CreateTeamInput!", "a\(n): createTeam(input: $v\(n)) { id }")
-            case .updateTeam: (definitions, field) = ("$i\(n): Int!, $v\(n): UpdateTeamInput!", "a\(n): updateTeam(id: $i\(n), input: $v\(n)) { id }")
+            case .createTeam:
+                (definitions, field) = ("$v\(n): CreateTeamInput!", "a\(n): createTeam(input: $v\(n)) { id }")
+            case .updateTeam:
+                (definitions, field) = (
+                    "$i\(n): Int!, $v\(n): UpdateTeamInput!", "a\(n): updateTeam(id: $i\(n), input: $v\(n)) { id }"
+                )
             case .deleteTeam: (definitions, field) = ("$i\(n): Int!", "a\(n): deleteTeam(id: $i\(n))")
             case .setJobLevelLimit:
-                (definitions, field) = ("$l\(n): JobLevel!, $m\(n): Int!", "a\(n): setJobLevelLimit(jobLevel: $l\(n), limitMonths: $m\(n)) { jobLevel }")
+                (definitions, field) = (
+                    "$l\(n): JobLevel!, $m\(n): Int!",
+                    "a\(n): setJobLevelLimit(jobLevel: $l\(n), limitMonths: $m\(n)) { jobLevel }"
+                )
             }
         }
     }
@@ -69,9 +80,12 @@ public struct MutationBatcher: Sendable {
     public func documents(_ step: [PlanOperation], id: (PersonRef) -> Int?, emit: (MutationDocument) -> Void) {
         var templates = Templates()
         pack(step, id: id, templates: &templates) { indices, variables, templates in
-            emit(Self.document(indices, variables: variables, templates: indices.enumerated().map { n, index in
-                templates.template(step[index].mutation, n)
-            }))
+            emit(
+                Self.document(
+                    indices, variables: variables,
+                    templates: indices.enumerated().map { n, index in
+                        templates.template(step[index].mutation, n)
+                    }))
         }
     }
 
@@ -91,8 +105,10 @@ public struct MutationBatcher: Sendable {
     /// members of its variables object) and the templates, in sending order: first the full
     /// documents of each mutation, then what is left of every mutation, together, so that a
     /// small step still travels in one document.
-    func pack(_ step: [PlanOperation], id: (PersonRef) -> Int?, templates: inout Templates,
-              emit: ([Int], [UInt8], inout Templates) -> Void) {
+    func pack(
+        _ step: [PlanOperation], id: (PersonRef) -> Int?, templates: inout Templates,
+        emit: ([Int], [UInt8], inout Templates) -> Void
+    ) {
         var byMutation: [PlanOperation.Mutation: [Int]] = [:]
         var order: [PlanOperation.Mutation] = []
         for (index, operation) in step.enumerated() {
@@ -221,7 +237,9 @@ public struct MutationBatcher: Sendable {
         }
     }
 
-    static func writeVariables(_ operation: PlanOperation, alias n: Int, id: (PersonRef) -> Int?, to w: inout VariableWriter) {
+    static func writeVariables(
+        _ operation: PlanOperation, alias n: Int, id: (PersonRef) -> Int?, to w: inout VariableWriter
+    ) {
         switch operation.payload {
         case .createUser(_, let f):
             w.variable("v", n)
@@ -253,7 +271,8 @@ public struct MutationBatcher: Sendable {
     /// Requests a plan needs, counted without assembling the bodies.
     public func requestCount(_ plan: Plan) -> Int {
         var count = 0
-        let estimate: (PersonRef) -> Int? = { ref in if case .live(let id) = ref { return id } else { return 9_999_999 } }
+        let estimate: (PersonRef) -> Int? = { ref in if case .live(let id) = ref { return id } else { return 9_999_999 }
+        }
         var templates = Templates()
         for step in plan.steps { pack(step, id: estimate, templates: &templates) { _, _, _ in count += 1 } }
         return count

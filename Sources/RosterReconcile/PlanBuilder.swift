@@ -70,13 +70,20 @@ struct PlanBuilder {
                 personRefs.append(.created(i))
                 let date: String? = if case .date(let d) = person.levelStartDate { d } else { nil }
                 var change = Change(action: .create, kind: .person, name: person.name.value)
-                change.after = [("name", .string(person.name.value)), ("craft", .string(person.craft.rawValue)),
-                                ("level", .string(person.level.rawValue)), ("focus", .string(person.focus.rawValue)),
-                                ("levelStartDate", date.map(JSONValue.string) ?? .null)]
+                change.after = [
+                    ("name", .string(person.name.value)), ("craft", .string(person.craft.rawValue)),
+                    ("level", .string(person.level.rawValue)), ("focus", .string(person.focus.rawValue)),
+                    ("levelStartDate", date.map(JSONValue.string) ?? .null),
+                ]
                 changes.append(change)
-                scheduler.add(PlanOperation(payload: .createUser(rosterIndex: i, PersonFields(fullName: person.name.value, craft: person.craft, level: person.level,
-                                                                                            focus: person.focus, levelStartDate: date)),
-                                        name: person.name.value))
+                scheduler.add(
+                    PlanOperation(
+                        payload: .createUser(
+                            rosterIndex: i,
+                            PersonFields(
+                                fullName: person.name.value, craft: person.craft, level: person.level,
+                                focus: person.focus, levelStartDate: date)),
+                        name: person.name.value))
                 continue
             }
             personRefs.append(.live(user.id))
@@ -88,9 +95,15 @@ struct PlanBuilder {
                 change.after.append((name, after))
             }
             if user.key != person.key { field("name", .string(user.name), .string(person.name.value)) }
-            if user.craft != person.craft { field("craft", .string(user.craft.rawValue), .string(person.craft.rawValue)) }
-            if user.level != person.level { field("level", .string(user.level.rawValue), .string(person.level.rawValue)) }
-            if user.focus != person.focus { field("focus", .string(user.focus.rawValue), .string(person.focus.rawValue)) }
+            if user.craft != person.craft {
+                field("craft", .string(user.craft.rawValue), .string(person.craft.rawValue))
+            }
+            if user.level != person.level {
+                field("level", .string(user.level.rawValue), .string(person.level.rawValue))
+            }
+            if user.focus != person.focus {
+                field("focus", .string(user.focus.rawValue), .string(person.focus.rawValue))
+            }
             var date = user.levelStartDate
             switch person.levelStartDate {
             case .unmanaged: break
@@ -98,13 +111,17 @@ struct PlanBuilder {
                 if user.levelStartDate != nil { field("levelStartDate", .string(user.levelStartDate ?? ""), .null) }
                 date = nil
             case .date(let d):
-                if user.levelStartDate != d { field("levelStartDate", user.levelStartDate.map(JSONValue.string) ?? .null, .string(d)) }
+                if user.levelStartDate != d {
+                    field("levelStartDate", user.levelStartDate.map(JSONValue.string) ?? .null, .string(d))
+                }
                 date = d
             }
             guard !change.fields.isEmpty else { continue }
             changes.append(change)
             // updateUser replaces every field: unmanaged ones are sent as they are live.
-            let fields = PersonFields(fullName: person.name.value, craft: person.craft, level: person.level, focus: person.focus, levelStartDate: date)
+            let fields = PersonFields(
+                fullName: person.name.value, craft: person.craft, level: person.level, focus: person.focus,
+                levelStartDate: date)
             scheduler.add(PlanOperation(payload: .updateUser(id: user.id, fields), name: person.name.value))
         }
     }
@@ -124,8 +141,10 @@ struct PlanBuilder {
             }
             change.after = [("limitMonths", .int(level.limitMonths))]
             changes.append(change)
-            scheduler.add(PlanOperation(payload: .setJobLevelLimit(level.level, level.limitMonths), name: level.level.rawValue,
-                                        replacesLimit: current != nil))
+            scheduler.add(
+                PlanOperation(
+                    payload: .setJobLevelLimit(level.level, level.limitMonths), name: level.level.rawValue,
+                    replacesLimit: current != nil))
         }
     }
 
@@ -154,8 +173,10 @@ struct PlanBuilder {
             deletedTeams.append(team.id)
             finalMembers[team.id] = []
             var change = Change(action: .delete, kind: .team, name: team.name, id: team.id)
-            change.before = [("name", .string(team.name)), ("lead", .string(name(.live(team.leadID)))),
-                             ("members", .array(team.memberSet.sorted().map { .string(name(.live($0))) }))]
+            change.before = [
+                ("name", .string(team.name)), ("lead", .string(name(.live(team.leadID)))),
+                ("members", .array(team.memberSet.sorted().map { .string(name(.live($0))) })),
+            ]
             changes.append(change)
         }
         for (t, team) in roster.teams.enumerated() {
@@ -169,11 +190,16 @@ struct PlanBuilder {
             let desired = seen
             guard let match = matching.teams[t], let current = teamsByID[match.id] else {
                 var change = Change(action: .create, kind: .team, name: team.name.value)
-                change.after = [("name", .string(team.name.value)), ("lead", .string(desiredName(lead))),
-                                ("members", .array(([lead] + members).map { .string(desiredName($0)) }))]
+                change.after = [
+                    ("name", .string(team.name.value)), ("lead", .string(desiredName(lead))),
+                    ("members", .array(([lead] + members).map { .string(desiredName($0)) })),
+                ]
                 changes.append(change)
-                let op = scheduler.add(PlanOperation(payload: .createTeam(rosterIndex: t, TeamFields(name: team.name.value, lead: lead, members: members)),
-                                                 name: team.name.value))
+                let op = scheduler.add(
+                    PlanOperation(
+                        payload: .createTeam(
+                            rosterIndex: t, TeamFields(name: team.name.value, lead: lead, members: members)),
+                        name: team.name.value))
                 for case .live(let u) in desired {
                     joins.append((op, u, team.name.value))
                     newTeamMembers.insert(u)
@@ -209,29 +235,39 @@ struct PlanBuilder {
             // (and loop on a ring of moves): first a release update lets the leavers go, then
             // the final update takes the joiners in.
             if roster.policy.oneTeamPerPerson && !leavers.isEmpty && !joiners.isEmpty,
-               let interim = interimLead(current: current, desired: desired, lead: lead, members: members, teamOfUser: teamOfUser, deleting: ops) {
+                let interim = interimLead(
+                    current: current, desired: desired, lead: lead, members: members, teamOfUser: teamOfUser,
+                    deleting: ops)
+            {
                 let staying = current.memberIDs.reduce(into: [PersonRef]()) { list, id in
                     if desired.contains(.live(id)) && !list.contains(.live(id)) { list.append(.live(id)) }
                 }
                 let releaseMembers = staying.filter { $0 != interim }
                 let releaseSet = Set(releaseMembers + [interim])
-                let release = scheduler.add(PlanOperation(payload: .updateTeam(id: current.id, TeamFields(name: team.name.value, lead: interim, members: releaseMembers)),
-                                                      name: team.name.value, role: .release))
+                let release = scheduler.add(
+                    PlanOperation(
+                        payload: .updateTeam(
+                            id: current.id, TeamFields(name: team.name.value, lead: interim, members: releaseMembers)),
+                        name: team.name.value, role: .release))
                 teamOps.release = release
                 teamOps.releaseMembers = releaseSet
                 if releaseSet == desired && interim == lead {
                     teamOps.final = release
                     teamOps.finalMembers = desired
                 } else {
-                    let final = scheduler.add(PlanOperation(payload: .updateTeam(id: current.id, finalFields), name: team.name.value))
+                    let final = scheduler.add(
+                        PlanOperation(payload: .updateTeam(id: current.id, finalFields), name: team.name.value))
                     scheduler.depend(final, on: release)
                     teamOps.final = final
                     teamOps.finalMembers = desired
-                    for case .live(let u) in desired.subtracting(releaseSet) { joins.append((final, u, team.name.value)) }
+                    for case .live(let u) in desired.subtracting(releaseSet) {
+                        joins.append((final, u, team.name.value))
+                    }
                 }
                 for case .live(let u) in releaseSet.subtracting(liveSet) { joins.append((release, u, team.name.value)) }
             } else {
-                let final = scheduler.add(PlanOperation(payload: .updateTeam(id: current.id, finalFields), name: team.name.value))
+                let final = scheduler.add(
+                    PlanOperation(payload: .updateTeam(id: current.id, finalFields), name: team.name.value))
                 teamOps.final = final
                 teamOps.finalMembers = desired
                 for case .live(let u) in joiners { joins.append((final, u, team.name.value)) }
@@ -245,8 +281,10 @@ struct PlanBuilder {
     /// Who leads a team between its release and its final update: someone who stays; else a
     /// newcomer whom taking in early puts in no second team (a new person, someone in no team,
     /// or someone whose teams are all deleted first).
-    private func interimLead(current: LiveTeam, desired: Set<PersonRef>, lead: PersonRef, members: [PersonRef],
-                             teamOfUser: [Int: [Int]], deleting: [Int: TeamOps]) -> PersonRef? {
+    private func interimLead(
+        current: LiveTeam, desired: Set<PersonRef>, lead: PersonRef, members: [PersonRef],
+        teamOfUser: [Int: [Int]], deleting: [Int: TeamOps]
+    ) -> PersonRef? {
         let staying = current.memberSet.filter { desired.contains(.live($0)) }
         if case .live(let l) = lead, staying.contains(l) { return lead }
         if staying.contains(current.leadID) { return .live(current.leadID) }
@@ -272,22 +310,32 @@ struct PlanBuilder {
     }
 
     /// With `oneTeamPerPerson`, a person joins a team only after leaving the one they are in.
-    private mutating func orderJoins(_ joins: [(op: Int, person: Int, team: String)], ops: [Int: TeamOps], teamOfUser: [Int: [Int]]) {
+    private mutating func orderJoins(
+        _ joins: [(op: Int, person: Int, team: String)], ops: [Int: TeamOps], teamOfUser: [Int: [Int]]
+    ) {
         guard roster.policy.oneTeamPerPerson else { return }
         for join in joins {
             for teamID in teamOfUser[join.person] ?? [] {
                 guard let teamOps = ops[teamID], teamOps.final != join.op, teamOps.release != join.op else { continue }
                 let person = PersonRef.live(join.person)
-                let remover = teamOps.delete
+                let remover =
+                    teamOps.delete
                     ?? (teamOps.release != nil && !teamOps.releaseMembers.contains(person) ? teamOps.release : nil)
                     ?? (teamOps.final != nil && !teamOps.finalMembers.contains(person) ? teamOps.final : nil)
                 if let remover {
-                    scheduler.depend(join.op, on: remover, movingPerson: name(person), from: teamsByID[teamID]?.name ?? "", to: join.team)
+                    scheduler.depend(
+                        join.op, on: remover, movingPerson: name(person), from: teamsByID[teamID]?.name ?? "",
+                        to: join.team)
                 }
             }
             let unmanaged = (teamOfUser[join.person] ?? []).filter { ops[$0] == nil && !managedTeams.contains($0) }
             for teamID in unmanaged {
-                warnings.append(PlanWarning(step: nil, message: "\(name(.live(join.person))) joins team \"\(join.team)\" but stays in team \"\(teamsByID[teamID]?.name ?? "")\", which the roster does not manage"))
+                warnings.append(
+                    PlanWarning(
+                        step: nil,
+                        message:
+                            "\(name(.live(join.person))) joins team \"\(join.team)\" but stays in team \"\(teamsByID[teamID]?.name ?? "")\", which the roster does not manage"
+                    ))
             }
         }
     }
@@ -319,22 +367,35 @@ struct PlanBuilder {
             // deleteUser refuses a lead: every team this person leads must get a new lead (or
             // go) first, which only teams the roster manages can.
             let led = live.teams.filter { $0.leadID == user.id && !matching.ignoredTeams.contains($0.id) }
-            if let stuck = led.first(where: { teamOps[$0.id] == nil }) ?? live.teams.first(where: { $0.leadID == user.id && matching.ignoredTeams.contains($0.id) }) {
+            if let stuck = led.first(where: { teamOps[$0.id] == nil })
+                ?? live.teams.first(where: { $0.leadID == user.id && matching.ignoredTeams.contains($0.id) })
+            {
                 var change = Change(action: .unmanaged, kind: .person, name: user.name, id: user.id)
                 change.note = "leads team \"\(stuck.name)\", which the roster does not manage"
                 unmanaged.append(change)
-                warnings.append(PlanWarning(step: nil, message: "\(user.name) (#\(user.id)) is not deleted: they lead team \"\(stuck.name)\", which the roster does not manage"))
+                warnings.append(
+                    PlanWarning(
+                        step: nil,
+                        message:
+                            "\(user.name) (#\(user.id)) is not deleted: they lead team \"\(stuck.name)\", which the roster does not manage"
+                    ))
                 continue
             }
             let op = scheduler.add(PlanOperation(payload: .deleteUser(id: user.id), name: user.name))
             deletedUsers.append(user.id)
             for team in live.teams where team.memberSet.contains(user.id) {
                 guard let ops = teamOps[team.id] else { continue }
-                for prerequisite in [ops.delete, ops.release, ops.final].compactMap({ $0 }) { scheduler.depend(op, on: prerequisite) }
+                for prerequisite in [ops.delete, ops.release, ops.final].compactMap({ $0 }) {
+                    scheduler.depend(op, on: prerequisite)
+                }
             }
             var change = Change(action: .delete, kind: .person, name: user.name, id: user.id)
-            change.before = [("name", .string(user.name)), ("craft", .string(user.craft.rawValue)), ("level", .string(user.level.rawValue)),
-                             ("focus", .string(user.focus.rawValue)), ("levelStartDate", user.levelStartDate.map(JSONValue.string) ?? .null)]
+            change.before = [
+                ("name", .string(user.name)), ("craft", .string(user.craft.rawValue)),
+                ("level", .string(user.level.rawValue)),
+                ("focus", .string(user.focus.rawValue)),
+                ("levelStartDate", user.levelStartDate.map(JSONValue.string) ?? .null),
+            ]
             changes.append(change)
         }
         changes += unmanaged
@@ -346,9 +407,12 @@ struct PlanBuilder {
         let teams = live.teams.count - matching.ignoredTeams.count
         let (inTeams, losing) = peopleLosingTheirTeam()
         return [
-            DeleteCount(kind: .people, count: deletedUsers.count, liveTotal: users, allowed: limit.allowed(ofLiveTotal: users)),
-            DeleteCount(kind: .teams, count: deletedTeams.count, liveTotal: teams, allowed: limit.allowed(ofLiveTotal: teams)),
-            DeleteCount(kind: .teamMembers, count: losing, liveTotal: inTeams, allowed: limit.allowed(ofLiveTotal: inTeams)),
+            DeleteCount(
+                kind: .people, count: deletedUsers.count, liveTotal: users, allowed: limit.allowed(ofLiveTotal: users)),
+            DeleteCount(
+                kind: .teams, count: deletedTeams.count, liveTotal: teams, allowed: limit.allowed(ofLiveTotal: teams)),
+            DeleteCount(
+                kind: .teamMembers, count: losing, liveTotal: inTeams, allowed: limit.allowed(ofLiveTotal: inTeams)),
         ]
     }
 
@@ -379,11 +443,19 @@ struct PlanBuilder {
                 var counts: [Int: Int] = [:]
                 for id in team.memberIDs { counts[id, default: 0] += 1 }
                 for (id, n) in counts.sorted(by: { $0.key < $1.key }) where n > 1 {
-                    warnings.append(PlanWarning(step: nil, message: "live team \"\(team.name)\" (#\(team.id)) lists \(name(.live(id))) \(n) times"))
+                    warnings.append(
+                        PlanWarning(
+                            step: nil,
+                            message: "live team \"\(team.name)\" (#\(team.id)) lists \(name(.live(id))) \(n) times"))
                 }
             }
             if !leadListed {
-                warnings.append(PlanWarning(step: nil, message: "live team \"\(team.name)\" (#\(team.id)): its lead \(name(.live(team.leadID))) is not among its members"))
+                warnings.append(
+                    PlanWarning(
+                        step: nil,
+                        message:
+                            "live team \"\(team.name)\" (#\(team.id)): its lead \(name(.live(team.leadID))) is not among its members"
+                    ))
             }
             for id in team.memberSet {
                 if let first = firstTeamOf.updateValue(team.name, forKey: id) {
@@ -393,10 +465,20 @@ struct PlanBuilder {
             }
         }
         for (id, teams) in teamsOf.sorted(by: { $0.key < $1.key }) {
-            warnings.append(PlanWarning(step: nil, message: "live user \(name(.live(id))) (#\(id)) is in \(teams.count) teams: \(teams.map { "\"\($0)\"" }.joined(separator: ", "))"))
+            warnings.append(
+                PlanWarning(
+                    step: nil,
+                    message:
+                        "live user \(name(.live(id))) (#\(id)) is in \(teams.count) teams: \(teams.map { "\"\($0)\"" }.joined(separator: ", "))"
+                ))
         }
         for count in deleteCounts() where count.exceeded {
-            warnings.append(PlanWarning(step: nil, message: "the plan \(count.description), past policy.maxDeletes (\(roster.policy.maxDeletes)); apply will refuse without --allow-large-changes"))
+            warnings.append(
+                PlanWarning(
+                    step: nil,
+                    message:
+                        "the plan \(count.description), past policy.maxDeletes (\(roster.policy.maxDeletes)); apply will refuse without --allow-large-changes"
+                ))
         }
     }
 }

@@ -6,15 +6,18 @@ import RosterModel
 /// give the same plan, byte for byte once rendered.
 public enum Planner {
     /// Plans the changes; diagnostics (ambiguous matches, pins of unknown ids) mean no plan.
-    public static func plan(roster: Roster, live: LiveState, prune: Bool, endpoint: String,
-                            batcher: MutationBatcher = MutationBatcher()) -> (Plan?, [Diagnostic]) {
+    public static func plan(
+        roster: Roster, live: LiveState, prune: Bool, endpoint: String,
+        batcher: MutationBatcher = MutationBatcher()
+    ) -> (Plan?, [Diagnostic]) {
         let matching = Matching(roster: roster, live: live)
         guard matching.diagnostics.isEmpty else { return (nil, matching.diagnostics.sortedForDisplay()) }
         var builder = PlanBuilder(roster: roster, live: live, matching: matching, prune: prune || roster.policy.prune)
         builder.build()
-        var plan = Plan(endpoint: endpoint, space: live.space, changes: builder.changes, steps: builder.steps,
-                        warnings: builder.warnings, deletes: builder.deleteCounts(), live: live,
-                        ignoredUsers: matching.ignoredUsers, ignoredTeams: matching.ignoredTeams, batcher: batcher)
+        var plan = Plan(
+            endpoint: endpoint, space: live.space, changes: builder.changes, steps: builder.steps,
+            warnings: builder.warnings, deletes: builder.deleteCounts(), live: live,
+            ignoredUsers: matching.ignoredUsers, ignoredTeams: matching.ignoredTeams, batcher: batcher)
         plan.matchedPeople = matching.people.map { $0?.id }
         plan.matchedTeams = matching.teams.map { $0?.id }
         return (plan, [])

@@ -16,11 +16,15 @@ public enum ReportWording {
         guard oneLine.hasPrefix("Failed query:") else { return (oneLine, nil) }
         switch op.payload {
         case .deleteUser:
-            return ("MPS keeps this person: they have schedule or work history; their team memberships are already "
-                    + "gone. Protect them (policy.protected) or keep them in the roster", oneLine)
+            return (
+                "MPS keeps this person: they have schedule or work history; their team memberships are already "
+                    + "gone. Protect them (policy.protected) or keep them in the roster", oneLine
+            )
         case .createTeam, .updateTeam:
-            return ("MPS could not store the team's members (a member may no longer exist); the team may be left "
-                    + "without members until the next apply", oneLine)
+            return (
+                "MPS could not store the team's members (a member may no longer exist); the team may be left "
+                    + "without members until the next apply", oneLine
+            )
         default:
             return ("MPS could not store the change (its database refused it)", oneLine)
         }

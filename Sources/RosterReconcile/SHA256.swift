@@ -12,7 +12,9 @@ public struct SHA256: Sendable {
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
     ]
 
-    private var state: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
+    private var state: [UInt32] = [
+        0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+    ]
     private var buffer: [UInt8] = []
     private var length: UInt64 = 0
 
@@ -37,7 +39,9 @@ public struct SHA256: Sendable {
         let bits = length &* 8
         var padding: [UInt8] = [0x80]
         while (buffer.count + padding.count) % 64 != 56 { padding.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { padding.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            padding.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift)))
+        }
         for byte in padding {
             buffer.append(byte)
             if buffer.count == 64 {
@@ -62,7 +66,9 @@ public struct SHA256: Sendable {
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
             block.withUnsafeBufferPointer { b in
                 for i in 0..<16 {
-                    w[i] = UInt32(b[4 * i]) << 24 | UInt32(b[4 * i + 1]) << 16 | UInt32(b[4 * i + 2]) << 8 | UInt32(b[4 * i + 3])
+                    w[i] =
+                        UInt32(b[4 * i]) << 24 | UInt32(b[4 * i + 1]) << 16 | UInt32(b[4 * i + 2]) << 8
+                        | UInt32(b[4 * i + 3])
                 }
             }
             for i in 16..<64 {

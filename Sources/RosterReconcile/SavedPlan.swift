@@ -13,8 +13,12 @@ public enum SavedPlan {
     }
 
     static func person(_ f: PersonFields) -> JSONValue {
-        .object([("fullName", .string(f.fullName)), ("craftAbility", .string(f.craft.rawValue)), ("jobLevel", .string(f.level.rawValue)),
-                 ("craftFocus", .string(f.focus.rawValue)), ("levelStartDate", f.levelStartDate.map(JSONValue.string) ?? .null)])
+        .object([
+            ("fullName", .string(f.fullName)), ("craftAbility", .string(f.craft.rawValue)),
+            ("jobLevel", .string(f.level.rawValue)),
+            ("craftFocus", .string(f.focus.rawValue)),
+            ("levelStartDate", f.levelStartDate.map(JSONValue.string) ?? .null),
+        ])
     }
 
     static func team(_ f: TeamFields) -> JSONValue {
@@ -31,7 +35,8 @@ public enum SavedPlan {
         case .deleteUser(let id), .deleteTeam(let id): fields += [("id", .int(id))]
         case .createTeam(let i, let f): fields += [("rosterIndex", .int(i)), ("input", team(f))]
         case .updateTeam(let id, let f): fields += [("id", .int(id)), ("input", team(f))]
-        case .setJobLevelLimit(let level, let months): fields += [("jobLevel", .string(level.rawValue)), ("limitMonths", .int(months))]
+        case .setJobLevelLimit(let level, let months):
+            fields += [("jobLevel", .string(level.rawValue)), ("limitMonths", .int(months))]
         }
         return .object(fields)
     }
@@ -53,21 +58,35 @@ public enum SavedPlan {
         for (key, value) in pairs {
             guard let entity = EntityID(savedKey: key), case .object(let fields) = value else { continue }
             let name = fields.first { $0.0 == "name" }?.1.stringValue ?? ""
-            out[entity] = EntitySnapshot(name: name, fields: fields.filter { $0.0 != "name" }.map { ($0.0, $0.1.stringValue ?? "") })
+            out[entity] = EntitySnapshot(
+                name: name, fields: fields.filter { $0.0 != "name" }.map { ($0.0, $0.1.stringValue ?? "") })
         }
         return out
     }
 
     /// The `apply` section added to the plan's JSON.
-    public static func applySection(_ plan: Plan, fingerprint: Fingerprint, prune: Bool, maxDeletes: DeleteLimit) -> JSONValue {
+    public static func applySection(
+        _ plan: Plan, fingerprint: Fingerprint, prune: Bool, maxDeletes: DeleteLimit
+    ) -> JSONValue {
         .object([
             ("space", .string(plan.space.id)),
             ("prune", .bool(prune)),
             ("maxDeletes", .string(maxDeletes.description)),
-            ("deletes", .array(plan.deletes.map { .object([("kind", .string($0.kind.rawValue)), ("count", .int($0.count)),
-                                                           ("liveTotal", .int($0.liveTotal)), ("allowed", .int($0.allowed))]) })),
+            (
+                "deletes",
+                .array(
+                    plan.deletes.map {
+                        .object([
+                            ("kind", .string($0.kind.rawValue)), ("count", .int($0.count)),
+                            ("liveTotal", .int($0.liveTotal)), ("allowed", .int($0.allowed)),
+                        ])
+                    })
+            ),
             ("steps", steps(plan)),
-            ("entities", .object(fingerprint.entities.map { ($0.key.savedKey, snapshot($0.value)) }.sorted { $0.0 < $1.0 })),
+            (
+                "entities",
+                .object(fingerprint.entities.map { ($0.key.savedKey, snapshot($0.value)) }.sorted { $0.0 < $1.0 })
+            ),
         ])
     }
 }

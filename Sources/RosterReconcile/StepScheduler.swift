@@ -32,7 +32,8 @@ struct StepScheduler {
     }
 
     /// A one-team ordering: `person` leaves team `from` (by `prerequisite`) before joining `to`.
-    mutating func depend(_ operation: Int, on prerequisite: Int, movingPerson person: String, from: String, to: String) {
+    mutating func depend(_ operation: Int, on prerequisite: Int, movingPerson person: String, from: String, to: String)
+    {
         depend(operation, on: prerequisite)
         moves[Edge(from: prerequisite, to: operation)] = (person, from, to)
     }
@@ -102,8 +103,11 @@ struct StepScheduler {
             }
         }
         let warnings = broken.map { edge, move in
-            PlanWarning(step: level[edge.to] + 1,
-                        message: "\(move.person) joins team \"\(move.to)\" in step \(level[edge.to] + 1) while still in team \"\(move.from)\" until step \(level[edge.from] + 1): the teams exchange people in a cycle and \"\(move.from)\" has nobody who stays to lead it in between")
+            PlanWarning(
+                step: level[edge.to] + 1,
+                message:
+                    "\(move.person) joins team \"\(move.to)\" in step \(level[edge.to] + 1) while still in team \"\(move.from)\" until step \(level[edge.from] + 1): the teams exchange people in a cycle and \"\(move.from)\" has nobody who stays to lead it in between"
+            )
         }
         return (steps, warnings)
     }

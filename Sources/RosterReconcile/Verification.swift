@@ -35,8 +35,9 @@ struct Verification {
                 out.append("\(change.kind.rawValue) \"\(change.name)\" (#\(id)) appeared in the space during the apply")
             } else if change.action != .unmanaged, touched.contains(id) {
                 let fields = change.fields.isEmpty ? "" : " (\(change.fields.joined(separator: ", ")))"
-                out.append("\(change.kind.rawValue) \"\(change.name)\" (#\(id)) differs from the roster again\(fields) "
-                           + "after this apply changed it")
+                out.append(
+                    "\(change.kind.rawValue) \"\(change.name)\" (#\(id)) differs from the roster again\(fields) "
+                        + "after this apply changed it")
             }
         }
         return out
@@ -46,7 +47,9 @@ struct Verification {
     func unexplained(_ diagnostics: [Diagnostic]) -> [String] {
         let created = created
         return diagnostics.compactMap { diagnostic in
-            let mine = created.sorted().filter { diagnostic.message.contains("#\($0),") || diagnostic.message.contains("#\($0))") }
+            let mine = created.sorted().filter {
+                diagnostic.message.contains("#\($0),") || diagnostic.message.contains("#\($0))")
+            }
             guard !mine.isEmpty else { return nil }
             let ids = mine.map { "#\($0)" }.joined(separator: ", ")
             return "\(diagnostic.message.components(separatedBy: ";").first ?? diagnostic.message), "

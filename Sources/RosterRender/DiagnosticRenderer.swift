@@ -22,7 +22,8 @@ public enum DiagnosticRenderer {
         return out
     }
 
-    private static func line(_ location: SourceLocation?, _ severity: String, _ message: String, color: Bool) -> String {
+    private static func line(_ location: SourceLocation?, _ severity: String, _ message: String, color: Bool) -> String
+    {
         var label = severity + ":"
         if color {
             let code = severity == "error" ? "1;31" : severity == "warning" ? "1;33" : "1;36"
@@ -57,14 +58,21 @@ public enum DiagnosticRenderer {
     public static func items(_ diagnostics: [Diagnostic]) -> JSONValue {
         func location(_ l: SourceLocation?) -> [(String, JSONValue)] {
             guard let l else { return [("file", .null), ("line", .null), ("column", .null)] }
-            return [("file", .string(l.file)), ("line", l.line > 0 ? .int(l.line) : .null), ("column", l.column > 0 ? .int(l.column) : .null)]
+            return [
+                ("file", .string(l.file)), ("line", l.line > 0 ? .int(l.line) : .null),
+                ("column", l.column > 0 ? .int(l.column) : .null),
+            ]
         }
         let items: [JSONValue] = diagnostics.map { d in
-            .object(location(d.location) + [
-                ("severity", .string(d.severity.rawValue)),
-                ("message", .string(d.message)),
-                ("notes", .array(d.notes.map { .object(location($0.location) + [("message", .string($0.message))]) })),
-            ])
+            .object(
+                location(d.location) + [
+                    ("severity", .string(d.severity.rawValue)),
+                    ("message", .string(d.message)),
+                    (
+                        "notes",
+                        .array(d.notes.map { .object(location($0.location) + [("message", .string($0.message))]) })
+                    ),
+                ])
         }
         return .array(items)
     }
@@ -78,7 +86,9 @@ public enum DiagnosticRenderer {
                 properties.append("file=\(escapeProperty(l.file))")
                 if l.line > 0 { properties.append("line=\(l.line),col=\(l.column)") }
             }
-            let head = properties.isEmpty ? "::\(d.severity.rawValue)" : "::\(d.severity.rawValue) \(properties.joined(separator: ","))"
+            let head =
+                properties.isEmpty
+                ? "::\(d.severity.rawValue)" : "::\(d.severity.rawValue) \(properties.joined(separator: ","))"
             out += "\(head)::\(escapeData(TerminalText.escape(d.message)))\n"
         }
         return out

@@ -1,5 +1,5 @@
-import RosterModel
 import RosterDiagnostics
+import RosterModel
 
 /// The JSON Schema (draft 2020-12) of the roster file, for editors such as VS Code's YAML
 /// extension: it completes keys and canonical enum values and checks shapes.
@@ -15,80 +15,189 @@ public enum RosterSchema {
             ("type", .string("object")),
             ("required", .array([.string("version")])),
             ("additionalProperties", .bool(false)),
-            ("properties", .object([
-                ("$schema", .object([("type", .string("string"))])),
-                ("version", .object([("const", .int(RosterFormat.version)), ("description", .string("The roster format version."))])),
-                ("space", .object([("type", .string("string")), ("minLength", .int(1)),
-                                   ("description", .string("The MPS space to reconcile (default: your own space)."))])),
-                ("defaults", .object([
-                    ("type", .string("object")), ("additionalProperties", .bool(false)),
-                    ("description", .string("Person fields for the people of this file that omit them.")),
-                    ("properties", .object([
-                        ("craft", .object([("$ref", .string("#/$defs/craft"))])),
-                        ("level", .object([("$ref", .string("#/$defs/level"))])),
-                        ("focus", .object([("$ref", .string("#/$defs/focus"))])),
-                    ])),
-                ])),
-                ("people", .object([("type", .array([.string("array"), .string("null")])), ("items", .object([("$ref", .string("#/$defs/person"))]))])),
-                ("teams", .object([("type", .array([.string("array"), .string("null")])), ("items", .object([("$ref", .string("#/$defs/team"))]))])),
-                ("levels", levels()),
-                ("policy", policy()),
-            ])),
-            ("$defs", .object([
-                ("name", .object([("type", .string("string")), ("minLength", .int(1)), ("pattern", .string("^\\S(.*\\S)?$"))])),
-                ("names", .object([("oneOf", .array([
-                    .object([("$ref", .string("#/$defs/name"))]),
-                    .object([("type", .string("array")), ("items", .object([("$ref", .string("#/$defs/name"))]))]),
-                ]))])),
-                ("id", .object([("type", .string("integer")), ("minimum", .int(1))])),
-                ("craft", enumSchema(Craft.self, "The person's craft (MPS craftAbility).")),
-                ("level", enumSchema(JobLevel.self, "The person's job level (MPS jobLevel).")),
-                ("focus", enumSchema(Focus.self, "The person's focus (MPS craftFocus).")),
-                ("person", person()),
-                ("team", team()),
-            ])),
+            (
+                "properties",
+                .object([
+                    ("$schema", .object([("type", .string("string"))])),
+                    (
+                        "version",
+                        .object([
+                            ("const", .int(RosterFormat.version)),
+                            ("description", .string("The roster format version.")),
+                        ])
+                    ),
+                    (
+                        "space",
+                        .object([
+                            ("type", .string("string")), ("minLength", .int(1)),
+                            ("description", .string("The MPS space to reconcile (default: your own space).")),
+                        ])
+                    ),
+                    (
+                        "defaults",
+                        .object([
+                            ("type", .string("object")), ("additionalProperties", .bool(false)),
+                            ("description", .string("Person fields for the people of this file that omit them.")),
+                            (
+                                "properties",
+                                .object([
+                                    ("craft", .object([("$ref", .string("#/$defs/craft"))])),
+                                    ("level", .object([("$ref", .string("#/$defs/level"))])),
+                                    ("focus", .object([("$ref", .string("#/$defs/focus"))])),
+                                ])
+                            ),
+                        ])
+                    ),
+                    (
+                        "people",
+                        .object([
+                            ("type", .array([.string("array"), .string("null")])),
+                            ("items", .object([("$ref", .string("#/$defs/person"))])),
+                        ])
+                    ),
+                    (
+                        "teams",
+                        .object([
+                            ("type", .array([.string("array"), .string("null")])),
+                            ("items", .object([("$ref", .string("#/$defs/team"))])),
+                        ])
+                    ),
+                    ("levels", levels()),
+                    ("policy", policy()),
+                ])
+            ),
+            (
+                "$defs",
+                .object([
+                    (
+                        "name",
+                        .object([
+                            ("type", .string("string")), ("minLength", .int(1)), ("pattern", .string("^\\S(.*\\S)?$")),
+                        ])
+                    ),
+                    (
+                        "names",
+                        .object([
+                            (
+                                "oneOf",
+                                .array([
+                                    .object([("$ref", .string("#/$defs/name"))]),
+                                    .object([
+                                        ("type", .string("array")),
+                                        ("items", .object([("$ref", .string("#/$defs/name"))])),
+                                    ]),
+                                ])
+                            )
+                        ])
+                    ),
+                    ("id", .object([("type", .string("integer")), ("minimum", .int(1))])),
+                    ("craft", enumSchema(Craft.self, "The person's craft (MPS craftAbility).")),
+                    ("level", enumSchema(JobLevel.self, "The person's job level (MPS jobLevel).")),
+                    ("focus", enumSchema(Focus.self, "The person's focus (MPS craftFocus).")),
+                    ("person", person()),
+                    ("team", team()),
+                ])
+            ),
         ])
     }
 
     private static func person() -> JSONValue {
         .object([
-            ("type", .string("object")), ("required", .array([.string("name")])), ("additionalProperties", .bool(false)),
-            ("properties", .object([
-                ("name", .object([("$ref", .string("#/$defs/name")), ("description", .string("The person's full name (MPS fullName)."))])),
-                ("id", .object([("$ref", .string("#/$defs/id")), ("description", .string("Pins the live MPS user id."))])),
-                ("craft", .object([("$ref", .string("#/$defs/craft"))])),
-                ("level", .object([("$ref", .string("#/$defs/level"))])),
-                ("focus", .object([("$ref", .string("#/$defs/focus"))])),
-                ("levelStartDate", .object([
-                    ("type", .array([.string("string"), .string("null")])),
-                    ("pattern", .string("^[0-9]{4}-[0-9]{2}-[0-9]{2}$")),
-                    ("description", .string("YYYY-MM-DD; absent = leave the live value alone; null = clear it.")),
-                ])),
-                ("previously", .object([("$ref", .string("#/$defs/names")), ("description", .string("Former names: a rename, never a delete and create."))])),
-            ])),
+            ("type", .string("object")), ("required", .array([.string("name")])),
+            ("additionalProperties", .bool(false)),
+            (
+                "properties",
+                .object([
+                    (
+                        "name",
+                        .object([
+                            ("$ref", .string("#/$defs/name")),
+                            ("description", .string("The person's full name (MPS fullName).")),
+                        ])
+                    ),
+                    (
+                        "id",
+                        .object([
+                            ("$ref", .string("#/$defs/id")), ("description", .string("Pins the live MPS user id.")),
+                        ])
+                    ),
+                    ("craft", .object([("$ref", .string("#/$defs/craft"))])),
+                    ("level", .object([("$ref", .string("#/$defs/level"))])),
+                    ("focus", .object([("$ref", .string("#/$defs/focus"))])),
+                    (
+                        "levelStartDate",
+                        .object([
+                            ("type", .array([.string("string"), .string("null")])),
+                            ("pattern", .string("^[0-9]{4}-[0-9]{2}-[0-9]{2}$")),
+                            (
+                                "description",
+                                .string("YYYY-MM-DD; absent = leave the live value alone; null = clear it.")
+                            ),
+                        ])
+                    ),
+                    (
+                        "previously",
+                        .object([
+                            ("$ref", .string("#/$defs/names")),
+                            ("description", .string("Former names: a rename, never a delete and create.")),
+                        ])
+                    ),
+                ])
+            ),
         ])
     }
 
     private static func team() -> JSONValue {
         .object([
-            ("type", .string("object")), ("required", .array([.string("name"), .string("lead")])), ("additionalProperties", .bool(false)),
-            ("properties", .object([
-                ("name", .object([("$ref", .string("#/$defs/name"))])),
-                ("id", .object([("$ref", .string("#/$defs/id")), ("description", .string("Pins the live MPS team id."))])),
-                ("lead", .object([("$ref", .string("#/$defs/name")), ("description", .string("A person of the roster; always a member."))])),
-                ("members", .object([("type", .array([.string("array"), .string("null")])), ("items", .object([("$ref", .string("#/$defs/name"))]))])),
-                ("previously", .object([("$ref", .string("#/$defs/names"))])),
-            ])),
+            ("type", .string("object")), ("required", .array([.string("name"), .string("lead")])),
+            ("additionalProperties", .bool(false)),
+            (
+                "properties",
+                .object([
+                    ("name", .object([("$ref", .string("#/$defs/name"))])),
+                    (
+                        "id",
+                        .object([
+                            ("$ref", .string("#/$defs/id")), ("description", .string("Pins the live MPS team id.")),
+                        ])
+                    ),
+                    (
+                        "lead",
+                        .object([
+                            ("$ref", .string("#/$defs/name")),
+                            ("description", .string("A person of the roster; always a member.")),
+                        ])
+                    ),
+                    (
+                        "members",
+                        .object([
+                            ("type", .array([.string("array"), .string("null")])),
+                            ("items", .object([("$ref", .string("#/$defs/name"))])),
+                        ])
+                    ),
+                    ("previously", .object([("$ref", .string("#/$defs/names"))])),
+                ])
+            ),
         ])
     }
 
     private static func levels() -> JSONValue {
         let limit: JSONValue = .object([
-            ("type", .string("object")), ("required", .array([.string("limitMonths")])), ("additionalProperties", .bool(false)),
-            ("properties", .object([("limitMonths", .object([
-                ("type", .string("integer")), ("minimum", .int(RosterFormat.limitMonthsRange.lowerBound)),
-                ("maximum", .int(RosterFormat.limitMonthsRange.upperBound)), ("description", .string("Months at this level before a person is flagged; 0 = no limit.")),
-            ]))])),
+            ("type", .string("object")), ("required", .array([.string("limitMonths")])),
+            ("additionalProperties", .bool(false)),
+            (
+                "properties",
+                .object([
+                    (
+                        "limitMonths",
+                        .object([
+                            ("type", .string("integer")), ("minimum", .int(RosterFormat.limitMonthsRange.lowerBound)),
+                            ("maximum", .int(RosterFormat.limitMonthsRange.upperBound)),
+                            ("description", .string("Months at this level before a person is flagged; 0 = no limit.")),
+                        ])
+                    )
+                ])
+            ),
         ])
         return .object([
             ("type", .array([.string("object"), .string("null")])),
@@ -101,24 +210,44 @@ public enum RosterSchema {
     private static func policy() -> JSONValue {
         let kindLists: JSONValue = .object([
             ("type", .string("object")), ("additionalProperties", .bool(false)),
-            ("properties", .object([("people", .object([("$ref", .string("#/$defs/names"))])), ("teams", .object([("$ref", .string("#/$defs/names"))]))])),
+            (
+                "properties",
+                .object([
+                    ("people", .object([("$ref", .string("#/$defs/names"))])),
+                    ("teams", .object([("$ref", .string("#/$defs/names"))])),
+                ])
+            ),
         ])
         return .object([
             ("type", .string("object")), ("additionalProperties", .bool(false)),
-            ("properties", .object([
-                ("oneTeamPerPerson", .object([("type", .string("boolean")), ("default", .bool(true))])),
-                ("prune", .object([("type", .string("boolean")), ("default", .bool(false))])),
-                ("ignore", kindLists),
-                ("protected", kindLists),
-                ("maxDeletes", .object([
-                    ("description", .string("Most deletes per kind: a count (3) or a share of the live total (10%).")),
-                    ("default", .string("25%")),
-                    ("oneOf", .array([
-                        .object([("type", .string("integer")), ("minimum", .int(0))]),
-                        .object([("type", .string("string")), ("pattern", .string("^[0-9]+(\\.[0-9]+)?%$"))]),
-                    ])),
-                ])),
-            ])),
+            (
+                "properties",
+                .object([
+                    ("oneTeamPerPerson", .object([("type", .string("boolean")), ("default", .bool(true))])),
+                    ("prune", .object([("type", .string("boolean")), ("default", .bool(false))])),
+                    ("ignore", kindLists),
+                    ("protected", kindLists),
+                    (
+                        "maxDeletes",
+                        .object([
+                            (
+                                "description",
+                                .string("Most deletes per kind: a count (3) or a share of the live total (10%).")
+                            ),
+                            ("default", .string("25%")),
+                            (
+                                "oneOf",
+                                .array([
+                                    .object([("type", .string("integer")), ("minimum", .int(0))]),
+                                    .object([
+                                        ("type", .string("string")), ("pattern", .string("^[0-9]+(\\.[0-9]+)?%$")),
+                                    ]),
+                                ])
+                            ),
+                        ])
+                    ),
+                ])
+            ),
         ])
     }
 
@@ -128,10 +257,13 @@ public enum RosterSchema {
         let pattern = "^(" + spellings.map(loosePattern).joined(separator: "|") + ")$"
         return .object([
             ("description", .string(description)),
-            ("anyOf", .array([
-                .object([("enum", .array(E.allCases.map { .string($0.rawValue) }))]),
-                .object([("type", .string("string")), ("pattern", .string(pattern))]),
-            ])),
+            (
+                "anyOf",
+                .array([
+                    .object([("enum", .array(E.allCases.map { .string($0.rawValue) }))]),
+                    .object([("type", .string("string")), ("pattern", .string(pattern))]),
+                ])
+            ),
         ])
     }
 

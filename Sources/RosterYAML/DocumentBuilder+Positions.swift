@@ -15,16 +15,21 @@ extension DocumentBuilder {
                 // the sequence's first byte.
                 var lead = offset - 1
                 while lead > 0 && offset - lead < 4 && bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
-                message = "invalid UTF-8: the byte \(hexByte(Int32(bytes[lead]))) starts a sequence that \(hexByte(failure.problemValue)) does not continue"
+                message =
+                    "invalid UTF-8: the byte \(hexByte(Int32(bytes[lead]))) starts a sequence that \(hexByte(failure.problemValue)) does not continue"
                 offset = lead
             } else if failure.problemValue != -1 {
-                message = (problem.contains("UTF-8") ? "invalid UTF-8: " : "") + problem + " (\(hexByte(failure.problemValue)))"
+                message =
+                    (problem.contains("UTF-8") ? "invalid UTF-8: " : "") + problem
+                    + " (\(hexByte(failure.problemValue)))"
             }
             return .error(message, at: offsetLocation(offset, bytes))
         }
         var notes: [DiagnosticNote] = []
         if let context = failure.context {
-            notes.append(DiagnosticNote(location: location(line: failure.contextLine, column: failure.contextColumn), message: context))
+            notes.append(
+                DiagnosticNote(
+                    location: location(line: failure.contextLine, column: failure.contextColumn), message: context))
         }
         return .error(problem, at: location(line: failure.problemLine, column: failure.problemColumn), notes: notes)
     }

@@ -38,8 +38,10 @@ struct DocumentBuilder {
     /// Finished items not yet shown to the observer; shown once per batch.
     private var finishedItems: [YAMLLoader.SequenceItem] = []
 
-    init(file: FileID, loader: YAMLLoader, columnShifts: [Int: [(column: Int, shift: Int)]], capacity: Int,
-         observer: YAMLLoader.ItemObserver?) {
+    init(
+        file: FileID, loader: YAMLLoader, columnShifts: [Int: [(column: Int, shift: Int)]], capacity: Int,
+        observer: YAMLLoader.ItemObserver?
+    ) {
         self.observer = observer
         self.file = file
         self.loader = loader
@@ -133,26 +135,35 @@ struct DocumentBuilder {
         case .documentStart:
             documents += 1
             if documents > 1 {
-                diagnostics.append(.error("a roster file holds one YAML document; found a second one", at: location(event)))
+                diagnostics.append(
+                    .error("a roster file holds one YAML document; found a second one", at: location(event)))
                 return false
             }
         case .scalar:
             var tag: UInt8 = 0
             if event.tag >= 0 { tag = coreTag(batch.strings[Int(event.tag)], at: event) }
-            let id = append(YAMLDocument.Record(kind: .scalar, style: event.style, tag: tag, line: 0, column: 0,
-                                                start: base + event.start, count: event.count), event)
+            let id = append(
+                YAMLDocument.Record(
+                    kind: .scalar, style: event.style, tag: tag, line: 0, column: 0,
+                    start: base + event.start, count: event.count), event)
             if event.anchor >= 0 { anchors[batch.strings[Int(event.anchor)]] = (id, 1) }
             return add(id, size: 1)
         case .sequenceStart, .mappingStart:
             if stack.count >= loader.maxDepth {
-                diagnostics.append(.error("the document nests deeper than \(loader.maxDepth) levels", at: location(event)))
+                diagnostics.append(
+                    .error("the document nests deeper than \(loader.maxDepth) levels", at: location(event)))
                 return false
             }
             var tag: UInt8 = 0
             if event.tag >= 0 { tag = coreTag(batch.strings[Int(event.tag)], at: event) }
-            let id = append(YAMLDocument.Record(kind: event.kind == .mappingStart ? .mapping : .sequence, style: .plain, tag: tag,
-                                                line: 0, column: 0, start: 0, count: 0), event)
-            stack.append(Frame(record: id, pendingStart: pending.count, anchor: event.anchor >= 0 ? batch.strings[Int(event.anchor)] : nil))
+            let id = append(
+                YAMLDocument.Record(
+                    kind: event.kind == .mappingStart ? .mapping : .sequence, style: .plain, tag: tag,
+                    line: 0, column: 0, start: 0, count: 0), event)
+            stack.append(
+                Frame(
+                    record: id, pendingStart: pending.count,
+                    anchor: event.anchor >= 0 ? batch.strings[Int(event.anchor)] : nil))
         case .sequenceEnd, .mappingEnd:
             guard var frame = stack.popLast() else { return false }
             let r = Int(frame.record)
@@ -171,13 +182,16 @@ struct DocumentBuilder {
         case .alias:
             let name = event.anchor >= 0 ? batch.strings[Int(event.anchor)] : ""
             guard let anchored = anchors[name] else {
-                diagnostics.append(.error("undefined alias \"*\(name)\"; no anchor \"&\(name)\" comes before it", at: location(event)))
+                diagnostics.append(
+                    .error("undefined alias \"*\(name)\"; no anchor \"&\(name)\" comes before it", at: location(event)))
                 return false
             }
             expandedNodes += Int(anchored.size)
             let limit = max(loader.aliasExpansionLimit, loader.aliasRatio * records.count)
             if expandedNodes > limit {
-                diagnostics.append(.error("aliases expand to more than \(limit) nodes; refusing to expand further", at: location(event)))
+                diagnostics.append(
+                    .error(
+                        "aliases expand to more than \(limit) nodes; refusing to expand further", at: location(event)))
                 return false
             }
             return add(anchored.id, size: anchored.size)
@@ -207,9 +221,12 @@ struct DocumentBuilder {
             if records[Int(id)].kind == .mapping {
                 root = NodeID(rawIndex: id)
             } else {
-                let description = YAMLDocument(file: file, records: records, children: children, text: text, root: nil).kindDescription(NodeID(rawIndex: id))
-                diagnostics.append(.error("the top level of \(loader.fileDescription) must be a mapping\(loader.rootHint), not \(description)",
-                                          at: nodeLocation(id)))
+                let description = YAMLDocument(file: file, records: records, children: children, text: text, root: nil)
+                    .kindDescription(NodeID(rawIndex: id))
+                diagnostics.append(
+                    .error(
+                        "the top level of \(loader.fileDescription) must be a mapping\(loader.rootHint), not \(description)",
+                        at: nodeLocation(id)))
             }
             return true
         }
@@ -221,7 +238,8 @@ struct DocumentBuilder {
             // Checked inline: calling a non-mutating helper from here copies the whole builder.
             let k = records[Int(pending[pending.count - 1])]
             if k.kind == .scalar && k.count == 2 && k.style == .plain && k.tag == 0
-                && text[Int(k.start)] == UInt8(ascii: "<") && text[Int(k.start) + 1] == UInt8(ascii: "<") {
+                && text[Int(k.start)] == UInt8(ascii: "<") && text[Int(k.start) + 1] == UInt8(ascii: "<")
+            {
                 pending.removeLast()
                 stack[top].merges.append(id)
                 return true
@@ -232,8 +250,10 @@ struct DocumentBuilder {
             let outer = stack[0]
             let position = stack[1].pendingStart - outer.pendingStart
             if records[Int(outer.record)].kind == .mapping && position % 2 == 1 {
-                finishedItems.append(YAMLLoader.SequenceItem(key: NodeID(rawIndex: pending[stack[1].pendingStart - 1]),
-                                                             sequence: NodeID(rawIndex: stack[1].record), item: NodeID(rawIndex: id)))
+                finishedItems.append(
+                    YAMLLoader.SequenceItem(
+                        key: NodeID(rawIndex: pending[stack[1].pendingStart - 1]),
+                        sequence: NodeID(rawIndex: stack[1].record), item: NodeID(rawIndex: id)))
             }
         }
         return true
@@ -264,7 +284,11 @@ struct DocumentBuilder {
                             for j in 0..<i {
                                 let rj = r[Int(p[base + 2 * j])]
                                 guard rj.kind == .scalar, rj.count == rk.count else { continue }
-                                let same = rk.count == 0 || t.baseAddress.map { memcmpBytes($0 + Int(rk.start), $0 + Int(rj.start), Int(rk.count)) } ?? true
+                                let same =
+                                    rk.count == 0
+                                    || t.baseAddress.map {
+                                        memcmpBytes($0 + Int(rk.start), $0 + Int(rj.start), Int(rk.count))
+                                    } ?? true
                                 if same {
                                     duplicates.append((k, p[base + 2 * j]))
                                     break
@@ -294,8 +318,10 @@ struct DocumentBuilder {
 
     private mutating func reportDuplicate(_ key: Int32, first: Int32) {
         let name = String(decoding: bytes(key), as: UTF8.self)
-        diagnostics.append(.error("duplicate key \"\(name)\"", at: nodeLocation(key),
-                                  notes: [DiagnosticNote(location: nodeLocation(first), message: "first defined here")]))
+        diagnostics.append(
+            .error(
+                "duplicate key \"\(name)\"", at: nodeLocation(key),
+                notes: [DiagnosticNote(location: nodeLocation(first), message: "first defined here")]))
     }
 
     private func nodeLocation(_ id: Int32) -> SourceLocation {
@@ -322,7 +348,8 @@ struct DocumentBuilder {
             case .scalar: break
             }
             if sources.isEmpty || sources.contains(where: { records[Int($0)].kind != .mapping }) {
-                diagnostics.append(.error("a merge key `<<` takes an alias of a mapping or a list of them", at: nodeLocation(merge)))
+                diagnostics.append(
+                    .error("a merge key `<<` takes an alias of a mapping or a list of them", at: nodeLocation(merge)))
                 continue
             }
             for source in sources {
@@ -347,7 +374,10 @@ struct DocumentBuilder {
             return core.rawValue
         }
         if tag == "!" { return CoreTag.str.rawValue }
-        diagnostics.append(.error("unsupported tag \"\(tag)\"; only the core tags !!str, !!int, !!bool, !!null, !!map and !!seq are allowed", at: location(event)))
+        diagnostics.append(
+            .error(
+                "unsupported tag \"\(tag)\"; only the core tags !!str, !!int, !!bool, !!null, !!map and !!seq are allowed",
+                at: location(event)))
         return 0
     }
 }

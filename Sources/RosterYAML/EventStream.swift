@@ -92,9 +92,13 @@ enum EventProducer {
     static func run(_ buffer: UnsafeBufferPointer<UInt8>, sink: (EventBatch) -> Bool) {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
-            _ = sink(EventBatch(failure: ParseFailure(isReaderError: false, isMemoryError: true, problem: "out of memory", problemLine: 0,
-                                                      problemColumn: 0, problemOffset: 0, problemValue: -1, context: nil, contextLine: 0, contextColumn: 0),
-                                isLast: true))
+            _ = sink(
+                EventBatch(
+                    failure: ParseFailure(
+                        isReaderError: false, isMemoryError: true, problem: "out of memory", problemLine: 0,
+                        problemColumn: 0, problemOffset: 0, problemValue: -1, context: nil, contextLine: 0,
+                        contextColumn: 0),
+                    isLast: true))
             return
         }
         defer { yaml_parser_delete(&parser) }
@@ -131,8 +135,9 @@ enum EventProducer {
     }
 
     private static func pack(_ event: inout yaml_event_t, into batch: inout EventBatch) {
-        var packed = PackedEvent(kind: .other, style: .plain, line: UInt32(event.start_mark.line), column: UInt32(event.start_mark.column),
-                                 start: 0, count: 0, tag: -1, anchor: -1)
+        var packed = PackedEvent(
+            kind: .other, style: .plain, line: UInt32(event.start_mark.line), column: UInt32(event.start_mark.column),
+            start: 0, count: 0, tag: -1, anchor: -1)
         func intern(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> Int32 {
             guard let pointer else { return -1 }
             batch.strings.append(String(cString: pointer))

@@ -44,7 +44,9 @@ public struct StrictJSONChecker {
                     stack.removeLast()
                     continue
                 }
-                guard peek == UInt8(ascii: ",") else { return fail("expected `,` or `\(Character(Unicode.Scalar(close)))`") }
+                guard peek == UInt8(ascii: ",") else {
+                    return fail("expected `,` or `\(Character(Unicode.Scalar(close)))`")
+                }
                 index += 1
                 skipSpace()
                 if peek == close { return fail("a trailing comma is not JSON") }
@@ -88,7 +90,8 @@ public struct StrictJSONChecker {
         skipSpace()
         guard peek == UInt8(ascii: "\"") else {
             if peek == UInt8(ascii: "'") { return fail("a single-quoted string is not JSON") }
-            return peek == UInt8(ascii: "/") || peek == UInt8(ascii: "#") ? fail("a comment is not JSON") : fail("expected a string key")
+            return peek == UInt8(ascii: "/") || peek == UInt8(ascii: "#")
+                ? fail("a comment is not JSON") : fail("expected a string key")
         }
         if let failure = string() { return failure }
         skipSpace()
@@ -112,7 +115,9 @@ public struct StrictJSONChecker {
                 let escaped = bytes[index]
                 if escaped == UInt8(ascii: "u") {
                     let hex = bytes[min(index + 1, bytes.count)..<min(index + 5, bytes.count)]
-                    guard hex.count == 4, hex.allSatisfy({ Self.isHex($0) }) else { return fail("`\\u` needs four hex digits") }
+                    guard hex.count == 4, hex.allSatisfy({ Self.isHex($0) }) else {
+                        return fail("`\\u` needs four hex digits")
+                    }
                     index += 4
                 } else if !"\"\\/bfnrt".utf8.contains(escaped) {
                     return fail("unknown escape in a JSON string")

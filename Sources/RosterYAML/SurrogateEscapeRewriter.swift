@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import RosterDiagnostics
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Rewrites JSON's UTF-16 surrogate-pair escapes (`\uD83D\uDE00`), which libyaml refuses, into
 /// the equivalent YAML 32-bit escape (`\U0001F600`) before parsing.
@@ -30,19 +31,22 @@ enum SurrogateEscapeRewriter {
         var shifts: [Int: [(column: Int, shift: Int)]] = [:]
         var diagnostics: [Diagnostic] = []
         var line = 0
-        var column = 0          // characters of the original line before index i
+        var column = 0  // characters of the original line before index i
         var removedOnLine = 0
         var i = 0
         while i < bytes.count {
             let b = bytes[i]
             if b == UInt8(ascii: "\\"), i + 1 < bytes.count {
                 if bytes[i + 1] == UInt8(ascii: "u"), let high = hex4(bytes, i + 2), (0xD800...0xDFFF).contains(high) {
-                    let pairLow: UInt32? = (0xD800...0xDBFF).contains(high) && i + 11 < bytes.count
-                        && bytes[i + 6] == UInt8(ascii: "\\") && bytes[i + 7] == UInt8(ascii: "u")
+                    let pairLow: UInt32? =
+                        (0xD800...0xDBFF).contains(high) && i + 11 < bytes.count
+                            && bytes[i + 6] == UInt8(ascii: "\\") && bytes[i + 7] == UInt8(ascii: "u")
                         ? hex4(bytes, i + 8).flatMap { (0xDC00...0xDFFF).contains($0) ? $0 : nil } : nil
                     guard let low = pairLow else {
-                        diagnostics.append(.error("unpaired UTF-16 surrogate escape in a string; write the character itself or a complete surrogate pair",
-                                                  at: SourceLocation(file: file, line: line + 1, column: column + 1)))
+                        diagnostics.append(
+                            .error(
+                                "unpaired UTF-16 surrogate escape in a string; write the character itself or a complete surrogate pair",
+                                at: SourceLocation(file: file, line: line + 1, column: column + 1)))
                         return Output(bytes: bytes, columnShifts: [:], diagnostics: diagnostics)
                     }
                     let scalar = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)

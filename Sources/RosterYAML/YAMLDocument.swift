@@ -103,8 +103,10 @@ public struct YAMLView {
 
     /// A view of nothing, for readers that get their real view later.
     public static func empty(file: FileID) -> YAMLView {
-        YAMLView(file: file, records: UnsafeBufferPointer(start: nil, count: 0), children: UnsafeBufferPointer(start: nil, count: 0),
-                 text: UnsafeBufferPointer(start: nil, count: 0))
+        YAMLView(
+            file: file, records: UnsafeBufferPointer(start: nil, count: 0),
+            children: UnsafeBufferPointer(start: nil, count: 0),
+            text: UnsafeBufferPointer(start: nil, count: 0))
     }
 
     @inline(__always) func record(_ n: NodeID) -> YAMLDocument.Record { records[Int(n.rawIndex)] }
@@ -121,7 +123,9 @@ public struct YAMLView {
     /// The scalar's bytes (empty for collections).
     public func bytes(_ n: NodeID) -> UnsafeBufferPointer<UInt8> {
         let r = record(n)
-        guard r.kind == .scalar, r.count > 0, let base = text.baseAddress else { return UnsafeBufferPointer(start: nil, count: 0) }
+        guard r.kind == .scalar, r.count > 0, let base = text.baseAddress else {
+            return UnsafeBufferPointer(start: nil, count: 0)
+        }
         return UnsafeBufferPointer(start: base + Int(r.start), count: Int(r.count))
     }
 

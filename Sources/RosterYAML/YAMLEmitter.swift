@@ -43,15 +43,20 @@ public enum YAMLEmitter {
         func value(_ value: YAMLValue) throws(EmitError) {
             switch value {
             case .string(let s):
-                try scalar(s, style: YAMLEmitter.needsQuotes(s) ? YAML_DOUBLE_QUOTED_SCALAR_STYLE : YAML_ANY_SCALAR_STYLE)
+                try scalar(
+                    s, style: YAMLEmitter.needsQuotes(s) ? YAML_DOUBLE_QUOTED_SCALAR_STYLE : YAML_ANY_SCALAR_STYLE)
             case .token(let s):
                 try scalar(s, style: YAML_PLAIN_SCALAR_STYLE)
             case .sequence(let items, let flow):
-                try send(yaml_sequence_start_event_initialize(&event, nil, nil, 1, flow ? YAML_FLOW_SEQUENCE_STYLE : YAML_BLOCK_SEQUENCE_STYLE))
+                try send(
+                    yaml_sequence_start_event_initialize(
+                        &event, nil, nil, 1, flow ? YAML_FLOW_SEQUENCE_STYLE : YAML_BLOCK_SEQUENCE_STYLE))
                 for item in items { try self.value(item) }
                 try send(yaml_sequence_end_event_initialize(&event))
             case .mapping(let pairs, let flow):
-                try send(yaml_mapping_start_event_initialize(&event, nil, nil, 1, flow ? YAML_FLOW_MAPPING_STYLE : YAML_BLOCK_MAPPING_STYLE))
+                try send(
+                    yaml_mapping_start_event_initialize(
+                        &event, nil, nil, 1, flow ? YAML_FLOW_MAPPING_STYLE : YAML_BLOCK_MAPPING_STYLE))
                 for (key, item) in pairs {
                     try scalar(key, style: YAML_ANY_SCALAR_STYLE)
                     try self.value(item)
@@ -67,8 +72,10 @@ public enum YAMLEmitter {
     static func needsQuotes(_ s: String) -> Bool {
         if s.isEmpty || s.unicodeScalars.contains(where: isBidiControl) { return true }
         let lower = s.lowercased()
-        let special = ["null", "~", "true", "false", "yes", "no", "on", "off", "y", "n", "<<", "=",
-                       ".inf", "-.inf", "+.inf", ".nan"]
+        let special = [
+            "null", "~", "true", "false", "yes", "no", "on", "off", "y", "n", "<<", "=",
+            ".inf", "-.inf", "+.inf", ".nan",
+        ]
         if special.contains(lower) { return true }
         let numeric = s.unicodeScalars.allSatisfy { "0123456789+-._eExXoObB:".unicodeScalars.contains($0) }
         return numeric && s.unicodeScalars.contains { "0123456789".unicodeScalars.contains($0) }
@@ -76,14 +83,19 @@ public enum YAMLEmitter {
 
     public static func emit(_ value: YAMLValue) throws(EmitError) -> String {
         let writer = Writer()
-        guard yaml_emitter_initialize(&writer.emitter) == 1 else { throw EmitError(message: "cannot start the YAML emitter") }
+        guard yaml_emitter_initialize(&writer.emitter) == 1 else {
+            throw EmitError(message: "cannot start the YAML emitter")
+        }
         defer { yaml_emitter_delete(&writer.emitter) }
         let context = Unmanaged.passUnretained(writer).toOpaque()
-        yaml_emitter_set_output(&writer.emitter, { data, buffer, size in
-            guard let data, let buffer else { return 0 }
-            Unmanaged<Writer>.fromOpaque(data).takeUnretainedValue().bytes.append(contentsOf: UnsafeBufferPointer(start: buffer, count: size))
-            return 1
-        }, context)
+        yaml_emitter_set_output(
+            &writer.emitter,
+            { data, buffer, size in
+                guard let data, let buffer else { return 0 }
+                Unmanaged<Writer>.fromOpaque(data).takeUnretainedValue().bytes.append(
+                    contentsOf: UnsafeBufferPointer(start: buffer, count: size))
+                return 1
+            }, context)
         yaml_emitter_set_unicode(&writer.emitter, 1)
         yaml_emitter_set_width(&writer.emitter, 120)
         yaml_emitter_set_indent(&writer.emitter, 2)

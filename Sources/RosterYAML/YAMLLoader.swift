@@ -63,8 +63,9 @@ public struct YAMLLoader: Sendable {
         if !rewrite.diagnostics.isEmpty {
             return Result(document: nil, diagnostics: rewrite.diagnostics)
         }
-        var builder = DocumentBuilder(file: fileID, loader: self, columnShifts: rewrite.columnShifts, capacity: rewrite.bytes.count,
-                                      observer: observer)
+        var builder = DocumentBuilder(
+            file: fileID, loader: self, columnShifts: rewrite.columnShifts, capacity: rewrite.bytes.count,
+            observer: observer)
         builder.run(rewrite.bytes)
         return builder.finish()
     }

@@ -19,13 +19,15 @@ struct CannedTransport: Transport {
 enum PlanPhases {
     static func run(roster path: String, response: String, runs: Int, plannerOnly: Bool = false) async -> Int32 {
         guard let bytes = FileManager.default.contents(atPath: path).map({ [UInt8]($0) }),
-              let body = FileManager.default.contents(atPath: response), let url = URL(string: "http://127.0.0.1/graphql") else {
+            let body = FileManager.default.contents(atPath: response), let url = URL(string: "http://127.0.0.1/graphql")
+        else {
             FileHandle.standardError.write(Data("roster-bench: cannot read \(path) or \(response)\n".utf8))
             return 1
         }
         let (file, _) = RosterLoader().load(bytes: bytes, path: path)
         let (roster, _) = RosterValidator.merge(file.map { [$0] } ?? [])
-        let service = MPSService(client: GraphQLClient(endpoint: MPSEndpoint(url: url, token: "t"), transport: CannedTransport(body: body)))
+        let service = MPSService(
+            client: GraphQLClient(endpoint: MPSEndpoint(url: url, token: "t"), transport: CannedTransport(body: body)))
         var phases: [String: [Double]] = [:]
         var order: [String] = []
         func lap(_ name: String, _ start: Double) {
@@ -44,7 +46,9 @@ enum PlanPhases {
             lap("plan against it", t)
             let empty = LiveState(space: live.space, users: [], teams: [], levels: [])
             t = now()
-            guard let fresh = Planner.plan(roster: roster, live: empty, prune: false, endpoint: "bench").0 else { return 1 }
+            guard let fresh = Planner.plan(roster: roster, live: empty, prune: false, endpoint: "bench").0 else {
+                return 1
+            }
             lap("plan from empty", t)
             // For instruction counts (`perf stat -e instructions`), which the machine's drifting
             // speed leaves alone: nothing but the planner after the one decode.
@@ -74,7 +78,10 @@ enum PlanPhases {
         }
         for name in order {
             let values = (phases[name] ?? []).sorted()
-            print(String(format: "%-18@ median %8.2f ms   min %8.2f ms", name as NSString, values[values.count / 2], values.first ?? 0))
+            print(
+                String(
+                    format: "%-18@ median %8.2f ms   min %8.2f ms", name as NSString, values[values.count / 2],
+                    values.first ?? 0))
         }
         return 0
     }

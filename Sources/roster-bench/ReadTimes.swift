@@ -7,7 +7,9 @@ import MPSClient
 enum ReadTimes {
     static func run(url text: String, token: String, runs: Int) async -> Int32 {
         guard let url = URL(string: text) else { return 2 }
-        let service = MPSService(client: GraphQLClient(endpoint: MPSEndpoint(url: url, token: token), transport: URLSessionTransport(timeout: 30)))
+        let service = MPSService(
+            client: GraphQLClient(
+                endpoint: MPSEndpoint(url: url, token: token), transport: URLSessionTransport(timeout: 30)))
         var times: [Double] = []
         for _ in 0..<max(2, runs) {
             let start = now()
@@ -19,8 +21,10 @@ enum ReadTimes {
             withExtendedLifetime(live) {}
         }
         let later = times.dropFirst().sorted()
-        print(String(format: "read and decode: first (connecting) %.1f ms, then median %.1f ms, min %.1f ms over %d",
-                     times[0], later[later.count / 2], later[0], later.count))
+        print(
+            String(
+                format: "read and decode: first (connecting) %.1f ms, then median %.1f ms, min %.1f ms over %d",
+                times[0], later[later.count / 2], later[0], later.count))
         return 0
     }
 }

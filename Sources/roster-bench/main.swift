@@ -36,12 +36,16 @@ if arguments[1] == "--plan" || arguments[1] == "--planner", arguments.count > 3 
     // Times the planner's phases on a roster and a saved live-state response (what apply does
     // after its reads): decoding, planning against that state and against an empty space,
     // rendering the plan, and the report of applying everything.
-    exit(await PlanPhases.run(roster: arguments[2], response: arguments[3], runs: arguments.count > 4 ? Int(arguments[4]) ?? 5 : 5,
-                                plannerOnly: arguments[1] == "--planner"))
+    exit(
+        await PlanPhases.run(
+            roster: arguments[2], response: arguments[3], runs: arguments.count > 4 ? Int(arguments[4]) ?? 5 : 5,
+            plannerOnly: arguments[1] == "--planner"))
 }
 if arguments[1] == "--read", arguments.count > 3 {
     // Times the live-state read through the real transport against a running server.
-    exit(await ReadTimes.run(url: arguments[2], token: arguments[3], runs: arguments.count > 4 ? Int(arguments[4]) ?? 9 : 9))
+    exit(
+        await ReadTimes.run(
+            url: arguments[2], token: arguments[3], runs: arguments.count > 4 ? Int(arguments[4]) ?? 9 : 9))
 }
 let path = arguments[1]
 let runs = arguments.count > 2 ? Int(arguments[2]) ?? 5 : 5
@@ -69,5 +73,8 @@ for _ in 0..<runs {
 }
 for name in ["read", "libyaml scan", "yaml", "yaml+decode", "validate"] {
     let values = (phases[name] ?? []).sorted()
-    print(String(format: "%-12@ median %8.2f ms   min %8.2f ms", name as NSString, values[values.count / 2], values.first ?? 0))
+    print(
+        String(
+            format: "%-12@ median %8.2f ms   min %8.2f ms", name as NSString, values[values.count / 2],
+            values.first ?? 0))
 }

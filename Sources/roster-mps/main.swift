@@ -1,10 +1,10 @@
 import Foundation
 import RosterCLI
+import RosterMPSCommands
 
 // A reader that goes away (`| head`) must not end the process in the middle of an apply:
 // writes fail with EPIPE instead, and the console stops writing to that stream.
 signal(SIGPIPE, SIG_IGN)
-import RosterMPSCommands
 
 let context = CommandContext(
     console: StandardConsole(),

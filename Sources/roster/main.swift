@@ -12,7 +12,10 @@ if RosterCommandLine.isMPSInvocation(arguments) {
     let helper = directory?.appendingPathComponent("roster-mps").path ?? "roster-mps"
     let argv: [UnsafeMutablePointer<CChar>?] = ([helper] + arguments).map { strdup($0) } + [nil]
     execv(helper, argv)
-    FileHandle.standardError.write(Data("error: cannot run \(helper): \(String(cString: strerror(errno)))\nhint: build it with `swift build` (it is a product of this package)\n".utf8))
+    FileHandle.standardError.write(
+        Data(
+            "error: cannot run \(helper): \(String(cString: strerror(errno)))\nhint: build it with `swift build` (it is a product of this package)\n"
+                .utf8))
     exit(1)
 }
 let context = CommandContext(

@@ -4,7 +4,9 @@ import Testing
 /// `roster apply` against the sandbox, with its test hooks: real mutations, injected faults,
 /// and the audit log that shows the memberships after every mutation.
 @Suite(.serialized) struct ApplyEndToEndTests {
-    func env(_ sandbox: SandboxProcess) -> [String: String] { ["MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": sandbox.token] }
+    func env(_ sandbox: SandboxProcess) -> [String: String] {
+        ["MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": sandbox.token]
+    }
 
     func write(_ text: String) throws -> String {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("roster-\(UUID().uuidString).yaml")
@@ -22,16 +24,20 @@ import Testing
 
     /// Audit entries where someone is in two teams.
     func twoTeamViolations(_ sandbox: SandboxProcess) throws -> [String] {
-        let raw = try RosterBinary.run(["/usr/bin/env", "python3", "-c", """
-        import json, sys, urllib.request
-        log = json.load(urllib.request.urlopen(sys.argv[1]))
-        for e in log["entries"]:
-            seen = {}
-            for team, members in e["memberships"].items():
-                for m in set(members):
-                    if m in seen: print(e["seq"], e["mutation"], m, seen[m], team)
-                    seen[m] = team
-        """, sandbox.url.replacingOccurrences(of: "/graphql", with: "/__sandbox/audit")], direct: true)
+        let raw = try RosterBinary.run(
+            [
+                "/usr/bin/env", "python3", "-c",
+                """
+                import json, sys, urllib.request
+                log = json.load(urllib.request.urlopen(sys.argv[1]))
+                for e in log["entries"]:
+                    seen = {}
+                    for team, members in e["memberships"].items():
+                        for m in set(members):
+                            if m in seen: print(e["seq"], e["mutation"], m, seen[m], team)
+                            seen[m] = team
+                """, sandbox.url.replacingOccurrences(of: "/graphql", with: "/__sandbox/audit"),
+            ], direct: true)
         return raw.stdout.split(separator: "\n").map(String.init)
     }
 
@@ -42,45 +48,55 @@ import Testing
         let people = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay"].map {
             "{\"fullName\": \"\($0)\", \"craftAbility\": \"Engineering\", \"jobLevel\": \"Mid\", \"craftFocus\": \"Backend\"\(history && $0 == "Fay" ? ", \"scheduleHistory\": true" : "")}"
         }.joined(separator: ",")
-        try sandbox.hook("state", """
-        {"accounts": [{"token": "\(sandbox.token)", "id": "u_8f3k2", "name": "Jane Doe"}],
-         "spaces": {"u_8f3k2": {"people": [\(people)],
-           "teams": [{"name": "Red", "lead": 1, "members": [1, 2]}, {"name": "Green", "lead": 3, "members": [3, 4]}, {"name": "Blue", "lead": 5, "members": [5, 6]}]}}}
-        """)
+        try sandbox.hook(
+            "state",
+            """
+            {"accounts": [{"token": "\(sandbox.token)", "id": "u_8f3k2", "name": "Jane Doe"}],
+             "spaces": {"u_8f3k2": {"people": [\(people)],
+               "teams": [{"name": "Red", "lead": 1, "members": [1, 2]}, {"name": "Green", "lead": 3, "members": [3, 4]}, {"name": "Blue", "lead": 5, "members": [5, 6]}]}}}
+            """)
     }
 
     static let people = """
-    version: 1
-    defaults: { craft: Engineering, level: Mid, focus: Backend }
-    people:
-      - {name: Ana}
-      - {name: Ben}
-      - {name: Cy}
-      - {name: Dee}
-      - {name: Eve}
-      - {name: Fay}
-    """
+        version: 1
+        defaults: { craft: Engineering, level: Mid, focus: Backend }
+        people:
+          - {name: Ana}
+          - {name: Ben}
+          - {name: Cy}
+          - {name: Dee}
+          - {name: Eve}
+          - {name: Fay}
+        """
 
     @Test func examplesApplyAndReplanClean() throws {
         let sandbox = try SandboxProcess(arguments: ["--test-hooks"])
         defer { sandbox.stop() }
-        _ = try RosterBinary.run(["plan", "examples/demo-space.yaml"], environment: env(sandbox))   // seeds the space
+        _ = try RosterBinary.run(["plan", "examples/demo-space.yaml"], environment: env(sandbox))  // seeds the space
         try enableAudit(sandbox)
         let result = try apply(sandbox, ["examples/acme.yaml"])
         #expect(result.code == 0, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout.hasSuffix("Verified: the space matches the roster.\nApply complete: 4 created, 5 updated, 0 deleted.\n"))
+        #expect(
+            result.stdout.hasSuffix(
+                "Verified: the space matches the roster.\nApply complete: 4 created, 5 updated, 0 deleted.\n"))
         #expect(try planIsClean(sandbox, ["examples/acme.yaml"]))
         #expect(try planIsClean(sandbox, ["examples/multi"]))
         #expect(try twoTeamViolations(sandbox).isEmpty)
         // Back to the demo space. Without prune, Platform Infra would stay and keep Grace and Leo
         // while they rejoin their old teams: the plan says so.
         let warned = try RosterBinary.run(["plan", "examples/demo-space.yaml"], environment: env(sandbox))
-        #expect(warned.stdout.contains("joins team \"Backend Services\" but stays in team \"Platform Infra\", which the roster does not manage"))
+        #expect(
+            warned.stdout.contains(
+                "joins team \"Backend Services\" but stays in team \"Platform Infra\", which the roster does not manage"
+            ))
         // With prune, Platform Infra goes first, and nobody is ever in two teams.
         try enableAudit(sandbox)
         let back = try apply(sandbox, ["examples/demo-space.yaml", "--prune", "--allow-large-changes"])
         #expect(back.code == 0, "\(back.stdout)\(back.stderr)")
-        #expect(try RosterBinary.run(["plan", "--prune", "--detailed-exitcode", "examples/demo-space.yaml"], environment: env(sandbox)).code == 0)
+        #expect(
+            try RosterBinary.run(
+                ["plan", "--prune", "--detailed-exitcode", "examples/demo-space.yaml"], environment: env(sandbox)
+            ).code == 0)
         #expect(try twoTeamViolations(sandbox).isEmpty)
     }
 
@@ -116,20 +132,23 @@ import Testing
         try loadTeams(sandbox, history: true)
         // Ana (Red's lead) goes: Red must get its new lead Ben before she can be deleted. Blue
         // goes, and its lead Eve is protected. Fay has schedule history: her delete fails.
-        let roster = try write("""
-        version: 1
-        defaults: { craft: Engineering, level: Mid, focus: Backend }
-        people: [{name: Ben}, {name: Cy}, {name: Dee}]
-        teams: [{name: Red, lead: Ben}, {name: Green, lead: Cy, members: [Dee]}]
-        policy:
-          prune: true
-          protected: { people: [Eve] }
-          maxDeletes: 1
-        """)
+        let roster = try write(
+            """
+            version: 1
+            defaults: { craft: Engineering, level: Mid, focus: Backend }
+            people: [{name: Ben}, {name: Cy}, {name: Dee}]
+            teams: [{name: Red, lead: Ben}, {name: Green, lead: Cy, members: [Dee]}]
+            policy:
+              prune: true
+              protected: { people: [Eve] }
+              maxDeletes: 1
+            """)
         defer { try? FileManager.default.removeItem(atPath: roster) }
         let refused = try apply(sandbox, [roster])
         #expect(refused.code == 3, "\(refused.stdout)\(refused.stderr)")
-        #expect(refused.stderr.contains("refusing to apply: the plan deletes 2 of 6 people (allowed 1)"), "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("refusing to apply: the plan deletes 2 of 6 people (allowed 1)"),
+            "\(refused.stderr)")
         #expect(try !planIsClean(sandbox, [roster]))
         try enableAudit(sandbox)
         let result = try apply(sandbox, [roster, "--allow-large-changes"])
@@ -137,19 +156,30 @@ import Testing
         #expect(result.stdout.contains("✓ deleteTeam \"Blue\""))
         #expect(result.stdout.contains("✓ updateTeam \"Red\""))
         #expect(result.stdout.contains("✓ deleteUser \"Ana\""))
-        #expect(result.stdout.contains("✗ deleteUser \"Fay\" (#6): MPS keeps this person: they have schedule or work history"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains(
+                "✗ deleteUser \"Fay\" (#6): MPS keeps this person: they have schedule or work history"),
+            "\(result.stdout)")
         #expect(result.stdout.contains("      server said: Failed query: delete from \"users\""))
         #expect(!result.stdout.contains("params: 14\n"))
         #expect(result.stdout.contains("not in the roster (protected)"))
-        #expect(result.stdout.contains("Apply incomplete: 0 created, 1 updated, 2 deleted; 1 failed."), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("Apply incomplete: 0 created, 1 updated, 2 deleted; 1 failed."), "\(result.stdout)")
         // Red's new lead came before Ana's delete (the server would have refused otherwise).
-        let log = try RosterBinary.run(["/usr/bin/env", "python3", "-c", """
-        import json, sys, urllib.request
-        log = json.load(urllib.request.urlopen(sys.argv[1]))
-        print(" ".join(e["mutation"] + ("+" if e["ok"] else "-") for e in log["entries"]))
-        """, sandbox.url.replacingOccurrences(of: "/graphql", with: "/__sandbox/audit")], direct: true).stdout
+        let log = try RosterBinary.run(
+            [
+                "/usr/bin/env", "python3", "-c",
+                """
+                import json, sys, urllib.request
+                log = json.load(urllib.request.urlopen(sys.argv[1]))
+                print(" ".join(e["mutation"] + ("+" if e["ok"] else "-") for e in log["entries"]))
+                """, sandbox.url.replacingOccurrences(of: "/graphql", with: "/__sandbox/audit"),
+            ], direct: true
+        ).stdout
         let order = log.split(separator: " ").map(String.init)
-        #expect(order.firstIndex(of: "updateTeam+").map { $0 < (order.firstIndex(of: "deleteUser+") ?? 0) } == true, "\(log)")
+        #expect(
+            order.firstIndex(of: "updateTeam+").map { $0 < (order.firstIndex(of: "deleteUser+") ?? 0) } == true,
+            "\(log)")
         #expect(try twoTeamViolations(sandbox).isEmpty)
     }
 
@@ -158,17 +188,19 @@ import Testing
         defer { sandbox.stop() }
         try loadTeams(sandbox)
         try enableAudit(sandbox)
-        let roster = try write(Self.people + """
+        let roster = try write(
+            Self.people + """
 
-          - {name: Gus}
-          - {name: Hal}
-          - {name: Ivy}
-        teams: [{name: Red, lead: Ana, members: [Ben, Gus]}, {name: Green, lead: Cy, members: [Dee, Hal]}, {name: Blue, lead: Eve, members: [Fay]}, {name: Gold, lead: Ivy}]
-        """)
+                  - {name: Gus}
+                  - {name: Hal}
+                  - {name: Ivy}
+                teams: [{name: Red, lead: Ana, members: [Ben, Gus]}, {name: Green, lead: Cy, members: [Dee, Hal]}, {name: Blue, lead: Eve, members: [Fay]}, {name: Gold, lead: Ivy}]
+                """)
         defer { try? FileManager.default.removeItem(atPath: roster) }
         // The second mutation (the second createUser) fails.
         try sandbox.hook("faults", #"{"faults": [{"kind": "mutation", "n": 2, "message": "injected failure"}]}"#)
-        let result = try RosterBinary.run(["apply", "--auto-approve", "--format", "json", roster], environment: env(sandbox))
+        let result = try RosterBinary.run(
+            ["apply", "--auto-approve", "--format", "json", roster], environment: env(sandbox))
         #expect(result.code == 1, "\(result.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(report["complete"] as? Bool == false)
@@ -185,7 +217,7 @@ import Testing
         #expect(again.code == 0, "\(again.stdout)\(again.stderr)")
         #expect(try planIsClean(sandbox, [roster]))
         let users = try RosterBinary.run(["export", "--format", "json"], environment: env(sandbox)).stdout
-        #expect(users.components(separatedBy: "\"Gus\"").count == 2 + 1)   // the person and Red's member list
+        #expect(users.components(separatedBy: "\"Gus\"").count == 2 + 1)  // the person and Red's member list
         #expect(try twoTeamViolations(sandbox).isEmpty)
     }
 
@@ -199,7 +231,10 @@ import Testing
         let sandbox = try SandboxProcess(arguments: ["--test-hooks", "--no-seed"])
         defer { sandbox.stop() }
         try loadTeams(sandbox)
-        let roster = try write(Self.people + "\n  - {name: Gus}\nteams: [{name: Red, lead: Ana, members: [Ben, Gus]}, {name: Green, lead: Cy, members: [Dee]}, {name: Blue, lead: Eve, members: [Fay]}]\n")
+        let roster = try write(
+            Self.people
+                + "\n  - {name: Gus}\nteams: [{name: Red, lead: Ana, members: [Ben, Gus]}, {name: Green, lead: Cy, members: [Dee]}, {name: Blue, lead: Eve, members: [Fay]}]\n"
+        )
         defer { try? FileManager.default.removeItem(atPath: roster) }
         // Request 1 is apply's read of the live state; request 2 is its first mutation document.
         try sandbox.hook("faults", "{\"faults\": [\(fault.replacingOccurrences(of: "\"n\": 1", with: "\"n\": 2"))]}")
@@ -216,7 +251,9 @@ import Testing
         if fault.contains("status") { #expect(result.stderr.contains("server busy (HTTP"), "\(result.stderr)") }
         #expect(try planIsClean(sandbox, [roster]))
         let export = try RosterBinary.run(["export", "--format", "json"], environment: env(sandbox)).stdout
-        #expect(export.components(separatedBy: "{\n      \"name\": \"Gus\"").count == 2, "\(fault): Gus created twice?\n\(export)")
+        #expect(
+            export.components(separatedBy: "{\n      \"name\": \"Gus\"").count == 2,
+            "\(fault): Gus created twice?\n\(export)")
         #expect(try twoTeamViolations(sandbox).isEmpty)
     }
 
@@ -224,13 +261,17 @@ import Testing
         let sandbox = try SandboxProcess()
         defer { sandbox.stop() }
         let pty = TestSupport.packageRoot.appendingPathComponent("Tests/RosterTests/Support/pty_run.py").path
-        let no = try RosterBinary.run(["/usr/bin/env", "python3", pty, "no", RosterBinary.path, "apply", "examples/acme.yaml"], environment: env(sandbox), direct: true)
+        let no = try RosterBinary.run(
+            ["/usr/bin/env", "python3", pty, "no", RosterBinary.path, "apply", "examples/acme.yaml"],
+            environment: env(sandbox), direct: true)
         #expect(no.code == 1)
         #expect(no.stdout.contains("Apply cancelled."))
         #expect(try !planIsClean(sandbox, ["examples/acme.yaml"]))
         let closed = try RosterBinary.run(["apply", "examples/acme.yaml"], environment: env(sandbox))
         #expect(closed.code == 1 && closed.stderr.contains("standard input is not a terminal"))
-        let yes = try RosterBinary.run(["/usr/bin/env", "python3", pty, "yes", RosterBinary.path, "apply", "examples/acme.yaml"], environment: env(sandbox), direct: true)
+        let yes = try RosterBinary.run(
+            ["/usr/bin/env", "python3", pty, "yes", RosterBinary.path, "apply", "examples/acme.yaml"],
+            environment: env(sandbox), direct: true)
         #expect(yes.code == 0, "\(yes.stdout)")
         #expect(yes.stdout.contains("Apply complete: 4 created, 5 updated, 0 deleted."))
         #expect(try planIsClean(sandbox, ["examples/acme.yaml"]))
@@ -241,8 +282,9 @@ import Testing
         let sandbox = try SandboxProcess()
         defer { sandbox.stop() }
         let pty = TestSupport.packageRoot.appendingPathComponent("Tests/RosterTests/Support/pty_run.py").path
-        let run = try RosterBinary.run(["/usr/bin/env", "python3", pty, "-", RosterBinary.path, "apply", "--auto-approve", "examples/acme.yaml"],
-                                       environment: env(sandbox), direct: true)
+        let run = try RosterBinary.run(
+            ["/usr/bin/env", "python3", pty, "-", RosterBinary.path, "apply", "--auto-approve", "examples/acme.yaml"],
+            environment: env(sandbox), direct: true)
         #expect(run.code == 0, "\(run.stdout)")
         let planEnd = try #require(run.stdout.range(of: "Apply runs "))
         let firstStep = try #require(run.stdout.range(of: "roster: step 1/"))
@@ -257,11 +299,15 @@ import Testing
         // it (where only the read's may be) or inside it.
         let sandbox = try SandboxProcess(arguments: ["--test-hooks"])
         defer { sandbox.stop() }
-        let people = (0..<20_000).map { "{\"fullName\": \"Person \($0)\", \"craftAbility\": \"Design\", \"jobLevel\": \"Mid\", \"craftFocus\": \"Mobile\"}" }
-        try sandbox.hook("state", """
-        {"accounts": [{"token": "\(sandbox.token)", "id": "u_8f3k2", "name": "Jane Doe"}],
-         "spaces": {"u_8f3k2": {"people": [\(people.joined(separator: ","))], "teams": [], "levels": {"Junior": 24}}}}
-        """)
+        let people = (0..<20_000).map {
+            "{\"fullName\": \"Person \($0)\", \"craftAbility\": \"Design\", \"jobLevel\": \"Mid\", \"craftFocus\": \"Mobile\"}"
+        }
+        try sandbox.hook(
+            "state",
+            """
+            {"accounts": [{"token": "\(sandbox.token)", "id": "u_8f3k2", "name": "Jane Doe"}],
+             "spaces": {"u_8f3k2": {"people": [\(people.joined(separator: ","))], "teams": [], "levels": {"Junior": 24}}}}
+            """)
         let roster = try write("version: 1\nlevels:\n  Junior: { limitMonths: 18 }\n")
         let run = try apply(sandbox, ["--verbose", "--format", "json", roster])
         #expect(run.code == 0, "\(run.stderr.suffix(2000))")
@@ -276,8 +322,11 @@ import Testing
 
     /// A path for a saved plan, and `roster plan examples/acme.yaml --out` it.
     func saveAcmePlan(_ sandbox: SandboxProcess, to path: String? = nil) throws -> String {
-        let planFile = path ?? FileManager.default.temporaryDirectory.appendingPathComponent("plan-\(UUID().uuidString).json").path
-        #expect(try RosterBinary.run(["plan", "examples/acme.yaml", "--out", planFile], environment: env(sandbox)).code == 0)
+        let planFile =
+            path ?? FileManager.default.temporaryDirectory.appendingPathComponent("plan-\(UUID().uuidString).json").path
+        #expect(
+            try RosterBinary.run(["plan", "examples/acme.yaml", "--out", planFile], environment: env(sandbox)).code == 0
+        )
         return planFile
     }
 
@@ -287,15 +336,21 @@ import Testing
         let planFile = try saveAcmePlan(sandbox)
         defer { try? FileManager.default.removeItem(atPath: planFile) }
         // Someone changes David Kim in the apps: the saved plan is stale.
-        _ = try RosterBinary.run(["/usr/bin/env", "python3", "-c", """
-        import json, sys, urllib.request
-        q = {"query": "mutation { updateUser(id: 4, input: {fullName: \\"David Kim\\", craftAbility: Engineering, jobLevel: Senior, craftFocus: Fullstack}) { id } }"}
-        urllib.request.urlopen(urllib.request.Request(sys.argv[1], data=json.dumps(q).encode(), headers={"Content-Type": "application/json", "Authorization": "Bearer " + sys.argv[2]})).read()
-        """, sandbox.url, sandbox.token], direct: true)
+        _ = try RosterBinary.run(
+            [
+                "/usr/bin/env", "python3", "-c",
+                """
+                import json, sys, urllib.request
+                q = {"query": "mutation { updateUser(id: 4, input: {fullName: \\"David Kim\\", craftAbility: Engineering, jobLevel: Senior, craftFocus: Fullstack}) { id } }"}
+                urllib.request.urlopen(urllib.request.Request(sys.argv[1], data=json.dumps(q).encode(), headers={"Content-Type": "application/json", "Authorization": "Bearer " + sys.argv[2]})).read()
+                """, sandbox.url, sandbox.token,
+            ], direct: true)
         let stale = try RosterBinary.run(["apply", planFile], environment: env(sandbox))
         #expect(stale.code == 3, "\(stale.stderr)")
         #expect(stale.stderr.contains("the live space changed since the plan was saved"))
-        #expect(stale.stderr.contains("person \"David Kim\" (#4): level Junior → Senior since the plan was saved"), "\(stale.stderr)")
+        #expect(
+            stale.stderr.contains("person \"David Kim\" (#4): level Junior → Senior since the plan was saved"),
+            "\(stale.stderr)")
         // A fresh saved plan applies without asking (no terminal, no --auto-approve).
         _ = try saveAcmePlan(sandbox, to: planFile)
         let fresh = try RosterBinary.run(["apply", planFile], environment: env(sandbox))
@@ -310,24 +365,32 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: planFile) }
         // The operations in the file are no longer what this roster plans (as when another
         // version of roster saved them), while the roster and the live space are unchanged.
-        _ = try RosterBinary.run(["/usr/bin/env", "python3", "-c", """
-        import json, sys
-        plan = json.load(open(sys.argv[1]))
-        op = next(op for step in plan["apply"]["steps"] for op in step if "input" in op)
-        op["name"] += " (edited)"
-        json.dump(plan, open(sys.argv[1], "w"), indent=1)
-        """, planFile], direct: true)
+        _ = try RosterBinary.run(
+            [
+                "/usr/bin/env", "python3", "-c",
+                """
+                import json, sys
+                plan = json.load(open(sys.argv[1]))
+                op = next(op for step in plan["apply"]["steps"] for op in step if "input" in op)
+                op["name"] += " (edited)"
+                json.dump(plan, open(sys.argv[1], "w"), indent=1)
+                """, planFile,
+            ], direct: true)
         let edited = try RosterBinary.run(["apply", planFile], environment: env(sandbox))
         #expect(edited.code == 3, "\(edited.stderr)")
         #expect(edited.stderr.contains("the plan made now differs from the saved one"), "\(edited.stderr)")
         #expect(try !planIsClean(sandbox, ["examples/acme.yaml"]))
         // The same file, reformatted and with its keys in another order, still applies.
         _ = try saveAcmePlan(sandbox, to: planFile)
-        _ = try RosterBinary.run(["/usr/bin/env", "python3", "-c", """
-        import json, sys
-        plan = json.load(open(sys.argv[1]))
-        json.dump(plan, open(sys.argv[1], "w"), sort_keys=True)
-        """, planFile], direct: true)
+        _ = try RosterBinary.run(
+            [
+                "/usr/bin/env", "python3", "-c",
+                """
+                import json, sys
+                plan = json.load(open(sys.argv[1]))
+                json.dump(plan, open(sys.argv[1], "w"), sort_keys=True)
+                """, planFile,
+            ], direct: true)
         let reformatted = try RosterBinary.run(["apply", planFile], environment: env(sandbox))
         #expect(reformatted.code == 0, "\(reformatted.stdout)\(reformatted.stderr)")
         #expect(try planIsClean(sandbox, ["examples/acme.yaml"]))

@@ -1,10 +1,11 @@
 import Foundation
 import MPSClient
 import RosterDiagnostics
-@testable import RosterModel
-@testable import RosterReconcile
 import Synchronization
 import Testing
+
+@testable import RosterModel
+@testable import RosterReconcile
 
 /// What a scripted document does on the model server.
 enum ScriptedFault: CaseIterable {
@@ -59,7 +60,8 @@ final class ScriptedServer: MutationExecutor, Sendable {
         state.withLock { state in
             state.calls += 1
             Self.runLate(&state, upTo: state.calls)
-            let fault = Int.random(in: 0..<100, using: &state.rng) < state.faultRate
+            let fault =
+                Int.random(in: 0..<100, using: &state.rng) < state.faultRate
                 ? ScriptedFault.allCases.randomElement(using: &state.rng) ?? .none : .none
             return Self.execute(document.body, fault: fault, &state)
         }
@@ -99,7 +101,8 @@ final class ScriptedServer: MutationExecutor, Sendable {
     /// The aliases of a document and what each does, decoded from its body.
     static func aliases(_ body: Data) -> [(alias: String, op: PlanOperation.Payload)] {
         guard let json = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
-              let query = json["query"] as? String else { return [] }
+            let query = json["query"] as? String
+        else { return [] }
         let variables = json["variables"] as? [String: Any] ?? [:]
         var out: [(String, PlanOperation.Payload)] = []
         for field in query.components(separatedBy: " a").dropFirst() {
@@ -115,14 +118,17 @@ final class ScriptedServer: MutationExecutor, Sendable {
         let id = variables["i\(n)"] as? Int ?? 0
         let input = variables["v\(n)"] as? [String: Any] ?? [:]
         func person() -> PersonFields {
-            PersonFields(fullName: input["fullName"] as? String ?? "", craft: Craft(rawValue: input["craftAbility"] as? String ?? "") ?? .design,
-                         level: JobLevel(rawValue: input["jobLevel"] as? String ?? "") ?? .mid,
-                         focus: Focus(rawValue: input["craftFocus"] as? String ?? "") ?? .notApplicable,
-                         levelStartDate: input["levelStartDate"] as? String)
+            PersonFields(
+                fullName: input["fullName"] as? String ?? "",
+                craft: Craft(rawValue: input["craftAbility"] as? String ?? "") ?? .design,
+                level: JobLevel(rawValue: input["jobLevel"] as? String ?? "") ?? .mid,
+                focus: Focus(rawValue: input["craftFocus"] as? String ?? "") ?? .notApplicable,
+                levelStartDate: input["levelStartDate"] as? String)
         }
         func team() -> TeamFields {
-            TeamFields(name: input["name"] as? String ?? "", lead: .live(input["teamLeadId"] as? Int ?? 0),
-                       members: (input["memberIds"] as? [Int] ?? []).map(PersonRef.live))
+            TeamFields(
+                name: input["name"] as? String ?? "", lead: .live(input["teamLeadId"] as? Int ?? 0),
+                members: (input["memberIds"] as? [Int] ?? []).map(PersonRef.live))
         }
         switch mutation {
         case "createUser": return .createUser(rosterIndex: -1, person())
@@ -132,14 +138,18 @@ final class ScriptedServer: MutationExecutor, Sendable {
         case "updateTeam": return .updateTeam(id: id, team())
         case "deleteTeam": return .deleteTeam(id: id)
         case "setJobLevelLimit":
-            return .setJobLevelLimit(JobLevel(rawValue: variables["l\(n)"] as? String ?? "") ?? .mid, variables["m\(n)"] as? Int ?? 0)
+            return .setJobLevelLimit(
+                JobLevel(rawValue: variables["l\(n)"] as? String ?? "") ?? .mid, variables["m\(n)"] as? Int ?? 0)
         default: return nil
         }
     }
 
     /// Runs the aliases before `limit` in order, stopping at the first the model refuses.
-    private static func run(_ body: Data, upTo limit: Int, _ model: inout ServerModel)
-        -> (ids: [String: Int], failure: (alias: String, message: String)?) {
+    private static func run(
+        _ body: Data, upTo limit: Int, _ model: inout ServerModel
+    )
+        -> (ids: [String: Int], failure: (alias: String, message: String)?)
+    {
         var ids: [String: Int] = [:]
         for (position, (alias, payload)) in aliases(body).enumerated() {
             if position == limit { return (ids, (alias, "Injected failure")) }
@@ -158,9 +168,10 @@ final class ScriptedServer: MutationExecutor, Sendable {
 
 @Suite struct ApplyEnginePropertyTests {
     func engine(_ server: ScriptedServer, roster: Roster, concurrency: Int) -> ApplyEngine {
-        var engine = ApplyEngine(executor: server, batcher: MutationBatcher(maxAliases: 3), concurrency: concurrency,
-                                 read: { server.read() },
-                                 replan: { Planner.plan(roster: roster, live: $0, prune: true, endpoint: "http://test") })
+        var engine = ApplyEngine(
+            executor: server, batcher: MutationBatcher(maxAliases: 3), concurrency: concurrency,
+            read: { server.read() },
+            replan: { Planner.plan(roster: roster, live: $0, prune: true, endpoint: "http://test") })
         engine.maxRounds = 4
         return engine
     }
@@ -174,20 +185,27 @@ final class ScriptedServer: MutationExecutor, Sendable {
         var rng = SplitMix64(seed: 0xA11CE + UInt64(shard))
         for round in 0..<150 {
             let scenario = Scenario.random(&rng)
-            let (planned, _) = Planner.plan(roster: scenario.roster, live: scenario.live, prune: true, endpoint: "http://test")
+            let (planned, _) = Planner.plan(
+                roster: scenario.roster, live: scenario.live, prune: true, endpoint: "http://test")
             guard let plan = planned else { continue }
             let server = ScriptedServer(scenario.live, seed: rng.next(), faultRate: 35)
-            let report = await engine(server, roster: scenario.roster, concurrency: Int.random(in: 1...3, using: &rng)).apply(plan)
+            let report = await engine(server, roster: scenario.roster, concurrency: Int.random(in: 1...3, using: &rng))
+                .apply(plan)
             let label = "shard \(shard) round \(round)"
             #expect(report.entries.map(\.operation.id).sorted() == Array(0..<plan.operationCount), "\(label)")
             server.flush()
             let names = server.live.users.map(\.name)
             #expect(Set(names).count == names.count, "\(label): created twice: \(names.sorted())")
             let after = Planner.plan(roster: scenario.roster, live: server.live, prune: true, endpoint: "http://test").0
-            if report.complete { #expect(after?.hasChanges == false, "\(label): claimed complete, but changes are left") }
+            if report.complete {
+                #expect(after?.hasChanges == false, "\(label): claimed complete, but changes are left")
+            }
             for entry in report.entries where entry.status == .applied {
                 if case .createUser = entry.operation.payload {
-                    #expect(entry.id == nil || server.live.users.contains { $0.id == entry.id }, "\(label): created person has no live id: \(entry.id ?? -1) \(report.stop.map { "\($0)" } ?? "")")
+                    #expect(
+                        entry.id == nil || server.live.users.contains { $0.id == entry.id },
+                        "\(label): created person has no live id: \(entry.id ?? -1) \(report.stop.map { "\($0)" } ?? "")"
+                    )
                 }
             }
             guard let again = after else { continue }
@@ -203,19 +221,20 @@ final class ScriptedServer: MutationExecutor, Sendable {
         let live = LiveState(space: LiveSpace(id: "u", name: "U", isOwner: true), users: [], teams: [], levels: [])
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("roster-\(UUID().uuidString).yaml")
         try """
-            version: 1
-            defaults: { craft: Engineering, level: Mid }
-            people: [{name: Ana}, {name: Ben}]
-            teams: [{name: Red, lead: Ana, members: [Ben]}]
-            """.write(to: file, atomically: true, encoding: .utf8)
+        version: 1
+        defaults: { craft: Engineering, level: Mid }
+        people: [{name: Ana}, {name: Ben}]
+        teams: [{name: Red, lead: Ana, members: [Ben]}]
+        """.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         let loaded = RosterLoader().load(paths: [file.path])
         #expect(loaded.isValid)
         let roster = loaded.roster
         let plan = try #require(Planner.plan(roster: roster, live: live, prune: false, endpoint: "x").0)
         let server = LateOnceServer(live)
-        let engine = ApplyEngine(executor: server, concurrency: 2, read: { server.live },
-                                 replan: { Planner.plan(roster: roster, live: $0, prune: false, endpoint: "x") })
+        let engine = ApplyEngine(
+            executor: server, concurrency: 2, read: { server.live },
+            replan: { Planner.plan(roster: roster, live: $0, prune: false, endpoint: "x") })
         let report = await engine.apply(plan)
         #expect(report.stop == .unknownOutcome)
         #expect(report.entries.map(\.status.name) == ["unknown", "unknown", "not-run"])

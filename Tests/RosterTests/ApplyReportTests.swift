@@ -1,8 +1,9 @@
-import RosterModel
-@testable import RosterPlanRender
 import RosterDiagnostics
-@testable import RosterReconcile
+import RosterModel
 import Testing
+
+@testable import RosterPlanRender
+@testable import RosterReconcile
 
 /// What the report's totals count: entities, not operations, and never by name alone; and
 /// that a report laid out in two parts (apply's, around its verifying read) reads the same.
@@ -13,13 +14,19 @@ import Testing
         .init(operation: MutationBatcherTests.person(0, name: "Ana Lima"), status: .applied, id: 10),
         .init(operation: MutationBatcherTests.person(1, name: "Ana Lima"), status: .applied, id: 11),
         // A team's release and final updates are one team updated; another team is another.
-        .init(operation: PlanOperation(payload: .updateTeam(id: 5, Self.team), name: "Core", role: .release), status: .applied),
+        .init(
+            operation: PlanOperation(payload: .updateTeam(id: 5, Self.team), name: "Core", role: .release),
+            status: .applied),
         .init(operation: PlanOperation(payload: .updateTeam(id: 5, Self.team), name: "Core"), status: .applied),
         .init(operation: PlanOperation(payload: .updateTeam(id: 6, Self.team), name: "Core"), status: .applied),
-        .init(operation: PlanOperation(payload: .setJobLevelLimit(.mid, 36), name: "Mid", replacesLimit: true), status: .applied),
+        .init(
+            operation: PlanOperation(payload: .setJobLevelLimit(.mid, 36), name: "Mid", replacesLimit: true),
+            status: .applied),
         .init(operation: PlanOperation(payload: .setJobLevelLimit(.junior, 24), name: "Junior"), status: .applied),
         .init(operation: PlanOperation(payload: .deleteUser(id: 7), name: "Old"), status: .failed("Failed query")),
-        .init(operation: PlanOperation(payload: .deleteTeam(id: 8), name: "Gone"), status: .skipped("depends on a failure")),
+        .init(
+            operation: PlanOperation(payload: .deleteTeam(id: 8), name: "Gone"),
+            status: .skipped("depends on a failure")),
     ]
 
     @Test func totalsCountEntitiesNotOperationsOrNames() {
@@ -38,26 +45,29 @@ import Testing
         evil.name = "Mallory\r\u{1B}[2K"
         report.entries = [
             .init(operation: MutationBatcherTests.person(0, name: "Ana"), status: .applied, id: 12),
-            .init(operation: PlanOperation(payload: .deleteUser(id: 7), name: "Old"), status: .failed("MPS keeps this person"),
-                  serverMessage: "Failed query: delete from \"users\""),
+            .init(
+                operation: PlanOperation(payload: .deleteUser(id: 7), name: "Old"),
+                status: .failed("MPS keeps this person"),
+                serverMessage: "Failed query: delete from \"users\""),
             .init(operation: PlanOperation(payload: .deleteTeam(id: 8), name: "Gone"), status: .skipped("needs x")),
             .init(operation: evil, status: .notRun("interrupted before it was sent")),
             .init(operation: MutationBatcherTests.person(1, name: "Bo"), status: .unknown("no answer")),
         ]
         report.stop = .interrupted
         let text = ReportRenderer.text(report)
-        #expect(text == """
-          ✓ createUser "Ana" (#12)
-          ✗ deleteUser "Old" (#7): MPS keeps this person
-              server said: Failed query: delete from "users"
-          - deleteTeam "Gone" (#8): skipped, needs x
-          · updateUser "Mallory\\u{D}\\u{1B}[2K" (#9): not run, interrupted before it was sent
-          ? createUser "Bo": unknown outcome, no answer
-        Interrupted: requests in flight were waited for; nothing more was sent.
-        Not verified: apply stopped before the end.
-        Apply incomplete: 1 created, 0 updated, 0 deleted; 1 failed, 1 skipped, 1 not run, 1 unknown.
+        #expect(
+            text == """
+                  ✓ createUser "Ana" (#12)
+                  ✗ deleteUser "Old" (#7): MPS keeps this person
+                      server said: Failed query: delete from "users"
+                  - deleteTeam "Gone" (#8): skipped, needs x
+                  · updateUser "Mallory\\u{D}\\u{1B}[2K" (#9): not run, interrupted before it was sent
+                  ? createUser "Bo": unknown outcome, no answer
+                Interrupted: requests in flight were waited for; nothing more was sent.
+                Not verified: apply stopped before the end.
+                Apply incomplete: 1 created, 0 updated, 0 deleted; 1 failed, 1 skipped, 1 not run, 1 unknown.
 
-        """)
+                """)
         let json = ReportRenderer.json(report)
         guard case .array(let operations)? = json["operations"] else { Issue.record("no operations"); return }
         #expect(operations.map { $0["status"]?.stringValue } == ["applied", "failed", "skipped", "not-run", "unknown"])

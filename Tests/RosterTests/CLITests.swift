@@ -7,22 +7,29 @@ import Testing
     let options = [OptionSpec("--format", value: "FORMAT", "f"), OptionSpec("--prune", "p")]
 
     @Test func valuesFlagsAndPositionals() throws {
-        let parsed = try ArgumentParser.parse(["a.yaml", "--format", "json", "--prune", "b", "--format=text", "--", "--prune"], options: options, command: "plan")
+        let parsed = try ArgumentParser.parse(
+            ["a.yaml", "--format", "json", "--prune", "b", "--format=text", "--", "--prune"], options: options,
+            command: "plan")
         #expect(parsed.positionals == ["a.yaml", "b", "--prune"])
         #expect(parsed.value("--format") == "text")
         #expect(parsed.flag("--prune"))
     }
 
     @Test func unknownOptionSuggestsAndHints() {
-        #expect(throws: UsageError(message: "unknown option `--fromat` for `roster plan`; did you mean `--format`?",
-                                   hint: "run `roster help plan` to see its options")) {
+        #expect(
+            throws: UsageError(
+                message: "unknown option `--fromat` for `roster plan`; did you mean `--format`?",
+                hint: "run `roster help plan` to see its options")
+        ) {
             try ArgumentParser.parse(["--fromat", "json"], options: options, command: "plan")
         }
     }
 
     @Test func missingValue() {
         #expect(throws: UsageError.self) { try ArgumentParser.parse(["--format"], options: options, command: "plan") }
-        #expect(throws: UsageError.self) { try ArgumentParser.parse(["--prune=yes"], options: options, command: "plan") }
+        #expect(throws: UsageError.self) {
+            try ArgumentParser.parse(["--prune=yes"], options: options, command: "plan")
+        }
     }
 
     @Test func dashIsAPositional() throws {
@@ -34,7 +41,8 @@ import Testing
 @Suite struct CommandLineTests {
     func run(_ arguments: [String], environment: [String: String] = [:]) async -> (Int32, String, String) {
         let console = CapturingConsole()
-        let code = await RosterMPSCommandLine.main(arguments, context: CommandContext(console: console, environment: environment))
+        let code = await RosterMPSCommandLine.main(
+            arguments, context: CommandContext(console: console, environment: environment))
         return (code, console.out, console.err)
     }
 
@@ -58,7 +66,8 @@ import Testing
 
     @Test func validateJSONAndGitHubAnnotations() async throws {
         let dir = TestSupport.goldenRoot.appendingPathComponent("validate/references").path
-        let (code, out, _) = await run(["validate", "--format", "json", dir + "/roster.yaml"], environment: ["GITHUB_ACTIONS": "true"])
+        let (code, out, _) = await run(
+            ["validate", "--format", "json", dir + "/roster.yaml"], environment: ["GITHUB_ACTIONS": "true"])
         #expect(code == 1)
         let jsonEnd = try #require(out.range(of: "\n}\n"))
         let json = try JSONSerialization.jsonObject(with: Data(out[..<jsonEnd.upperBound].utf8)) as? [String: Any]
@@ -75,7 +84,10 @@ import Testing
     @Test func usageErrorsEndWithAHint() async {
         let (code, _, err) = await run(["valdate"])
         #expect(code == 1)
-        #expect(err == "error: unknown command `valdate`; did you mean `validate`?\nhint: run `roster help` to see the commands\n")
+        #expect(
+            err
+                == "error: unknown command `valdate`; did you mean `validate`?\nhint: run `roster help` to see the commands\n"
+        )
         let (code2, _, err2) = await run(["validate", "--format", "xml"])
         #expect(code2 == 1)
         #expect(err2.hasSuffix("hint: run `roster help validate` to see its options\n"))

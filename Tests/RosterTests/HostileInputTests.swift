@@ -28,17 +28,21 @@ import Testing
         try fm.createSymbolicLink(atPath: dir.appendingPathComponent("sub/again").path, withDestinationPath: "../sub")
         try fm.createSymbolicLink(atPath: dir.appendingPathComponent("self.yaml").path, withDestinationPath: "a.yaml")
         let started = Date()
-        let result = try RosterBinary.run(["validate", dir.path, dir.appendingPathComponent("a.yaml").path], timeout: 20)
+        let result = try RosterBinary.run(
+            ["validate", dir.path, dir.appendingPathComponent("a.yaml").path], timeout: 20)
         #expect(Date().timeIntervalSince(started) < 10)
         #expect(result.code == 0, "\(result.stderr)")
         #expect(result.stdout.contains("valid roster: 2 people"), "each file once: \(result.stdout)")
         #expect(result.stderr.contains("sub/up: warning: skipped: this directory was already read"), "\(result.stderr)")
-        try fm.createSymbolicLink(atPath: dir.appendingPathComponent("gone.yaml").path, withDestinationPath: "nowhere.yaml")
+        try fm.createSymbolicLink(
+            atPath: dir.appendingPathComponent("gone.yaml").path, withDestinationPath: "nowhere.yaml")
         try fm.createSymbolicLink(atPath: dir.appendingPathComponent("l1.yaml").path, withDestinationPath: "l2.yaml")
         try fm.createSymbolicLink(atPath: dir.appendingPathComponent("l2.yaml").path, withDestinationPath: "l1.yaml")
         let broken = try RosterBinary.run(["validate", dir.path])
         #expect(broken.code == 1)
-        #expect(broken.stderr.contains("gone.yaml: error: the symbolic link leads nowhere (to \"nowhere.yaml\")"), "\(broken.stderr)")
+        #expect(
+            broken.stderr.contains("gone.yaml: error: the symbolic link leads nowhere (to \"nowhere.yaml\")"),
+            "\(broken.stderr)")
         #expect(broken.stderr.contains("l1.yaml: error: the symbolic link loops"))
     }
 
@@ -54,11 +58,14 @@ import Testing
         let fifo = dir.appendingPathComponent("roster.yaml").path
         #expect(mkfifo(fifo, 0o600) == 0)
         let script = "printf '%s' \"$2\" > \"$1\" & exec \"$0\" validate \"$1\""
-        let piped = try RosterBinary.run(["/bin/bash", "-c", script, RosterBinary.path, fifo, Self.roster], direct: true, timeout: 20)
+        let piped = try RosterBinary.run(
+            ["/bin/bash", "-c", script, RosterBinary.path, fifo, Self.roster], direct: true, timeout: 20)
         #expect(piped.code == 0 && piped.stdout.contains("2 people"), "\(piped.stderr)")
     }
 
-    @Test(arguments: ["Mallory\r\u{1B}[2K", "Bell\u{7}", "Nul\u{0}x", "abc\u{202E}def", "\u{200B}\u{2060}", "C1\u{85}x", "Del\u{7F}"])
+    @Test(arguments: [
+        "Mallory\r\u{1B}[2K", "Bell\u{7}", "Nul\u{0}x", "abc\u{202E}def", "\u{200B}\u{2060}", "C1\u{85}x", "Del\u{7F}",
+    ])
     func controlAndBidiCharactersInNamesAreRefusedAtTheirPosition(_ name: String) throws {
         let escaped = name.unicodeScalars.map { "\\u\(String(format: "%04X", $0.value))" }.joined()
         let text = "version: 1\ndefaults: {craft: Design, level: Mid}\npeople:\n  - name: \"\(escaped)\"\n"
@@ -73,12 +80,14 @@ import Testing
         let sandbox = try SandboxProcess(arguments: ["--test-hooks", "--no-seed"])
         defer { sandbox.stop() }
         let evil = "Mallory\\r\\u001b[2K\\u202e"
-        try sandbox.hook("state", """
-        {"accounts": [{"token": "\(sandbox.token)", "id": "u_8f3k2", "name": "Jane \\u001b[31m"}],
-         "spaces": {"u_8f3k2": {"people": [{"fullName": "\(evil)", "craftAbility": "Design", "jobLevel": "Mid", "craftFocus": "Mobile"},
-                                            {"fullName": "Ana", "craftAbility": "Design", "jobLevel": "Mid", "craftFocus": "Mobile"}],
-                                 "teams": [{"name": "T\\u0007eam", "lead": 2, "members": [1, 2]}]}}}
-        """)
+        try sandbox.hook(
+            "state",
+            """
+            {"accounts": [{"token": "\(sandbox.token)", "id": "u_8f3k2", "name": "Jane \\u001b[31m"}],
+             "spaces": {"u_8f3k2": {"people": [{"fullName": "\(evil)", "craftAbility": "Design", "jobLevel": "Mid", "craftFocus": "Mobile"},
+                                                {"fullName": "Ana", "craftAbility": "Design", "jobLevel": "Mid", "craftFocus": "Mobile"}],
+                                     "teams": [{"name": "T\\u0007eam", "lead": 2, "members": [1, 2]}]}}}
+            """)
         let env = ["MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": sandbox.token]
         let dir = try folder()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -92,10 +101,13 @@ import Testing
             #expect(plan.stdout.contains(shown), "\(plan.stdout)")
             #expect(!Self.hasRawControl(plan.stdout + plan.stderr), "\(format): \(plan.stdout.debugDescription)")
         }
-        let apply = try RosterBinary.run(["apply", "--prune", "--auto-approve", "--allow-large-changes", roster], environment: env)
+        let apply = try RosterBinary.run(
+            ["apply", "--prune", "--auto-approve", "--allow-large-changes", roster], environment: env)
         #expect(apply.stdout.contains("deleteUser \"Mallory\\u{D}\\u{1B}[2K\\u{202E}\" (#1)"), "\(apply.stdout)")
         #expect(!Self.hasRawControl(apply.stdout + apply.stderr), "\(apply.stdout.debugDescription)")
-        try sandbox.graphql("mutation { createUser(input: {fullName: \"Eve\\u0007\\u001b]0;x\", craftAbility: Design, jobLevel: Mid, craftFocus: Mobile}) { id } }")
+        try sandbox.graphql(
+            "mutation { createUser(input: {fullName: \"Eve\\u0007\\u001b]0;x\", craftAbility: Design, jobLevel: Mid, craftFocus: Mobile}) { id } }"
+        )
         let export = try RosterBinary.run(["export"], environment: env)
         #expect(export.code == 0, "\(export.stderr)")
         #expect(!Self.hasRawControl(export.stdout + export.stderr), "\(export.stdout.debugDescription)")
@@ -109,7 +121,8 @@ import Testing
             (["plan", "--format", "json", "--endpoint", "ftp://x/graphql", "examples/acme.yaml"], "config"),
         ]
         for (arguments, kind) in cases {
-            let result = try RosterBinary.run(arguments, environment: ["MPS_TOKEN": arguments.contains("apply") ? "" : "t"])
+            let result = try RosterBinary.run(
+                arguments, environment: ["MPS_TOKEN": arguments.contains("apply") ? "" : "t"])
             #expect(result.code == 1, "\(arguments)")
             let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
             #expect(json?["format_version"] as? Int == 1, "\(arguments): \(result.stdout)")
@@ -125,15 +138,22 @@ import Testing
         let env = ["MPS_TOKEN": sandbox.token]
         let ipv6 = try RosterBinary.run(["plan", "--endpoint", sandbox.url, "examples/acme.yaml"], environment: env)
         #expect(ipv6.code == 0, "\(ipv6.stderr)")
-        let upper = try RosterBinary.run(["plan", "--endpoint", sandbox.url.replacingOccurrences(of: "http://", with: "HTTP://"),
-                                          "examples/acme.yaml"], environment: env)
+        let upper = try RosterBinary.run(
+            [
+                "plan", "--endpoint", sandbox.url.replacingOccurrences(of: "http://", with: "HTTP://"),
+                "examples/acme.yaml",
+            ], environment: env)
         #expect(upper.code == 0, "\(upper.stderr)")
-        let ftp = try RosterBinary.run(["plan", "--endpoint", "ftp://example.com/graphql", "examples/acme.yaml"], environment: env)
-        #expect(ftp.code == 1 && ftp.stderr.contains("not ftp://") && !ftp.stderr.contains("plain http"), "\(ftp.stderr)")
-        let slash = try RosterBinary.run(["plan", "--endpoint", sandbox.url + "/", "examples/acme.yaml"], environment: env)
+        let ftp = try RosterBinary.run(
+            ["plan", "--endpoint", "ftp://example.com/graphql", "examples/acme.yaml"], environment: env)
+        #expect(
+            ftp.code == 1 && ftp.stderr.contains("not ftp://") && !ftp.stderr.contains("plain http"), "\(ftp.stderr)")
+        let slash = try RosterBinary.run(
+            ["plan", "--endpoint", sandbox.url + "/", "examples/acme.yaml"], environment: env)
         #expect(slash.code == 1 && slash.stderr.contains("HTTP 404: from \(sandbox.url)/"), "\(slash.stderr)")
-        let empty = try RosterBinary.run(["plan", "--endpoint", "", "examples/acme.yaml"],
-                                         environment: env.merging(["MPS_ENDPOINT": sandbox.url]) { _, new in new })
+        let empty = try RosterBinary.run(
+            ["plan", "--endpoint", "", "examples/acme.yaml"],
+            environment: env.merging(["MPS_ENDPOINT": sandbox.url]) { _, new in new })
         #expect(empty.code == 1 && empty.stderr.contains("--endpoint is empty"), "\(empty.stderr)")
     }
 
@@ -141,15 +161,23 @@ import Testing
         let dir = try folder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let config = dir.appendingPathComponent("roster/config.yaml")
-        try FileManager.default.createDirectory(at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
         let env = ["XDG_CONFIG_HOME": dir.path, "MPS_ENDPOINT": "http://127.0.0.1:9/graphql"]
-        let cases = [("", "the config file is empty"), ("- a\n- b\n", "the top level of the config file must be a mapping"),
-                     ("profiles: {x: {tokenFile: tok}}\ndefault: x\n", "tok: error: cannot read the token file: No such file or directory")]
+        let cases = [
+            ("", "the config file is empty"), ("- a\n- b\n", "the top level of the config file must be a mapping"),
+            (
+                "profiles: {x: {tokenFile: tok}}\ndefault: x\n",
+                "tok: error: cannot read the token file: No such file or directory"
+            ),
+        ]
         for (text, expected) in cases {
             try text.write(to: config, atomically: true, encoding: .utf8)
             let result = try RosterBinary.run(["plan", "examples/acme.yaml"], environment: env)
             #expect(result.code == 1 && result.stderr.contains(expected), "\(text): \(result.stderr)")
-            #expect(!result.stderr.contains("a roster") && !result.stderr.contains("version: 1"), "\(text): \(result.stderr)")
+            #expect(
+                !result.stderr.contains("a roster") && !result.stderr.contains("version: 1"),
+                "\(text): \(result.stderr)")
         }
         // A relative tokenFile is next to the config file, whatever the working directory.
         try "sekrit\n".write(to: dir.appendingPathComponent("roster/tok"), atomically: true, encoding: .utf8)
@@ -159,7 +187,8 @@ import Testing
         try FileManager.default.removeItem(at: config)
         try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
         let directory = try RosterBinary.run(["plan", "examples/acme.yaml"], environment: env)
-        #expect(directory.code == 1 && directory.stderr.contains("the config file is a directory"), "\(directory.stderr)")
+        #expect(
+            directory.code == 1 && directory.stderr.contains("the config file is a directory"), "\(directory.stderr)")
     }
 
     @Test func conventionsOfGlobalOptionsColourAndErrorCaps() throws {
@@ -171,7 +200,8 @@ import Testing
         let before = try RosterBinary.run(["--no-color", "validate", bad.path])
         #expect(before.code == 1)
         #expect(before.stderr.split(separator: "\n").count < 420, "capped")
-        #expect(before.stderr.contains("… and 300 more (`--format json` lists them all)"), "\(before.stderr.suffix(300))")
+        #expect(
+            before.stderr.contains("… and 300 more (`--format json` lists them all)"), "\(before.stderr.suffix(300))")
         let json = try RosterBinary.run(["validate", "--format", "json", bad.path])
         let all = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         #expect(all?["errors"] as? Int == 500)
@@ -179,7 +209,10 @@ import Testing
         #expect(forced.stderr.contains("\u{1B}[1;31merror:"))
         let pty = TestSupport.packageRoot.appendingPathComponent("Tests/RosterTests/Support/pty_run.py").path
         func onTerminal(_ env: [String: String]) throws -> String {
-            try RosterBinary.run(["/usr/bin/env", "python3", pty, "-", RosterBinary.path, "validate", bad.path], environment: env, direct: true).stdout
+            try RosterBinary.run(
+                ["/usr/bin/env", "python3", pty, "-", RosterBinary.path, "validate", bad.path], environment: env,
+                direct: true
+            ).stdout
         }
         #expect(try onTerminal(["NO_COLOR": ""]).contains("\u{1B}[1;31m"), "an empty NO_COLOR leaves colour on")
         #expect(try !onTerminal(["NO_COLOR": "1"]).contains("\u{1B}["))
@@ -189,9 +222,11 @@ import Testing
     @Test func jsonRostersAreStrictJSON() throws {
         let dir = try folder()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let cases = [("{\"version\": 1, \"people\": [],}", "1:29: error: not valid JSON: a trailing comma is not JSON"),
-                     ("{\"version\": 1,\n  // note\n}", "2:3: error: not valid JSON: a comment is not JSON"),
-                     ("{'version': 1}", "1:2: error: not valid JSON: a single-quoted string is not JSON")]
+        let cases = [
+            ("{\"version\": 1, \"people\": [],}", "1:29: error: not valid JSON: a trailing comma is not JSON"),
+            ("{\"version\": 1,\n  // note\n}", "2:3: error: not valid JSON: a comment is not JSON"),
+            ("{'version': 1}", "1:2: error: not valid JSON: a single-quoted string is not JSON"),
+        ]
         for (text, expected) in cases {
             let file = dir.appendingPathComponent("r.json")
             try text.write(to: file, atomically: true, encoding: .utf8)
@@ -203,20 +238,32 @@ import Testing
     @Test func exportedNamesReadBackInAnotherYAMLParser() throws {
         let sandbox = try SandboxProcess(arguments: ["--test-hooks", "--no-seed"])
         defer { sandbox.stop() }
-        let names = ["<<", "=", "? x", "- y", "!tag", "%x", "@x", "`x", "yes", "No", "~", "1e3", "0042", ".inf", "a: b", "#c", "&a", "*a", "|", ">"]
-        let people = names.map { "{\"fullName\": \(String(decoding: try! JSONSerialization.data(withJSONObject: $0, options: .fragmentsAllowed), as: UTF8.self)), \"craftAbility\": \"Design\", \"jobLevel\": \"Mid\", \"craftFocus\": \"Mobile\"}" }
-        try sandbox.hook("state", """
-        {"accounts": [{"token": "\(sandbox.token)", "id": "u_8f3k2", "name": "Jane"}],
-         "spaces": {"u_8f3k2": {"people": [\(people.joined(separator: ","))], "teams": [{"name": "<<", "lead": 1, "members": [1, 2]}]}}}
-        """)
-        let export = try RosterBinary.run(["export"], environment: ["MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": sandbox.token])
+        let names = [
+            "<<", "=", "? x", "- y", "!tag", "%x", "@x", "`x", "yes", "No", "~", "1e3", "0042", ".inf", "a: b", "#c",
+            "&a", "*a", "|", ">",
+        ]
+        let people = names.map {
+            "{\"fullName\": \(String(decoding: try! JSONSerialization.data(withJSONObject: $0, options: .fragmentsAllowed), as: UTF8.self)), \"craftAbility\": \"Design\", \"jobLevel\": \"Mid\", \"craftFocus\": \"Mobile\"}"
+        }
+        try sandbox.hook(
+            "state",
+            """
+            {"accounts": [{"token": "\(sandbox.token)", "id": "u_8f3k2", "name": "Jane"}],
+             "spaces": {"u_8f3k2": {"people": [\(people.joined(separator: ","))], "teams": [{"name": "<<", "lead": 1, "members": [1, 2]}]}}}
+            """)
+        let export = try RosterBinary.run(
+            ["export"], environment: ["MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": sandbox.token])
         #expect(export.code == 0, "\(export.stderr)")
-        let read = try RosterBinary.run(["/usr/bin/env", "python3", "-c", """
-        import json, sys, yaml
-        doc = yaml.safe_load(sys.stdin.read())
-        print(json.dumps(sorted(p["name"] for p in doc["people"])))
-        print(json.dumps([t["name"] for t in doc["teams"]]))
-        """], stdin: export.stdout, direct: true)
+        let read = try RosterBinary.run(
+            [
+                "/usr/bin/env", "python3", "-c",
+                """
+                import json, sys, yaml
+                doc = yaml.safe_load(sys.stdin.read())
+                print(json.dumps(sorted(p["name"] for p in doc["people"])))
+                print(json.dumps([t["name"] for t in doc["teams"]]))
+                """,
+            ], stdin: export.stdout, direct: true)
         #expect(read.code == 0, "\(read.stderr)\n\(export.stdout)")
         let lines = read.stdout.split(separator: "\n").map(String.init)
         let parsed = try JSONSerialization.jsonObject(with: Data((lines.first ?? "[]").utf8)) as? [String]

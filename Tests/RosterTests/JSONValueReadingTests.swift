@@ -5,18 +5,30 @@ import Testing
 
 /// Reading JSON into ``JSONValue`` (saved plans): what it accepts, what it refuses.
 @Suite struct JSONValueReadingTests {
-    func parse(_ text: String, maxDepth: Int = 256) -> JSONValue? { JSONValue(parsing: Data(text.utf8), maxDepth: maxDepth) }
+    func parse(_ text: String, maxDepth: Int = 256) -> JSONValue? {
+        JSONValue(parsing: Data(text.utf8), maxDepth: maxDepth)
+    }
 
     @Test func readsEveryKindOfValueKeepingKeyOrder() throws {
-        let value = try #require(parse(#" {"b": [1, -2, 3.5, 1e3, true, false, null], "a": {"é\n\u00e9\ud83d\ude00": "x\"y"}} "#))
+        let value = try #require(
+            parse(#" {"b": [1, -2, 3.5, 1e3, true, false, null], "a": {"é\n\u00e9\ud83d\ude00": "x\"y"}} "#))
         #expect(value.rendered() == #"{"b":[1,-2,3.5,1000,true,false,null],"a":{"é\né😀":"x\"y"}}"#)
         #expect(value["a"]?["é\né😀"]?.stringValue == "x\"y")
         #expect(value["missing"] == nil)
     }
 
     @Test func whatItRendersItReadsBack() throws {
-        let value = JSONValue.object([("steps", .array([.object([("name", .string("Zoë \"Z\" \u{2028}")), ("id", .int(-42)),
-                                                                 ("when", .null), ("on", .bool(true))])])), ("n", .double(0.25))])
+        let value = JSONValue.object([
+            (
+                "steps",
+                .array([
+                    .object([
+                        ("name", .string("Zoë \"Z\" \u{2028}")), ("id", .int(-42)),
+                        ("when", .null), ("on", .bool(true)),
+                    ])
+                ])
+            ), ("n", .double(0.25)),
+        ])
         for indent in [0, 2] {
             #expect(parse(value.rendered(indent: indent))?.rendered() == value.rendered())
         }
@@ -28,10 +40,12 @@ import Testing
         #expect(one != other)
         #expect(one.sortingKeys == other.sortingKeys)
         let reordered = try #require(parse(#"{"b": {"c": null, "d": [{"e": 4, "f": 3}, 2]}, "a": 1}"#))
-        #expect(one.sortingKeys != reordered.sortingKeys)     // an array's order does count
+        #expect(one.sortingKeys != reordered.sortingKeys)  // an array's order does count
     }
 
-    @Test(arguments: ["", "{", "[1,]x", "{\"a\" 1}", "tru", "nul", "[1] [2]", "\"open", "{\"a\": 01x}", "[NaN]", "--1", "{1: 2}"])
+    @Test(arguments: [
+        "", "{", "[1,]x", "{\"a\" 1}", "tru", "nul", "[1] [2]", "\"open", "{\"a\": 01x}", "[NaN]", "--1", "{1: 2}",
+    ])
     func refusesWhatIsNotJSON(_ text: String) {
         #expect(parse(text) == nil, "\(text)")
     }

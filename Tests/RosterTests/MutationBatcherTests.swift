@@ -1,21 +1,29 @@
 import Foundation
 import MPSClient
 import RosterModel
-@testable import RosterReconcile
 import Testing
+
+@testable import RosterReconcile
 
 /// How apply packs a step into documents: limits, shapes the server can cache, and the
 /// variables exactly as the server must receive them.
 @Suite struct MutationBatcherTests {
     static func person(_ i: Int, name: String? = nil) -> PlanOperation {
-        PlanOperation(payload: .createUser(rosterIndex: i, PersonFields(fullName: name ?? "Person \(i)", craft: .engineering, level: .mid,
-                                                                         focus: .backend, levelStartDate: i % 2 == 0 ? "2024-01-0\(i % 9 + 1)" : nil)),
-                      name: name ?? "Person \(i)")
+        PlanOperation(
+            payload: .createUser(
+                rosterIndex: i,
+                PersonFields(
+                    fullName: name ?? "Person \(i)", craft: .engineering, level: .mid,
+                    focus: .backend, levelStartDate: i % 2 == 0 ? "2024-01-0\(i % 9 + 1)" : nil)),
+            name: name ?? "Person \(i)")
     }
 
     static func update(_ id: Int) -> PlanOperation {
-        PlanOperation(payload: .updateUser(id: id, PersonFields(fullName: "U\(id)", craft: .design, level: .senior, focus: .mobile, levelStartDate: nil)),
-                      name: "U\(id)")
+        PlanOperation(
+            payload: .updateUser(
+                id: id,
+                PersonFields(fullName: "U\(id)", craft: .design, level: .senior, focus: .mobile, levelStartDate: nil)),
+            name: "U\(id)")
     }
 
     static func json(_ document: MutationDocument) throws -> [String: Any] {
@@ -36,7 +44,9 @@ import Testing
     }
 
     @Test func aSmallMixedStepIsOneDocument() throws {
-        let step = [Self.person(0), Self.update(7), PlanOperation(payload: .setJobLevelLimit(.junior, 24), name: "Junior")]
+        let step = [
+            Self.person(0), Self.update(7), PlanOperation(payload: .setJobLevelLimit(.junior, 24), name: "Junior"),
+        ]
         let documents = MutationBatcher().documents(step) { _ in nil }
         #expect(documents.count == 1)
         let body = try Self.json(documents[0])
@@ -60,7 +70,9 @@ import Testing
         }
         let names = try documents.flatMap { document in
             let variables = try Self.json(document)["variables"] as? [String: Any]
-            return document.operations.indices.map { n in (variables?["v\(n)"] as? [String: Any])?["fullName"] as? String }
+            return document.operations.indices.map { n in
+                (variables?["v\(n)"] as? [String: Any])?["fullName"] as? String
+            }
         }
         #expect(names == step.map(\.name))
     }
@@ -69,7 +81,8 @@ import Testing
 extension Plan {
     static func forTesting(steps: [[PlanOperation]]) -> Plan {
         let space = LiveSpace(id: "u_test", name: "Test", isOwner: true)
-        return Plan(endpoint: "x", space: space, changes: [], steps: steps, warnings: [], deletes: [],
-                    live: LiveState(space: space, users: [], teams: [], levels: []))
+        return Plan(
+            endpoint: "x", space: space, changes: [], steps: steps, warnings: [], deletes: [],
+            live: LiveState(space: space, users: [], teams: [], levels: []))
     }
 }

@@ -14,12 +14,14 @@ import Testing
     @Test func demoSpacePlansCleanOnAFreshSeededSpace() throws {
         let sandbox = try SandboxProcess()
         defer { sandbox.stop() }
-        let result = try RosterBinary.run(["plan", "examples/demo-space.yaml", "--detailed-exitcode"], environment: env(sandbox))
+        let result = try RosterBinary.run(
+            ["plan", "examples/demo-space.yaml", "--detailed-exitcode"], environment: env(sandbox))
         #expect(result.code == 0, "\(result.stderr)")
         #expect(result.stdout.contains("No changes: the space matches the roster."))
         // The same roster split over files plans the same way.
         let multi = try RosterBinary.run(["plan", "examples/multi", "--detailed-exitcode"], environment: env(sandbox))
-        let single = try RosterBinary.run(["plan", "examples/acme.yaml", "--detailed-exitcode"], environment: env(sandbox))
+        let single = try RosterBinary.run(
+            ["plan", "examples/acme.yaml", "--detailed-exitcode"], environment: env(sandbox))
         #expect(multi.code == 2 && single.code == 2)
         #expect(multi.stdout == single.stdout)
     }
@@ -28,9 +30,11 @@ import Testing
     func acmePlanMatchesGolden(_ format: String, _ golden: String) throws {
         let sandbox = try SandboxProcess()
         defer { sandbox.stop() }
-        let result = try RosterBinary.run(["plan", "examples/acme.yaml", "--format", format, "--detailed-exitcode"], environment: env(sandbox))
+        let result = try RosterBinary.run(
+            ["plan", "examples/acme.yaml", "--format", format, "--detailed-exitcode"], environment: env(sandbox))
         #expect(result.code == 2, "\(result.stderr)")
-        TestSupport.expectGolden(normalized(result.stdout, sandbox), TestSupport.goldenRoot.appendingPathComponent("output/\(golden)"))
+        TestSupport.expectGolden(
+            normalized(result.stdout, sandbox), TestSupport.goldenRoot.appendingPathComponent("output/\(golden)"))
     }
 
     @Test func savedPlanHoldsWhatApplyNeeds() throws {
@@ -52,7 +56,8 @@ import Testing
     @Test func badTokenExitsOneWithAClearMessage() throws {
         let sandbox = try SandboxProcess()
         defer { sandbox.stop() }
-        let result = try RosterBinary.run(["plan", "examples/acme.yaml"], environment: ["MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": "not-a-session"])
+        let result = try RosterBinary.run(
+            ["plan", "examples/acme.yaml"], environment: ["MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": "not-a-session"])
         #expect(result.code == 1)
         #expect(result.stderr.contains("error: the token is invalid or expired"))
         #expect(!result.stderr.contains("not-a-session"))
@@ -61,7 +66,8 @@ import Testing
     @Test func inaccessibleSpaceExitsThree() throws {
         let sandbox = try SandboxProcess()
         defer { sandbox.stop() }
-        let result = try RosterBinary.run(["plan", "examples/acme.yaml", "--space", "u_someone_else"], environment: env(sandbox))
+        let result = try RosterBinary.run(
+            ["plan", "examples/acme.yaml", "--space", "u_someone_else"], environment: env(sandbox))
         #expect(result.code == 3)
         #expect(result.stderr.contains("space \"u_someone_else\" is not accessible with this token"))
     }
@@ -80,7 +86,8 @@ import Testing
         let sandbox = try SandboxProcess(arguments: ["--test-hooks"])
         defer { sandbox.stop() }
         // Every attempt fails (reads are retried up to 3 times).
-        let faults = (1...4).map { "{\"kind\": \"status\", \"n\": \($0), \"status\": \(status)}" }.joined(separator: ",")
+        let faults = (1...4).map { "{\"kind\": \"status\", \"n\": \($0), \"status\": \(status)}" }.joined(
+            separator: ",")
         try sandbox.hook("faults", "{\"faults\": [\(faults)]}")
         let result = try RosterBinary.run(["plan", "examples/acme.yaml", "--verbose"], environment: env(sandbox))
         #expect(result.code == 1)
@@ -92,8 +99,12 @@ import Testing
     @Test func readsAreRetriedPast503And429() throws {
         let sandbox = try SandboxProcess(arguments: ["--test-hooks"])
         defer { sandbox.stop() }
-        try sandbox.hook("faults", #"{"faults": [{"kind": "status", "n": 1, "status": 503}, {"kind": "status", "n": 2, "status": 429, "retryAfter": 1}]}"#)
-        let result = try RosterBinary.run(["plan", "examples/demo-space.yaml", "--detailed-exitcode", "--verbose"], environment: env(sandbox))
+        try sandbox.hook(
+            "faults",
+            #"{"faults": [{"kind": "status", "n": 1, "status": 503}, {"kind": "status", "n": 2, "status": 429, "retryAfter": 1}]}"#
+        )
+        let result = try RosterBinary.run(
+            ["plan", "examples/demo-space.yaml", "--detailed-exitcode", "--verbose"], environment: env(sandbox))
         #expect(result.code == 0, "\(result.stderr)")
         #expect(result.stderr.components(separatedBy: "POST ").count - 1 == 3)
         // --verbose also times the phases.
@@ -104,32 +115,40 @@ import Testing
     @Test func theRostersSpaceIsReadEvenThoughTheFirstReadWasForTheOwnSpace() throws {
         let sandbox = try SandboxProcess(arguments: ["--test-hooks", "--no-seed"])
         defer { sandbox.stop() }
-        try sandbox.hook("state", """
-        {"accounts": [{"token": "\(sandbox.token)", "id": "u_8f3k2", "name": "Jane Doe"}, {"token": "other", "id": "u_team", "name": "Team Space"}],
-         "members": [{"owner": "u_team", "member": "u_8f3k2"}],
-         "spaces": {"u_8f3k2": {"people": [{"fullName": "Mine", "craftAbility": "Design", "jobLevel": "Mid", "craftFocus": "Mobile"}]},
-                    "u_team": {"people": [{"fullName": "Theirs", "craftAbility": "Design", "jobLevel": "Mid", "craftFocus": "Mobile"}]}}}
-        """)
+        try sandbox.hook(
+            "state",
+            """
+            {"accounts": [{"token": "\(sandbox.token)", "id": "u_8f3k2", "name": "Jane Doe"}, {"token": "other", "id": "u_team", "name": "Team Space"}],
+             "members": [{"owner": "u_team", "member": "u_8f3k2"}],
+             "spaces": {"u_8f3k2": {"people": [{"fullName": "Mine", "craftAbility": "Design", "jobLevel": "Mid", "craftFocus": "Mobile"}]},
+                        "u_team": {"people": [{"fullName": "Theirs", "craftAbility": "Design", "jobLevel": "Mid", "craftFocus": "Mobile"}]}}}
+            """)
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("space-\(UUID().uuidString).yaml")
-        try "version: 1\nspace: u_team\npeople: [{name: Theirs, craft: Design, level: Mid, focus: Mobile}]\n".write(to: file, atomically: true, encoding: .utf8)
+        try "version: 1\nspace: u_team\npeople: [{name: Theirs, craft: Design, level: Mid, focus: Mobile}]\n".write(
+            to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         let result = try RosterBinary.run(["plan", "--detailed-exitcode", file.path], environment: env(sandbox))
         #expect(result.code == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("Roster plan for space \"Team Space\" (u_team)"))
-        let other = try RosterBinary.run(["plan", file.path, "--space", "u_8f3k2", "--detailed-exitcode"], environment: env(sandbox))
+        let other = try RosterBinary.run(
+            ["plan", file.path, "--space", "u_8f3k2", "--detailed-exitcode"], environment: env(sandbox))
         #expect(other.code == 2 && other.stdout.contains("+ person \"Theirs\""))
     }
 
     @Test func plainHTTPToANonLoopbackHostIsRefusedBeforeConnecting() throws {
-        let result = try RosterBinary.run(["plan", "examples/acme.yaml"], environment: ["MPS_ENDPOINT": "http://mps.example.com/graphql", "MPS_TOKEN": "t"])
+        let result = try RosterBinary.run(
+            ["plan", "examples/acme.yaml"],
+            environment: ["MPS_ENDPOINT": "http://mps.example.com/graphql", "MPS_TOKEN": "t"])
         #expect(result.code == 1)
         #expect(result.stderr.contains("refusing to send the token over plain http://"))
     }
 
     @Test func missingTokenAndInvalidRoster() throws {
-        let noToken = try RosterBinary.run(["plan", "examples/acme.yaml"], environment: ["MPS_ENDPOINT": "http://127.0.0.1:9/graphql"])
+        let noToken = try RosterBinary.run(
+            ["plan", "examples/acme.yaml"], environment: ["MPS_ENDPOINT": "http://127.0.0.1:9/graphql"])
         #expect(noToken.code == 1 && noToken.stderr.contains("no session token"))
-        let invalid = try RosterBinary.run(["plan", "Tests/RosterTests/Golden/validate/references/roster.yaml"], environment: ["MPS_TOKEN": "t"])
+        let invalid = try RosterBinary.run(
+            ["plan", "Tests/RosterTests/Golden/validate/references/roster.yaml"], environment: ["MPS_TOKEN": "t"])
         #expect(invalid.code == 1 && invalid.stderr.contains("unknown person \"Leo Santo\""))
     }
 
@@ -138,8 +157,9 @@ import Testing
     /// run of four; it must end every time.
     @Test func invalidRosterNeverHangsOnAFailingRead() throws {
         for _ in 0..<40 {
-            let result = try RosterBinary.run(["plan", "Tests/RosterTests/Golden/validate/references/roster.yaml"],
-                                              environment: ["MPS_TOKEN": "t", "MPS_ENDPOINT": "http://127.0.0.1:9/graphql"], timeout: 20)
+            let result = try RosterBinary.run(
+                ["plan", "Tests/RosterTests/Golden/validate/references/roster.yaml"],
+                environment: ["MPS_TOKEN": "t", "MPS_ENDPOINT": "http://127.0.0.1:9/graphql"], timeout: 20)
             #expect(result.code == 1 && result.stderr.contains("unknown person \"Leo Santo\""), "exit \(result.code)")
             if result.code != 1 { break }
         }
@@ -152,7 +172,8 @@ import Testing
         try sandbox.token.write(to: file, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
         defer { try? FileManager.default.removeItem(at: file) }
-        let result = try RosterBinary.run(["plan", "examples/demo-space.yaml", "--token-file", file.path], environment: ["MPS_ENDPOINT": sandbox.url])
+        let result = try RosterBinary.run(
+            ["plan", "examples/demo-space.yaml", "--token-file", file.path], environment: ["MPS_ENDPOINT": sandbox.url])
         #expect(result.code == 0)
         #expect(result.stderr.contains("warning: the token file can be read by other users"))
     }
@@ -161,7 +182,8 @@ import Testing
         let sandbox = try SandboxProcess()
         defer { sandbox.stop() }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("roster-config-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("roster"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("roster"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let tokenFile = dir.appendingPathComponent("local.token")
         try sandbox.token.write(to: tokenFile, atomically: true, encoding: .utf8)
@@ -172,13 +194,20 @@ import Testing
           local: { endpoint: \(sandbox.url), tokenFile: \(tokenFile.path) }
           eu: { endpoint: https://mps-eu.example.com/graphql, space: u_8f3k2 }
         """.write(to: dir.appendingPathComponent("roster/config.yaml"), atomically: true, encoding: .utf8)
-        let ok = try RosterBinary.run(["plan", "examples/demo-space.yaml", "--detailed-exitcode"], environment: ["XDG_CONFIG_HOME": dir.path])
+        let ok = try RosterBinary.run(
+            ["plan", "examples/demo-space.yaml", "--detailed-exitcode"], environment: ["XDG_CONFIG_HOME": dir.path])
         #expect(ok.code == 0, "\(ok.stderr)")
-        let missing = try RosterBinary.run(["plan", "examples/demo-space.yaml", "--profile", "us"], environment: ["XDG_CONFIG_HOME": dir.path])
-        #expect(missing.code == 1 && missing.stderr.contains("no profile \"us\" in the config file (profiles: eu, local)"))
-        try "profiles:\n  local: { endpiont: x }\n".write(to: dir.appendingPathComponent("roster/config.yaml"), atomically: true, encoding: .utf8)
-        let broken = try RosterBinary.run(["plan", "examples/demo-space.yaml"], environment: ["XDG_CONFIG_HOME": dir.path])
+        let missing = try RosterBinary.run(
+            ["plan", "examples/demo-space.yaml", "--profile", "us"], environment: ["XDG_CONFIG_HOME": dir.path])
+        #expect(
+            missing.code == 1 && missing.stderr.contains("no profile \"us\" in the config file (profiles: eu, local)"))
+        try "profiles:\n  local: { endpiont: x }\n".write(
+            to: dir.appendingPathComponent("roster/config.yaml"), atomically: true, encoding: .utf8)
+        let broken = try RosterBinary.run(
+            ["plan", "examples/demo-space.yaml"], environment: ["XDG_CONFIG_HOME": dir.path])
         #expect(broken.code == 1)
-        #expect(broken.stderr.contains("roster/config.yaml:2:12: error: unknown key \"endpiont\" in profile"), "\(broken.stderr)")
+        #expect(
+            broken.stderr.contains("roster/config.yaml:2:12: error: unknown key \"endpiont\" in profile"),
+            "\(broken.stderr)")
     }
 }

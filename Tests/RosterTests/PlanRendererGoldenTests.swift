@@ -2,8 +2,8 @@ import Foundation
 import MPSClient
 import RosterDiagnostics
 import RosterModel
-import RosterReconcile
 import RosterPlanRender
+import RosterReconcile
 import RosterRender
 import Testing
 
@@ -14,7 +14,9 @@ import Testing
         space: LiveSpace(id: "u_8f3k2", name: "Jane Doe", isOwner: true),
         users: [
             LiveUser(id: 1, name: "Alice Chen", craft: .engineering, level: .senior, focus: .frontend),
-            LiveUser(id: 2, name: "Bob Martinez", craft: .engineering, level: .staff, focus: .backend, levelStartDate: "2020-01-01"),
+            LiveUser(
+                id: 2, name: "Bob Martinez", craft: .engineering, level: .staff, focus: .backend,
+                levelStartDate: "2020-01-01"),
             LiveUser(id: 3, name: "Sam Leigh", craft: .design, level: .junior, focus: .mobile),
             LiveUser(id: 4, name: "James Wright", craft: .productManagement, level: .staff, focus: .notApplicable),
             LiveUser(id: 5, name: "Build Bot", craft: .engineering, level: .junior, focus: .notApplicable),
@@ -33,27 +35,29 @@ import Testing
     }
 
     static let rosterText = """
-    version: 1
-    defaults: { craft: Engineering, level: Mid, focus: Backend }
-    people:
-      - { name: Alice Chen, level: Senior, focus: Frontend, levelStartDate: 2024-03-01 }
-      - { name: Bob Martinez, level: Staff, levelStartDate: null }
-      - { name: Sam Lee, craft: Design, level: Junior, focus: Mobile, previously: [Sam Leigh] }
-      - { name: Zoë Müller }
-    teams:
-      - { name: Frontend Platform, previously: [Web], lead: Sam Lee, members: [Alice Chen, Zoë Müller] }
-      - { name: Backend, lead: Bob Martinez }
-    levels:
-      Junior: { limitMonths: 18 }
-      Mid: { limitMonths: 36 }
-    policy:
-      prune: true
-      ignore: { people: [Build Bot] }
-      protected: { people: [James Wright] }
-    """
+        version: 1
+        defaults: { craft: Engineering, level: Mid, focus: Backend }
+        people:
+          - { name: Alice Chen, level: Senior, focus: Frontend, levelStartDate: 2024-03-01 }
+          - { name: Bob Martinez, level: Staff, levelStartDate: null }
+          - { name: Sam Lee, craft: Design, level: Junior, focus: Mobile, previously: [Sam Leigh] }
+          - { name: Zoë Müller }
+        teams:
+          - { name: Frontend Platform, previously: [Web], lead: Sam Lee, members: [Alice Chen, Zoë Müller] }
+          - { name: Backend, lead: Bob Martinez }
+        levels:
+          Junior: { limitMonths: 18 }
+          Mid: { limitMonths: 36 }
+        policy:
+          prune: true
+          ignore: { people: [Build Bot] }
+          protected: { people: [James Wright] }
+        """
 
     func plan() throws -> Plan {
-        let (plan, diagnostics) = Planner.plan(roster: Self.roster(Self.rosterText), live: Self.live, prune: false, endpoint: "https://mps.example.com/graphql")
+        let (plan, diagnostics) = Planner.plan(
+            roster: Self.roster(Self.rosterText), live: Self.live, prune: false,
+            endpoint: "https://mps.example.com/graphql")
         #expect(diagnostics.isEmpty, "\(diagnostics.map(\.message))")
         return try #require(plan)
     }
@@ -62,9 +66,11 @@ import Testing
         let plan = try plan()
         let output = TestSupport.goldenRoot.appendingPathComponent("output")
         TestSupport.expectGolden(PlanRenderer.text(plan), output.appendingPathComponent("plan-kinds.txt"))
-        TestSupport.expectGolden(PlanRenderer.json(plan).rendered(indent: 2) + "\n", output.appendingPathComponent("plan-kinds.json"))
+        TestSupport.expectGolden(
+            PlanRenderer.json(plan).rendered(indent: 2) + "\n", output.appendingPathComponent("plan-kinds.json"))
         TestSupport.expectGolden(PlanRenderer.markdown(plan), output.appendingPathComponent("plan-kinds.md"))
-        TestSupport.expectGolden(PlanRenderer.text(plan, color: true), output.appendingPathComponent("plan-kinds.color.txt"))
+        TestSupport.expectGolden(
+            PlanRenderer.text(plan, color: true), output.appendingPathComponent("plan-kinds.color.txt"))
     }
 
     @Test func deletesComeAfterTeamChangesAndLeadsAreReplacedFirst() throws {
@@ -83,9 +89,13 @@ import Testing
     @Test func ambiguousNamesAndUnknownPinsAreErrors() {
         var live = Self.live
         live.users.append(LiveUser(id: 7, name: "Alice Chen", craft: .design, level: .mid, focus: .mobile))
-        let (plan, diagnostics) = Planner.plan(roster: Self.roster(Self.rosterText), live: live, prune: false, endpoint: "x")
+        let (plan, diagnostics) = Planner.plan(
+            roster: Self.roster(Self.rosterText), live: live, prune: false, endpoint: "x")
         #expect(plan == nil)
-        #expect(diagnostics.map(\.message) == ["person \"Alice Chen\" matches 2 live users (#1, #7); pin the one you mean with `id:`"])
+        #expect(
+            diagnostics.map(\.message) == [
+                "person \"Alice Chen\" matches 2 live users (#1, #7); pin the one you mean with `id:`"
+            ])
         let pinned = Self.roster("version: 1\npeople: [{name: Alice Chen, id: 99, craft: Design, level: Mid}]\n")
         let (_, pinErrors) = Planner.plan(roster: pinned, live: Self.live, prune: false, endpoint: "x")
         #expect(pinErrors.first?.message == "person \"Alice Chen\" pins id 99, but the space has no user #99")

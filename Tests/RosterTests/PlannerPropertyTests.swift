@@ -1,9 +1,10 @@
 import Foundation
 import MPSClient
 import RosterDiagnostics
+import Testing
+
 @testable import RosterModel
 @testable import RosterReconcile
-import Testing
 
 /// An in-memory MPS with the server's rules: leads appended to members, full replacement,
 /// deleteUser refusing leads, unknown ids failing.
@@ -38,14 +39,20 @@ struct ServerModel {
         switch op.payload {
         case .createUser(let i, let f):
             nextID += 1
-            users[nextID] = LiveUser(id: nextID, name: f.fullName, craft: f.craft, level: f.level, focus: f.focus, levelStartDate: f.levelStartDate)
+            users[nextID] = LiveUser(
+                id: nextID, name: f.fullName, craft: f.craft, level: f.level, focus: f.focus,
+                levelStartDate: f.levelStartDate)
             created[i] = nextID
         case .updateUser(let id, let f):
             guard users[id] != nil else { throw ModelError.refused("User not found") }
-            users[id] = LiveUser(id: id, name: f.fullName, craft: f.craft, level: f.level, focus: f.focus, levelStartDate: f.levelStartDate)
+            users[id] = LiveUser(
+                id: id, name: f.fullName, craft: f.craft, level: f.level, focus: f.focus,
+                levelStartDate: f.levelStartDate)
         case .deleteUser(let id):
             guard users[id] != nil else { throw ModelError.refused("no user") }
-            if let led = teams.values.first(where: { $0.leadID == id }) { throw ModelError.refused("Cannot delete user: they are the lead of team \"\(led.name)\"") }
+            if let led = teams.values.first(where: { $0.leadID == id }) {
+                throw ModelError.refused("Cannot delete user: they are the lead of team \"\(led.name)\"")
+            }
             for (tid, t) in teams { teams[tid]?.memberIDs = t.memberIDs.filter { $0 != id } }
             users[id] = nil
         case .createTeam(_, let f):
@@ -75,8 +82,10 @@ struct ServerModel {
     }
 
     var state: LiveState {
-        LiveState(space: LiveSpace(id: "u_test", name: "Test", isOwner: true), users: users.values.sorted { $0.id < $1.id },
-                  teams: teams.values.sorted { $0.id < $1.id }, levels: levels.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+        LiveState(
+            space: LiveSpace(id: "u_test", name: "Test", isOwner: true), users: users.values.sorted { $0.id < $1.id },
+            teams: teams.values.sorted { $0.id < $1.id },
+            levels: levels.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
     }
 }
 
@@ -85,7 +94,10 @@ struct Scenario {
     var live: LiveState
     var roster: Roster
 
-    static let names = ["Ada", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kai", "Lu", "Mo", "Ned", "Oz", "Pia", "Quin", "Rae"]
+    static let names = [
+        "Ada", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kai", "Lu", "Mo", "Ned", "Oz", "Pia",
+        "Quin", "Rae",
+    ]
 
     static func random(_ rng: inout SplitMix64) -> Scenario {
         let loc = SourceLocation(file: "roster.yaml", line: 1, column: 1)
@@ -93,9 +105,12 @@ struct Scenario {
         let shuffled = names.shuffled(using: &rng)
         var users: [LiveUser] = []
         for i in 0..<liveCount {
-            users.append(LiveUser(id: i + 1, name: shuffled[i], craft: Craft.allCases.randomElement(using: &rng)!,
-                                  level: JobLevel.allCases.randomElement(using: &rng)!, focus: Focus.allCases.randomElement(using: &rng)!,
-                                  levelStartDate: Bool.random(using: &rng) ? "2024-01-0\(Int.random(in: 1...9, using: &rng))" : nil))
+            users.append(
+                LiveUser(
+                    id: i + 1, name: shuffled[i], craft: Craft.allCases.randomElement(using: &rng)!,
+                    level: JobLevel.allCases.randomElement(using: &rng)!,
+                    focus: Focus.allCases.randomElement(using: &rng)!,
+                    levelStartDate: Bool.random(using: &rng) ? "2024-01-0\(Int.random(in: 1...9, using: &rng))" : nil))
         }
         // Live teams with disjoint members.
         var teams: [LiveTeam] = []
@@ -104,7 +119,8 @@ struct Scenario {
             let size = Int.random(in: 1...min(4, pool.count), using: &rng)
             let members = Array(pool.prefix(size))
             pool.removeFirst(size)
-            teams.append(LiveTeam(id: 100 + t, name: "Team \(t)", leadID: members[0], memberIDs: members.shuffled(using: &rng)))
+            teams.append(
+                LiveTeam(id: 100 + t, name: "Team \(t)", leadID: members[0], memberIDs: members.shuffled(using: &rng)))
         }
         // The roster: some live people kept (some renamed), some new.
         var roster = Roster()
@@ -113,13 +129,16 @@ struct Scenario {
             let renamed = Int.random(in: 0..<5, using: &rng) == 0
             let name = renamed ? u.name + " Jr" : u.name
             let date: LevelStartDate = [.unmanaged, .clear, .date("2025-05-05")].randomElement(using: &rng)!
-            roster.people.append(PersonEntry(name: Located(name, at: loc), craft: Bool.random(using: &rng) ? u.craft : .design,
-                                             level: u.level, focus: u.focus, levelStartDate: date,
-                                             previously: renamed ? [Located(u.name, at: loc)] : [], location: loc))
+            roster.people.append(
+                PersonEntry(
+                    name: Located(name, at: loc), craft: Bool.random(using: &rng) ? u.craft : .design,
+                    level: u.level, focus: u.focus, levelStartDate: date,
+                    previously: renamed ? [Located(u.name, at: loc)] : [], location: loc))
             rosterNames.append(name)
         }
         for name in shuffled[liveCount...].prefix(Int.random(in: 0...4, using: &rng)) {
-            roster.people.append(PersonEntry(name: Located(name, at: loc), craft: .engineering, level: .mid, location: loc))
+            roster.people.append(
+                PersonEntry(name: Located(name, at: loc), craft: .engineering, level: .mid, location: loc))
             rosterNames.append(name)
         }
         var free = rosterNames.shuffled(using: &rng)
@@ -128,13 +147,20 @@ struct Scenario {
             let size = Int.random(in: 1...min(5, free.count), using: &rng)
             let members = Array(free.prefix(size))
             free.removeFirst(size)
-            roster.teams.append(TeamEntry(name: Located(teamNames[t], at: loc), lead: Located(PersonReference(parsing: members[0]), at: loc),
-                                          members: members.dropFirst().map { Located(PersonReference(parsing: $0), at: loc) }, location: loc))
+            roster.teams.append(
+                TeamEntry(
+                    name: Located(teamNames[t], at: loc), lead: Located(PersonReference(parsing: members[0]), at: loc),
+                    members: members.dropFirst().map { Located(PersonReference(parsing: $0), at: loc) }, location: loc))
         }
-        if Bool.random(using: &rng) { roster.levels.append(LevelLimitEntry(level: .junior, limitMonths: Int.random(in: 0...30, using: &rng), location: loc)) }
+        if Bool.random(using: &rng) {
+            roster.levels.append(
+                LevelLimitEntry(level: .junior, limitMonths: Int.random(in: 0...30, using: &rng), location: loc))
+        }
         roster.policy.prune = true
-        return Scenario(live: LiveState(space: LiveSpace(id: "u_test", name: "Test", isOwner: true), users: users, teams: teams, levels: []),
-                        roster: roster)
+        return Scenario(
+            live: LiveState(
+                space: LiveSpace(id: "u_test", name: "Test", isOwner: true), users: users, teams: teams, levels: []),
+            roster: roster)
     }
 }
 
@@ -157,7 +183,8 @@ extension PlanWarning {
         var declared = 0
         for round in 0..<500 {
             let scenario = Scenario.random(&rng)
-            let (plan, diagnostics) = Planner.plan(roster: scenario.roster, live: scenario.live, prune: true, endpoint: "http://test")
+            let (plan, diagnostics) = Planner.plan(
+                roster: scenario.roster, live: scenario.live, prune: true, endpoint: "http://test")
             guard let plan else {
                 Issue.record("round \(round): no plan: \(diagnostics.map(\.message))")
                 continue
@@ -168,15 +195,23 @@ extension PlanWarning {
             for (s, step) in plan.steps.enumerated() {
                 for op in step {
                     do { try server.apply(op) } catch {
-                        Issue.record("shard \(shard) round \(round) step \(s + 1): \(op.mutation) \(op.name) refused: \(error)")
+                        Issue.record(
+                            "shard \(shard) round \(round) step \(s + 1): \(op.mutation) \(op.name) refused: \(error)")
                     }
-                    if !server.peopleInTwoTeams.isEmpty && !oneTeamWarnings.contains(where: { $0.covers(step: s + 1) }) {
-                        Issue.record("shard \(shard) round \(round) step \(s + 1) after \(op.mutation) \(op.name): \(server.peopleInTwoTeams) in two teams")
+                    if !server.peopleInTwoTeams.isEmpty && !oneTeamWarnings.contains(where: { $0.covers(step: s + 1) })
+                    {
+                        Issue.record(
+                            "shard \(shard) round \(round) step \(s + 1) after \(op.mutation) \(op.name): \(server.peopleInTwoTeams) in two teams"
+                        )
                     }
                 }
             }
-            let (again, _) = Planner.plan(roster: scenario.roster, live: server.state, prune: true, endpoint: "http://test")
-            #expect(again?.hasChanges == false, "shard \(shard) round \(round): still to do: \(again?.changes.filter { $0.action != .unmanaged }.map { "\($0.action) \($0.kind) \($0.name) \($0.fields)" } ?? [])")
+            let (again, _) = Planner.plan(
+                roster: scenario.roster, live: server.state, prune: true, endpoint: "http://test")
+            #expect(
+                again?.hasChanges == false,
+                "shard \(shard) round \(round): still to do: \(again?.changes.filter { $0.action != .unmanaged }.map { "\($0.action) \($0.kind) \($0.name) \($0.fields)" } ?? [])"
+            )
         }
         // Cycles with nobody to lead in between are possible but rare.
         #expect(declared < 25)
@@ -190,12 +225,18 @@ extension PlanWarning {
             let scenario = Scenario.random(&rng)
             var validated = scenario.roster
             let resolver = ReferenceResolver(validated, PersonIndex(validated.people))
-            validated.teamPeople = TeamPeople(resolved: resolver.resolved, offsets: resolver.offsets, peopleCount: validated.people.count)
+            validated.teamPeople = TeamPeople(
+                resolved: resolver.resolved, offsets: resolver.offsets, peopleCount: validated.people.count)
             let afresh = Planner.plan(roster: scenario.roster, live: scenario.live, prune: true, endpoint: "x").0
             let stored = Planner.plan(roster: validated, live: scenario.live, prune: true, endpoint: "x").0
             #expect(afresh?.steps == stored?.steps)
-            #expect(afresh?.changes.map { "\($0.action) \($0.kind) \($0.name) \($0.fields) \($0.membersAdded) \($0.membersRemoved)" }
-                    == stored?.changes.map { "\($0.action) \($0.kind) \($0.name) \($0.fields) \($0.membersAdded) \($0.membersRemoved)" })
+            #expect(
+                afresh?.changes.map {
+                    "\($0.action) \($0.kind) \($0.name) \($0.fields) \($0.membersAdded) \($0.membersRemoved)"
+                }
+                    == stored?.changes.map {
+                        "\($0.action) \($0.kind) \($0.name) \($0.fields) \($0.membersAdded) \($0.membersRemoved)"
+                    })
         }
     }
 
@@ -203,8 +244,11 @@ extension PlanWarning {
     /// whatever scripts, marks and lengths the names mix.
     @Test func nameOrderIsStringOrderOfNFCForms() {
         var rng = SplitMix64(seed: 11)
-        let pieces = ["a", "b", "Z", " ", "0", "é", "e\u{301}", "Å", "A\u{30A}", "\u{212B}", "ß", "ø", "o\u{308}", "Ö", "ñ", "n\u{303}",
-                      "😀", "ﬁ", "\u{1E9B}\u{323}", "한", "\u{1100}\u{1161}\u{11A8}", "ǅ", "\u{0344}", "Ł", "ḁ"]
+        let pieces = [
+            "a", "b", "Z", " ", "0", "é", "e\u{301}", "Å", "A\u{30A}", "\u{212B}", "ß", "ø", "o\u{308}", "Ö", "ñ",
+            "n\u{303}",
+            "😀", "ﬁ", "\u{1E9B}\u{323}", "한", "\u{1100}\u{1161}\u{11A8}", "ǅ", "\u{0344}", "Ł", "ḁ",
+        ]
         let names = (0..<400).map { _ in
             (0..<Int.random(in: 0...5, using: &rng)).map { _ in pieces.randomElement(using: &rng) ?? "" }.joined()
         }
@@ -214,7 +258,9 @@ extension PlanWarning {
             for j in names.indices {
                 let expected = composed[i] < composed[j] ? -1 : composed[i] == composed[j] ? 0 : 1
                 let got = order.compare(i, j)
-                #expect((got < 0 ? -1 : got == 0 ? 0 : 1) == expected, "\(names[i].unicodeScalars.map(\.value)) vs \(names[j].unicodeScalars.map(\.value))")
+                #expect(
+                    (got < 0 ? -1 : got == 0 ? 0 : 1) == expected,
+                    "\(names[i].unicodeScalars.map(\.value)) vs \(names[j].unicodeScalars.map(\.value))")
             }
         }
     }

@@ -20,13 +20,18 @@ struct SplitMix64: RandomNumberGenerator {
 /// in positioned diagnostics, never a crash or a hang.
 @Suite struct RobustnessTests {
     static let tokens: [String] = [
-        "&a ", "*a", "<<: *a\n", "!!str ", "!custom ", "---\n", "...\n", "- ", ": ", "? ", "[", "]", "{", "}", ",", "\"", "'",
-        "\t", "\n", "  ", "#", "|\n", ">-\n", "null", "~", "\u{0}", "\u{FEFF}", "é", "😀", "\\uD83D", "%YAML 1.1\n", "@", "`",
+        "&a ", "*a", "<<: *a\n", "!!str ", "!custom ", "---\n", "...\n", "- ", ": ", "? ", "[", "]", "{", "}", ",",
+        "\"", "'",
+        "\t", "\n", "  ", "#", "|\n", ">-\n", "null", "~", "\u{0}", "\u{FEFF}", "é", "😀", "\\uD83D", "%YAML 1.1\n", "@",
+        "`",
         "version: 2\n", "id: -1", "lead: Nobody", "members: [", "levelStartDate: 2024-02-30", "limitMonths: 9999",
     ]
 
     static func examples() -> [(String, [UInt8])] {
-        ["examples/demo-space.yaml", "examples/acme.yaml", "examples/multi/engineering.yaml", "examples/multi/teams/teams.json"].compactMap { path in
+        [
+            "examples/demo-space.yaml", "examples/acme.yaml", "examples/multi/engineering.yaml",
+            "examples/multi/teams/teams.json",
+        ].compactMap { path in
             let url = TestSupport.packageRoot.appendingPathComponent(path)
             return FileManager.default.contents(atPath: url.path).map { (url.lastPathComponent, [UInt8]($0)) }
         }
@@ -68,8 +73,9 @@ struct SplitMix64: RandomNumberGenerator {
                 #expect(diagnostics.hasErrors, "shard \(shard) round \(round): no roster and no error")
             }
             for d in diagnostics {
-                #expect((d.location?.line ?? 0) > 0 && (d.location?.column ?? 0) > 0,
-                        "shard \(shard) round \(round): \(d.message) has no line and column")
+                #expect(
+                    (d.location?.line ?? 0) > 0 && (d.location?.column ?? 0) > 0,
+                    "shard \(shard) round \(round): \(d.message) has no line and column")
             }
         }
     }

@@ -7,10 +7,13 @@ final class SandboxProcess: @unchecked Sendable {
     let token: String
 
     /// Starts a sandbox; `arguments` are extra options (`--no-seed`, `--test-hooks`).
-    init(token: String = "e2e-token", owner: String = "u_8f3k2", name: String = "Jane Doe", arguments: [String] = []) throws {
+    init(
+        token: String = "e2e-token", owner: String = "u_8f3k2", name: String = "Jane Doe", arguments: [String] = []
+    ) throws {
         self.token = token
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-m", "sandbox", "--port", "0", "--token", "\(token):\(owner):\(name)"] + arguments
+        process.arguments =
+            ["python3", "-m", "sandbox", "--port", "0", "--token", "\(token):\(owner):\(name)"] + arguments
         process.currentDirectoryURL = TestSupport.packageRoot
         let out = Pipe()
         process.standardOutput = out
@@ -66,14 +69,18 @@ final class SandboxProcess: @unchecked Sendable {
     /// One HTTP exchange through Python's urllib, a connection each: Linux URLSession can hang
     /// on a kept-alive connection the server dropped, and tests must not.
     private func request(_ address: String, body: String?, token: String? = nil) throws -> Data {
-        let result = try RosterBinary.run(["/usr/bin/env", "python3", "-c", """
-        import sys, urllib.request
-        data = sys.stdin.buffer.read() if sys.argv[2] == "POST" else None
-        headers = {"Content-Type": "application/json"}
-        if sys.argv[3]: headers["Authorization"] = "Bearer " + sys.argv[3]
-        r = urllib.request.urlopen(urllib.request.Request(sys.argv[1], data=data, headers=headers), timeout=60)
-        sys.stdout.write(r.read().decode())
-        """, address, body == nil ? "GET" : "POST", token ?? ""], stdin: body ?? "", direct: true)
+        let result = try RosterBinary.run(
+            [
+                "/usr/bin/env", "python3", "-c",
+                """
+                import sys, urllib.request
+                data = sys.stdin.buffer.read() if sys.argv[2] == "POST" else None
+                headers = {"Content-Type": "application/json"}
+                if sys.argv[3]: headers["Authorization"] = "Bearer " + sys.argv[3]
+                r = urllib.request.urlopen(urllib.request.Request(sys.argv[1], data=data, headers=headers), timeout=60)
+                sys.stdout.write(r.read().decode())
+                """, address, body == nil ? "GET" : "POST", token ?? "",
+            ], stdin: body ?? "", direct: true)
         guard result.code == 0 else { throw SandboxError.requestFailed(result.stderr) }
         return Data(result.stdout.utf8)
     }
@@ -82,7 +89,8 @@ final class SandboxProcess: @unchecked Sendable {
 /// Runs the built `roster` binary and captures its output and exit code.
 enum RosterBinary {
     static var path: String {
-        ProcessInfo.processInfo.environment["ROSTER_BIN"] ?? TestSupport.packageRoot.appendingPathComponent(".build/debug/roster").path
+        ProcessInfo.processInfo.environment["ROSTER_BIN"]
+            ?? TestSupport.packageRoot.appendingPathComponent(".build/debug/roster").path
     }
 
     struct Result {
@@ -93,8 +101,10 @@ enum RosterBinary {
 
     /// Runs the binary; one still running after `timeout` seconds is killed, so a hang fails
     /// its test (killed by a signal, `code` is 128 + the signal) instead of stopping the suite.
-    static func run(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil, direct: Bool = false,
-                    timeout: TimeInterval = 300, directory: URL = TestSupport.packageRoot) throws -> Result {
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil, direct: Bool = false,
+        timeout: TimeInterval = 300, directory: URL = TestSupport.packageRoot
+    ) throws -> Result {
         let process = Process()
         if direct {
             process.executableURL = URL(fileURLWithPath: arguments[0])
@@ -104,7 +114,9 @@ enum RosterBinary {
             process.arguments = arguments
         }
         var env = ProcessInfo.processInfo.environment
-        for key in ["MPS_TOKEN", "MPS_ENDPOINT", "MPS_SPACE", "MPS_PROFILE", "GITHUB_ACTIONS", "NO_COLOR"] { env[key] = nil }
+        for key in ["MPS_TOKEN", "MPS_ENDPOINT", "MPS_SPACE", "MPS_PROFILE", "GITHUB_ACTIONS", "NO_COLOR"] {
+            env[key] = nil
+        }
         env["XDG_CONFIG_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("roster-no-config").path
         env.merge(environment) { _, new in new }
         process.environment = env
@@ -133,8 +145,11 @@ enum RosterBinary {
         let errData = errBox.data
         process.waitUntilExit()
         watchdog.cancel()
-        let code = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
-        return Result(code: code, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+        let code =
+            process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+        return Result(
+            code: code, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 }
 

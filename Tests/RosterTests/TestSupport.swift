@@ -13,7 +13,8 @@ enum TestSupport {
     static var yamlTestSuite: URL? {
         // The workplace keeps `shared` beside the checkout; a clone elsewhere (a scratch copy
         // in /tmp) finds it through YAML_TEST_SUITE or the workplace's fixed place.
-        var candidates = [ProcessInfo.processInfo.environment["YAML_TEST_SUITE"].map { URL(fileURLWithPath: $0) }].compactMap { $0 }
+        var candidates = [ProcessInfo.processInfo.environment["YAML_TEST_SUITE"].map { URL(fileURLWithPath: $0) }]
+            .compactMap { $0 }
         var folder = packageRoot
         while folder.path != "/" {
             folder = folder.deletingLastPathComponent()
@@ -30,7 +31,9 @@ enum TestSupport {
             return
         }
         guard let expected = try? String(contentsOf: path, encoding: .utf8) else {
-            Issue.record("missing golden file \(path.path); run with UPDATE_GOLDEN=1 to create it", sourceLocation: sourceLocation)
+            Issue.record(
+                "missing golden file \(path.path); run with UPDATE_GOLDEN=1 to create it",
+                sourceLocation: sourceLocation)
             return
         }
         #expect(actual == expected, "golden mismatch: \(path.lastPathComponent)", sourceLocation: sourceLocation)
@@ -39,6 +42,7 @@ enum TestSupport {
     /// The sub-folders of a golden folder, sorted.
     static func cases(_ folder: String) -> [String] {
         let dir = goldenRoot.appendingPathComponent(folder)
-        return ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        return ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).filter { !$0.hasPrefix(".") }
+            .sorted()
     }
 }

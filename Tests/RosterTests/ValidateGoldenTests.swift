@@ -28,16 +28,18 @@ import Testing
         let dir = TestSupport.goldenRoot.appendingPathComponent("validate/one-team")
         let result = RosterLoader().load(paths: [dir.appendingPathComponent("roster.yaml").path])
         let json = DiagnosticRenderer.json(result.diagnostics).rendered(indent: 2) + "\n"
-        TestSupport.expectGolden(json.replacingOccurrences(of: dir.path + "/", with: ""),
-                                 TestSupport.goldenRoot.appendingPathComponent("output/validate-one-team.json"))
+        TestSupport.expectGolden(
+            json.replacingOccurrences(of: dir.path + "/", with: ""),
+            TestSupport.goldenRoot.appendingPathComponent("output/validate-one-team.json"))
     }
 
     @Test func githubAnnotationsMatchGolden() throws {
         let dir = TestSupport.goldenRoot.appendingPathComponent("validate/references")
         let result = RosterLoader().load(paths: [dir.appendingPathComponent("roster.yaml").path])
         let text = DiagnosticRenderer.githubAnnotations(result.diagnostics)
-        TestSupport.expectGolden(text.replacingOccurrences(of: dir.path + "/", with: ""),
-                                 TestSupport.goldenRoot.appendingPathComponent("output/validate-references.github.txt"))
+        TestSupport.expectGolden(
+            text.replacingOccurrences(of: dir.path + "/", with: ""),
+            TestSupport.goldenRoot.appendingPathComponent("output/validate-references.github.txt"))
     }
 
     @Test func examplesAreValid() {
@@ -48,8 +50,11 @@ import Testing
     }
 
     @Test func multiFileExampleEqualsSingleFile() {
-        let single = RosterLoader().load(paths: [TestSupport.packageRoot.appendingPathComponent("examples/acme.yaml").path]).roster
-        let multi = RosterLoader().load(paths: [TestSupport.packageRoot.appendingPathComponent("examples/multi").path]).roster
+        let single = RosterLoader().load(paths: [
+            TestSupport.packageRoot.appendingPathComponent("examples/acme.yaml").path
+        ]).roster
+        let multi = RosterLoader().load(paths: [TestSupport.packageRoot.appendingPathComponent("examples/multi").path])
+            .roster
         func people(_ r: Roster) -> [String] {
             r.people.map { "\($0.key) \($0.craft) \($0.level) \($0.focus) \($0.levelStartDate)" }.sorted()
         }

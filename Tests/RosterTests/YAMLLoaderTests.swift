@@ -31,12 +31,13 @@ import Testing
     }
 
     @Test func mergeKeysKeepExplicitKeysAndEarlierSources() throws {
-        let r = load("""
-        a: &a { x: 1, y: 1 }
-        b: &b { y: 2, z: 2 }
-        c: { <<: [*a, *b], x: 3 }
-        d: { x: 4, <<: *b }
-        """)
+        let r = load(
+            """
+            a: &a { x: 1, y: 1 }
+            b: &b { y: 2, z: 2 }
+            c: { <<: [*a, *b], x: 3 }
+            d: { x: 4, <<: *b }
+            """)
         #expect(r.diagnostics.isEmpty)
         func flat(_ key: String) -> [String: String] {
             var out: [String: String] = [:]

@@ -18,11 +18,14 @@ import Testing
         guard let root = TestSupport.yamlTestSuite else { return [] }
         // A case is a folder with `in.yaml`; some cases hold numbered sub-cases instead.
         let fm = FileManager.default
-        let names = ((try? fm.subpathsOfDirectory(atPath: root.path)) ?? []).filter { $0.hasSuffix("/in.yaml") }.sorted()
+        let names = ((try? fm.subpathsOfDirectory(atPath: root.path)) ?? []).filter { $0.hasSuffix("/in.yaml") }
+            .sorted()
         return names.map { name in
             let dir = root.appendingPathComponent(name).deletingLastPathComponent()
             let isError = fm.fileExists(atPath: dir.appendingPathComponent("error").path)
-            return Case(name: String(name.dropLast("/in.yaml".count)), path: root.appendingPathComponent(name).path, isError: isError)
+            return Case(
+                name: String(name.dropLast("/in.yaml".count)), path: root.appendingPathComponent(name).path,
+                isError: isError)
         }
     }()
 
@@ -39,11 +42,13 @@ import Testing
                 #expect(result.diagnostics.hasErrors, "\(c.name) is invalid YAML but was accepted")
             }
             for d in result.diagnostics {
-                #expect((d.location?.line ?? 0) > 0 && (d.location?.column ?? 0) > 0,
-                        "\(c.name): diagnostic without line and column: \(d.message)")
+                #expect(
+                    (d.location?.line ?? 0) > 0 && (d.location?.column ?? 0) > 0,
+                    "\(c.name): diagnostic without line and column: \(d.message)")
             }
             if let bytes = FileManager.default.contents(atPath: c.path),
-               YAMLLoader().load([UInt8](bytes), file: c.path).diagnostics.hasErrors {
+                YAMLLoader().load([UInt8](bytes), file: c.path).diagnostics.hasErrors
+            {
                 rejectedAtYAMLLayer += 1
             }
         }
