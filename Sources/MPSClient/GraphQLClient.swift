@@ -99,9 +99,9 @@ public struct RetryPolicy: Sendable {
     }
 }
 
-/// A GraphQL response: its `data` (parsed JSON) and its errors.
-public struct GraphQLResponse: @unchecked Sendable {
-    public var data: [String: Any]?
+/// A GraphQL response: its `data` and its errors.
+public struct GraphQLResponse: Sendable {
+    public var data: JSONValue?
     public var errors: [GraphQLErrorMessage]
 }
 
@@ -233,35 +233,38 @@ public final class GraphQLClient: Sendable {
         case 413:
             throw .payloadTooLarge(bytes: bodySize)
         case 400:
-            let errors = (try? decodeErrors(response.body)) ?? []
+            let errors = decodeErrors(response.body)
             throw .badRequest(status: 400, messages: errors.isEmpty ? [snippet(response.body)] : errors.map(\.message))
         default:
             throw .http(
                 status: response.status, detail: (endpoint.map { "from \($0): " } ?? "") + snippet(response.body))
         }
-        guard let object = try? JSONSerialization.jsonObject(with: response.body), let json = object as? [String: Any]
-        else {
+        guard let json = JSONValue(parsing: response.body), case .object = json else {
             throw .invalidResponse("the body is not a JSON object: \(snippet(response.body))")
         }
         let errors = parseErrors(json["errors"])
         if errors.contains(where: { $0.message == "Not authenticated" }) { throw .invalidToken }
+        let data = json["data"].flatMap { $0 == .null ? nil : $0 }
         if json["data"] == nil, !errors.isEmpty, errors.allSatisfy({ $0.code == "BAD_USER_INPUT" }) {
             throw .badRequest(status: 200, messages: errors.map(\.message))
         }
-        return GraphQLResponse(data: json["data"] as? [String: Any], errors: errors)
+        return GraphQLResponse(data: data, errors: errors)
     }
 
-    static func decodeErrors(_ body: Data) throws -> [GraphQLErrorMessage] {
-        let json = try JSONSerialization.jsonObject(with: body) as? [String: Any]
-        return parseErrors(json?["errors"])
+    static func decodeErrors(_ body: Data) -> [GraphQLErrorMessage] {
+        parseErrors(JSONValue(parsing: body)?["errors"])
     }
 
-    static func parseErrors(_ value: Any?) -> [GraphQLErrorMessage] {
-        guard let list = value as? [[String: Any]] else { return [] }
+    static func parseErrors(_ value: JSONValue?) -> [GraphQLErrorMessage] {
+        guard case .array(let list)? = value else { return [] }
         return list.map { entry in
-            let path = (entry["path"] as? [Any])?.map { "\($0)" } ?? []
-            let code = (entry["extensions"] as? [String: Any])?["code"] as? String
-            return GraphQLErrorMessage(message: entry["message"] as? String ?? "unknown error", path: path, code: code)
+            var path: [String] = []
+            if case .array(let parts)? = entry["path"] {
+                path = parts.map { part in part.stringValue ?? part.rendered() }
+            }
+            return GraphQLErrorMessage(
+                message: entry["message"]?.stringValue ?? "unknown error", path: path,
+                code: entry["extensions"]?["code"]?.stringValue)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import RosterDiagnostics
 import RosterModel
 
 /// Reads the live-state response straight from its bytes. Returns nil for anything but a clean

@@ -38,17 +38,10 @@ public struct MPSService: Sendable {
             return try Self.assemble(
                 target: target, spaces: fast.spaces, users: fast.users, teams: fast.teams, levels: fast.levels)
         }
+        // Not a clean answer: say why, in the server's words when it gave some.
         let response = try GraphQLClient.parse(raw, bodySize: body.count, endpoint: client.endpoint.url.absoluteString)
         if !response.errors.isEmpty { throw MPSError.graphQL(response.errors) }
-        guard let data = response.data else { throw MPSError.invalidResponse("no data") }
-        guard let users = data["users"] as? [[String: Any]], let teams = data["teams"] as? [[String: Any]],
-            let limits = data["jobLevelLimits"] as? [[String: Any]]
-        else {
-            throw MPSError.invalidResponse("users, teams or jobLevelLimits missing")
-        }
-        return try Self.assemble(
-            target: target, spaces: try Self.spaces(data["mySpaces"]), users: try users.map(Self.user),
-            teams: try teams.map(Self.team), levels: try limits.map(Self.limit))
+        throw MPSError.invalidResponse("the live state does not have the shape of the MPS schema")
     }
 
     /// The live state, once the space the data belongs to is checked against the token's spaces.
@@ -77,7 +70,7 @@ public struct MPSService: Sendable {
             body: GraphQLClient.body(query: "query RosterSpaces { mySpaces { id name isOwner } }", variables: nil),
             retry: .reads)
         if !response.errors.isEmpty { throw MPSError.graphQL(response.errors) }
-        return try Self.spaces(response.data?["mySpaces"])
+        return try Self.spaces(response.data?["mySpaces"] ?? .null)
     }
 
     /// The session behind the token (`GET /api/auth/get-session`): nil when the server says the
@@ -98,65 +91,25 @@ public struct MPSService: Sendable {
                 status: response.status,
                 detail: "from \(client.endpoint.url.absoluteString): " + GraphQLClient.snippet(response.body))
         }
-        guard let object = try? JSONSerialization.jsonObject(with: response.body, options: [.fragmentsAllowed]) else {
+        guard let json = JSONValue(parsing: response.body) else {
             throw MPSError.invalidResponse("get-session answered \(GraphQLClient.snippet(response.body))")
         }
-        if object is NSNull { return nil }
-        guard let json = object as? [String: Any], let user = json["user"] as? [String: Any],
-            let id = user["id"] as? String
-        else {
+        if json == .null { return nil }
+        guard let user = json["user"], let id = user["id"]?.stringValue else {
             throw MPSError.invalidResponse("get-session answered \(GraphQLClient.snippet(response.body))")
         }
-        return (id, user["name"] as? String ?? "", user["email"] as? String ?? "")
+        return (id, user["name"]?.stringValue ?? "", user["email"]?.stringValue ?? "")
     }
 
     // MARK: decoding
 
-    static func spaces(_ value: Any?) throws(MPSError) -> [LiveSpace] {
-        guard let list = value as? [[String: Any]] else { throw MPSError.invalidResponse("mySpaces missing") }
+    static func spaces(_ value: JSONValue) throws(MPSError) -> [LiveSpace] {
+        guard case .array(let list) = value else { throw MPSError.invalidResponse("mySpaces missing") }
         var out: [LiveSpace] = []
         for s in list {
-            guard let id = s["id"] as? String else { throw MPSError.invalidResponse("a space without an id") }
-            out.append(LiveSpace(id: id, name: s["name"] as? String ?? "", isOwner: s["isOwner"] as? Bool ?? false))
+            guard let id = s["id"]?.stringValue else { throw MPSError.invalidResponse("a space without an id") }
+            out.append(LiveSpace(id: id, name: s["name"]?.stringValue ?? "", isOwner: s["isOwner"]?.boolValue ?? false))
         }
         return out
-    }
-
-    static func int(_ value: Any?) -> Int? {
-        if let i = value as? Int { return i }
-        if let n = value as? NSNumber { return n.intValue }
-        return nil
-    }
-
-    static func user(_ u: [String: Any]) throws(MPSError) -> LiveUser {
-        guard let id = int(u["id"]), let name = u["fullName"] as? String,
-            let craft = (u["craftAbility"] as? String).flatMap(Craft.init(rawValue:)),
-            let level = (u["jobLevel"] as? String).flatMap(JobLevel.init(rawValue:)),
-            let focus = (u["craftFocus"] as? String).flatMap(Focus.init(rawValue:))
-        else {
-            throw MPSError.invalidResponse("a user the roster cannot read: \(u)")
-        }
-        return LiveUser(
-            id: id, name: name, craft: craft, level: level, focus: focus, levelStartDate: u["levelStartDate"] as? String
-        )
-    }
-
-    static func team(_ t: [String: Any]) throws(MPSError) -> LiveTeam {
-        guard let id = int(t["id"]), let name = t["name"] as? String,
-            let lead = int((t["teamLead"] as? [String: Any])?["id"]),
-            let members = t["members"] as? [[String: Any]]
-        else {
-            throw MPSError.invalidResponse("a team the roster cannot read: \(t)")
-        }
-        return LiveTeam(id: id, name: name, leadID: lead, memberIDs: members.compactMap { int($0["id"]) })
-    }
-
-    static func limit(_ l: [String: Any]) throws(MPSError) -> (level: JobLevel, limitMonths: Int) {
-        guard let level = (l["jobLevel"] as? String).flatMap(JobLevel.init(rawValue:)),
-            let months = int(l["limitMonths"])
-        else {
-            throw MPSError.invalidResponse("a job level limit the roster cannot read: \(l)")
-        }
-        return (level, months)
     }
 }

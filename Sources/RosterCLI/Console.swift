@@ -57,28 +57,31 @@ public final class StandardConsole: Console, Sendable {
 }
 
 /// A console that records everything, for tests.
-public final class CapturingConsole: Console, @unchecked Sendable {
-    private let lock = NSLock()
-    private var _out = ""
-    private var _err = ""
-    private var input: [String]
+public final class CapturingConsole: Console, Sendable {
+    private struct Streams {
+        var out = ""
+        var err = ""
+        var input: [String]
+    }
+
+    private let streams: Mutex<Streams>
     public let stdinIsTerminal: Bool
     public let stdoutIsTerminal: Bool
     public let stderrIsTerminal: Bool
 
     public init(input: [String] = [], terminal: Bool = false) {
-        self.input = input
+        streams = Mutex(Streams(input: input))
         stdinIsTerminal = terminal
         stdoutIsTerminal = terminal
         stderrIsTerminal = terminal
     }
 
-    public var out: String { lock.withLock { _out } }
-    public var err: String { lock.withLock { _err } }
+    public var out: String { streams.withLock { $0.out } }
+    public var err: String { streams.withLock { $0.err } }
 
-    public func writeOut(_ text: String) { lock.withLock { _out += text } }
-    public func writeErr(_ text: String) { lock.withLock { _err += text } }
+    public func writeOut(_ text: String) { streams.withLock { $0.out += text } }
+    public func writeErr(_ text: String) { streams.withLock { $0.err += text } }
     public func readLine() -> String? {
-        lock.withLock { input.isEmpty ? nil : input.removeFirst() }
+        streams.withLock { $0.input.isEmpty ? nil : $0.input.removeFirst() }
     }
 }

@@ -7,13 +7,21 @@ public indirect enum JSONValue: Sendable, Equatable {
     case string(String)
     case array([JSONValue])
     case object([(String, JSONValue)])
-    /// A value rendered ahead of time, for a caller that lays out a large part of a document
-    /// early (apply renders its report's operations while the verifying read is out) and the
-    /// whole of it later in one pass. Rendered where it was made for, its bytes are copied.
-    case prerendered(PrerenderedJSON)
 
+    /// The same value: objects with the same keys in the same order, numbers of equal value.
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
-        lhs.rendered() == rhs.rendered()
+        switch (lhs, rhs) {
+        case (.null, .null): return true
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.int(let a), .int(let b)): return a == b
+        case (.double(let a), .double(let b)): return a == b
+        case (.int(let a), .double(let b)), (.double(let b), .int(let a)): return Double(a) == b
+        case (.string(let a), .string(let b)): return a == b
+        case (.array(let a), .array(let b)): return a == b
+        case (.object(let a), .object(let b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: return false
+        }
     }
 
     /// Renders the value; `indent` > 0 pretty-prints with that many spaces per level.
@@ -30,21 +38,8 @@ public indirect enum JSONValue: Sendable, Equatable {
         return out
     }
 
-    /// This value rendered now for the place at `depth` of a document rendered with `indent`.
-    public func prerendered(indent: Int, depth: Int) -> JSONValue {
-        var bytes: [UInt8] = []
-        write(to: &bytes, indent: indent, depth: depth)
-        return .prerendered(PrerenderedJSON(value: self, indent: indent, depth: depth, bytes: bytes))
-    }
-
     private func write(to out: inout [UInt8], indent: Int, depth: Int) {
         switch self {
-        case .prerendered(let p):
-            if p.indent == indent && p.depth == depth {
-                out.append(contentsOf: p.bytes)
-            } else {
-                p.value.write(to: &out, indent: indent, depth: depth)
-            }
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
         case .int(let i): JSONValue.writeInt(i, to: &out)
@@ -143,13 +138,4 @@ public indirect enum JSONValue: Sendable, Equatable {
         }
         out.append(UInt8(ascii: "\""))
     }
-}
-
-/// A ``JSONValue`` and its rendering for one place in a document (see ``JSONValue/prerendered(indent:depth:)``).
-public struct PrerenderedJSON: Sendable {
-    /// The value, rendered afresh anywhere else.
-    public let value: JSONValue
-    let indent: Int
-    let depth: Int
-    let bytes: [UInt8]
 }

@@ -93,7 +93,6 @@ struct PlanCommand: Command {
             endpoint: connection.endpoint.url.absoluteString)
         guard let plan else { throw CommandFailure(diagnostics: diagnostics) }
         phases.log("planned \(plan.changes.count) changes in \(plan.steps.count) steps", since: planning)
-        ProcessLifetime.keep((roster, live))
         return (plan, connection, roster, service)
     }
 

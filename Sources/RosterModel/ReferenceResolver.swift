@@ -1,20 +1,15 @@
-import Dispatch
 import RosterDiagnostics
 
-/// Resolves every team's lead and members to people of the roster. Large rosters are resolved
-/// on all cores: each lookup is a read of the shared index, and chunks of teams write disjoint
-/// parts of the result.
+/// Resolves every team's lead and members to people of the roster.
 struct ReferenceResolver {
     /// Each team's references, lead first, as indices into `Roster.people` (-1: unresolved).
     var resolved: [Int32]
     /// Where each team's references start in `resolved`.
     var offsets: [Int]
-    var diagnostics: [Diagnostic]
+    var diagnostics: [Diagnostic] = []
 
-    /// Teams per chunk; below two chunks' worth, one thread does it all.
-    static let chunkSize = 2048
-    /// Unknown references that get a "did you mean" (which scans every name) per chunk.
-    static let suggestionsPerChunk = 50
+    /// Unknown references that get a "did you mean" (which scans every name), per this many teams.
+    static let suggestions = (perTeams: 2048, count: 50)
 
     init(_ roster: Roster, _ index: PersonIndex) {
         var offsets = [Int]()
@@ -25,41 +20,22 @@ struct ReferenceResolver {
             total += 1 + team.members.count
         }
         offsets.append(total)
-        let starts = offsets
-        let chunks = (roster.teams.count + Self.chunkSize - 1) / Self.chunkSize
-        var resolved = [Int32](repeating: -1, count: total)
-        var chunkDiagnostics = [[Diagnostic]](repeating: [], count: chunks)
-        resolved.withUnsafeMutableBufferPointer { resolvedBuffer in
-            chunkDiagnostics.withUnsafeMutableBufferPointer { diagnosticsBuffer in
-                let out = DisjointWrites(buffer: resolvedBuffer)
-                let diagnosticsOut = DisjointWrites(buffer: diagnosticsBuffer)
-                let work: @Sendable (Int) -> Void = { chunk in
-                    var suggestions = Self.suggestionsPerChunk
-                    let end = min(roster.teams.count, (chunk + 1) * Self.chunkSize)
-                    for t in (chunk * Self.chunkSize)..<end {
-                        let team = roster.teams[t]
-                        for r in -1..<team.members.count {
-                            let reference = r < 0 ? team.lead : team.members[r]
-                            let role = r < 0 ? "as lead of" : "in members of"
-                            if let person = Self.resolve(
-                                reference, role: role, team: team.name.value, index: index, roster: roster,
-                                suggestions: &suggestions, diagnostics: &diagnosticsOut.buffer[chunk])
-                            {
-                                out.buffer[starts[t] + r + 1] = Int32(person)
-                            }
-                        }
-                    }
-                }
-                if chunks > 1 {
-                    DispatchQueue.concurrentPerform(iterations: chunks, execute: work)
-                } else if chunks == 1 {
-                    work(0)
+        self.offsets = offsets
+        resolved = [Int32](repeating: -1, count: total)
+        var suggestions = 0
+        for (t, team) in roster.teams.enumerated() {
+            if t % Self.suggestions.perTeams == 0 { suggestions = Self.suggestions.count }
+            for r in -1..<team.members.count {
+                let reference = r < 0 ? team.lead : team.members[r]
+                let role = r < 0 ? "as lead of" : "in members of"
+                if let person = Self.resolve(
+                    reference, role: role, team: team.name.value, index: index, roster: roster,
+                    suggestions: &suggestions, diagnostics: &diagnostics)
+                {
+                    resolved[offsets[t] + r + 1] = Int32(person)
                 }
             }
         }
-        self.resolved = resolved
-        self.offsets = offsets
-        self.diagnostics = chunkDiagnostics.flatMap { $0 }
     }
 
     private static func resolve(
@@ -99,10 +75,4 @@ struct ReferenceResolver {
         }
         return nil
     }
-}
-
-/// A buffer that concurrent workers write at disjoint indices only (each chunk its own teams'
-/// slots and its own diagnostics slot), which is what makes sharing it safe.
-private struct DisjointWrites<Element>: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<Element>
 }

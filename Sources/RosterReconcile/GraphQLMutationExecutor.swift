@@ -54,9 +54,7 @@ public struct GraphQLMutationExecutor: MutationExecutor {
         }
         var ids: [String: Int] = [:]
         for alias in document.aliases {
-            if let object = parsed.data?[alias] as? [String: Any], let id = object["id"] {
-                ids[alias] = (id as? Int) ?? (id as? NSNumber)?.intValue
-            }
+            if case .int(let id)? = parsed.data?[alias]?["id"] { ids[alias] = id }
         }
         return .applied(ids)
     }

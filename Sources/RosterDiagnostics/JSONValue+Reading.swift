@@ -1,5 +1,4 @@
 import Foundation
-import RosterDiagnostics
 
 extension JSONValue {
     /// The JSON document in `data`, its objects' keys in document order; nil when it is not
@@ -23,7 +22,6 @@ extension JSONValue {
     public subscript(key: String) -> JSONValue? {
         switch self {
         case .object(let pairs): return pairs.first { $0.0 == key }?.1
-        case .prerendered(let p): return p.value[key]
         default: return nil
         }
     }
@@ -34,7 +32,6 @@ extension JSONValue {
         switch self {
         case .object(let pairs): return .object(pairs.map { ($0.0, $0.1.sortingKeys) }.sorted { $0.0 < $1.0 })
         case .array(let items): return .array(items.map(\.sortingKeys))
-        case .prerendered(let p): return p.value.sortingKeys
         default: return self
         }
     }

@@ -1,30 +1,32 @@
 /// A pull reader over JSON bytes: the live state of a 10,000-person space is 1.6 MB, which
 /// Foundation's JSONSerialization takes ~100 ms and a lot of memory to turn into objects;
 /// reading it straight into ``LiveState`` takes a tenth of that.
-struct JSONReader {
-    struct Malformed: Error {}
+package struct JSONReader {
+    package struct Malformed: Error {
+        package init() {}
+    }
 
-    let bytes: UnsafeBufferPointer<UInt8>
-    var i = 0
+    package let bytes: UnsafeBufferPointer<UInt8>
+    package var i = 0
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    package init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
-    mutating func skipSpace() {
+    package mutating func skipSpace() {
         while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
     }
 
-    mutating func peek() -> UInt8? {
+    package mutating func peek() -> UInt8? {
         skipSpace()
         return i < bytes.count ? bytes[i] : nil
     }
 
-    mutating func expect(_ c: UInt8) throws(Malformed) {
+    package mutating func expect(_ c: UInt8) throws(Malformed) {
         guard peek() == c else { throw Malformed() }
         i += 1
     }
 
     /// Calls `body` with each key of an object, positioned at the key's value.
-    mutating func object(_ body: (inout JSONReader, String) throws(Malformed) -> Void) throws(Malformed) {
+    package mutating func object(_ body: (inout JSONReader, String) throws(Malformed) -> Void) throws(Malformed) {
         try expect(UInt8(ascii: "{"))
         if peek() == UInt8(ascii: "}") { i += 1; return }
         while true {
@@ -39,7 +41,7 @@ struct JSONReader {
     }
 
     /// Calls `body` for each element of an array, positioned at the element.
-    mutating func array(_ body: (inout JSONReader) throws(Malformed) -> Void) throws(Malformed) {
+    package mutating func array(_ body: (inout JSONReader) throws(Malformed) -> Void) throws(Malformed) {
         try expect(UInt8(ascii: "["))
         if peek() == UInt8(ascii: "]") { i += 1; return }
         while true {
@@ -51,13 +53,13 @@ struct JSONReader {
         }
     }
 
-    mutating func isNull() -> Bool {
+    package mutating func isNull() -> Bool {
         guard peek() == UInt8(ascii: "n"), i + 4 <= bytes.count else { return false }
         i += 4
         return true
     }
 
-    mutating func int() throws(Malformed) -> Int {
+    package mutating func int() throws(Malformed) -> Int {
         skipSpace()
         var negative = false
         if i < bytes.count, bytes[i] == UInt8(ascii: "-") { negative = true; i += 1 }
@@ -71,18 +73,18 @@ struct JSONReader {
         return negative ? -value : value
     }
 
-    mutating func bool() throws(Malformed) -> Bool {
+    package mutating func bool() throws(Malformed) -> Bool {
         skipSpace()
         if bytes.count - i >= 4, bytes[i] == UInt8(ascii: "t") { i += 4; return true }
         if bytes.count - i >= 5, bytes[i] == UInt8(ascii: "f") { i += 5; return false }
         throw Malformed()
     }
 
-    mutating func optionalString() throws(Malformed) -> String? {
+    package mutating func optionalString() throws(Malformed) -> String? {
         isNull() ? nil : try string()
     }
 
-    mutating func string() throws(Malformed) -> String {
+    package mutating func string() throws(Malformed) -> String {
         try expect(UInt8(ascii: "\""))
         let start = i
         while i < bytes.count, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\") { i += 1 }
@@ -139,7 +141,7 @@ struct JSONReader {
     }
 
     /// Skips any value.
-    mutating func skip() throws(Malformed) {
+    package mutating func skip() throws(Malformed) {
         switch peek() {
         case UInt8(ascii: "{"): try object { reader, _ throws(Malformed) in try reader.skip() }
         case UInt8(ascii: "["): try array { reader throws(Malformed) in try reader.skip() }
