@@ -74,7 +74,7 @@ public protocol Transport: Sendable {
 
 /// The real transport: one URLSession for the whole process, with explicit timeouts, and one
 /// whose connections are never reused, for requests that must not be sent twice.
-public final class URLSessionTransport: Transport, @unchecked Sendable {
+public final class URLSessionTransport: Transport, Sendable {
     private let session: URLSession
     private let freshSession: URLSession
 

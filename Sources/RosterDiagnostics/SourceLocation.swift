@@ -1,4 +1,4 @@
-import Foundation
+import Synchronization
 
 /// A file known to the process, by a small index: locations copy it without reference
 /// counting, which matters when every node of a 15 MB document carries one.
@@ -14,27 +14,31 @@ public struct FileID: Hashable, Sendable {
     public var path: String { SourceFileTable.shared.path(index) }
 }
 
-/// The process-wide table behind ``FileID``. Paths are only ever added.
-final class SourceFileTable: @unchecked Sendable {
+/// The process-wide table behind ``FileID``: the project's one process-global table, kept
+/// because a location then copies a 4-byte index instead of retaining a string (every node of a
+/// 100,000-person roster carries one). Paths are only ever added, under a lock.
+final class SourceFileTable: Sendable {
     static let shared = SourceFileTable()
-    private let lock = NSLock()
-    private var paths: [String] = []
-    private var ids: [String: Int32] = [:]
+
+    private struct Table {
+        var paths: [String] = []
+        var ids: [String: Int32] = [:]
+    }
+
+    private let table = Mutex(Table())
 
     func id(for path: String) -> Int32 {
-        lock.lock()
-        defer { lock.unlock() }
-        if let id = ids[path] { return id }
-        let id = Int32(paths.count)
-        paths.append(path)
-        ids[path] = id
-        return id
+        table.withLock { table in
+            if let id = table.ids[path] { return id }
+            let id = Int32(table.paths.count)
+            table.paths.append(path)
+            table.ids[path] = id
+            return id
+        }
     }
 
     func path(_ id: Int32) -> String {
-        lock.lock()
-        defer { lock.unlock() }
-        return paths[Int(id)]
+        table.withLock { $0.paths[Int(id)] }
     }
 }
 
