@@ -11,10 +11,18 @@ public enum TerminalText {
         }
     }
 
+    /// Whether `text` is printable ASCII only (the common case, safe as it is), read as bytes.
+    public static func isPrintableASCII(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }
+            return true
+        }
+    }
+
     /// `text` with its unsafe characters escaped; unchanged (and not copied) when it has none.
     public static func escape(_ text: String) -> String {
-        // Printable ASCII, the common case, is safe as it is.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+        if isPrintableASCII(text) { return text }
         guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {

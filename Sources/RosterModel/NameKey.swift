@@ -53,7 +53,7 @@ public struct NameKey: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// pull requests, where such characters move the cursor, erase lines or reorder text.
     public static func unsafeCharacter(_ name: String) -> String? {
         // Printable ASCII, the common case, needs no closer look.
-        if name.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+        if TerminalText.isPrintableASCII(name) {
             return name.utf8.contains { $0 != 0x20 } ? nil : "has no visible character"
         }
         var visible = false
@@ -63,13 +63,15 @@ public struct NameKey: Hashable, Sendable, Comparable, CustomStringConvertible {
                 let kind = scalar.value >= 0x202A ? "the bidirectional control" : "the control character"
                 return "holds \(kind) \(code)"
             }
-            if !isInvisible(scalar) { visible = true }
+            // Unicode properties cost hundreds of instructions: asked only until a visible one.
+            if !visible && !isInvisible(scalar) { visible = true }
         }
         return visible ? nil : "has no visible character"
     }
 
     private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
+        case 0x21...0x7E: return false
         case 0x200B...0x200D, 0x2060, 0xFEFF: return true
         default: return scalar.properties.isWhitespace
         }

@@ -1,6 +1,10 @@
+import Dispatch
 import RosterDiagnostics
+import Synchronization
 
-/// Resolves every team's lead and members to people of the roster.
+/// Resolves every team's lead and members to people of the roster. Large rosters are resolved
+/// in chunks of teams on all cores (each lookup only reads the shared index); each chunk's
+/// results are stitched together in order, so the outcome is the same as one pass.
 struct ReferenceResolver {
     /// Each team's references, lead first, as indices into `Roster.people` (-1: unresolved).
     var resolved: [Int32]
@@ -8,8 +12,10 @@ struct ReferenceResolver {
     var offsets: [Int]
     var diagnostics: [Diagnostic] = []
 
-    /// Unknown references that get a "did you mean" (which scans every name), per this many teams.
-    static let suggestions = (perTeams: 2048, count: 50)
+    /// Teams per chunk; below two chunks' worth, one thread does it all.
+    static let chunkSize = 2048
+    /// Unknown references that get a "did you mean" (which scans every name) per chunk.
+    static let suggestionsPerChunk = 50
 
     init(_ roster: Roster, _ index: PersonIndex) {
         var offsets = [Int]()
@@ -21,21 +27,47 @@ struct ReferenceResolver {
         }
         offsets.append(total)
         self.offsets = offsets
-        resolved = [Int32](repeating: -1, count: total)
-        var suggestions = 0
-        for (t, team) in roster.teams.enumerated() {
-            if t % Self.suggestions.perTeams == 0 { suggestions = Self.suggestions.count }
+        let chunks = (roster.teams.count + Self.chunkSize - 1) / Self.chunkSize
+        let results = Mutex([(resolved: [Int32], diagnostics: [Diagnostic])?](repeating: nil, count: chunks))
+        let work: @Sendable (Int) -> Void = { chunk in
+            let teams = (chunk * Self.chunkSize)..<min(roster.teams.count, (chunk + 1) * Self.chunkSize)
+            let result = Self.resolve(teams, roster: roster, index: index)
+            results.withLock { $0[chunk] = result }
+        }
+        if chunks > 1 {
+            DispatchQueue.concurrentPerform(iterations: chunks, execute: work)
+        } else if chunks == 1 {
+            work(0)
+        }
+        resolved = []
+        resolved.reserveCapacity(total)
+        for result in results.withLock({ $0 }) {
+            resolved += result?.resolved ?? []
+            diagnostics += result?.diagnostics ?? []
+        }
+    }
+
+    /// The references of `teams`, in order, and the problems found.
+    private static func resolve(
+        _ teams: Range<Int>, roster: Roster, index: PersonIndex
+    )
+        -> (resolved: [Int32], diagnostics: [Diagnostic])
+    {
+        var resolved: [Int32] = []
+        var diagnostics: [Diagnostic] = []
+        var suggestions = Self.suggestionsPerChunk
+        for t in teams {
+            let team = roster.teams[t]
             for r in -1..<team.members.count {
                 let reference = r < 0 ? team.lead : team.members[r]
                 let role = r < 0 ? "as lead of" : "in members of"
-                if let person = Self.resolve(
+                let person = Self.resolve(
                     reference, role: role, team: team.name.value, index: index, roster: roster,
                     suggestions: &suggestions, diagnostics: &diagnostics)
-                {
-                    resolved[offsets[t] + r + 1] = Int32(person)
-                }
+                resolved.append(person.map(Int32.init) ?? -1)
             }
         }
+        return (resolved, diagnostics)
     }
 
     private static func resolve(

@@ -27,6 +27,9 @@ struct PlanBuilder {
     /// those new teams take in: who is in a team after the plan, for `maxDeletes`.
     private var finalMembers: [Int: Set<Int>] = [:]
     private var newTeamMembers = Set<Int>()
+    /// The operations of each managed live team, and the joins that must follow a leave.
+    private var teamOps: [Int: TeamOps] = [:]
+    private var joins: [(op: Int, person: Int, team: String)] = []
 
     init(roster: Roster, live: LiveState, matching: Matching, prune: Bool) {
         self.roster = roster
@@ -159,123 +162,144 @@ struct PlanBuilder {
         var finalMembers: Set<PersonRef> = []
     }
 
+    /// A roster team as the plan wants it: its lead and members as the operations name them.
+    struct DesiredTeam {
+        var rosterIndex: Int
+        var name: String
+        var lead: PersonRef
+        /// Members in roster order, the lead left out.
+        var members: [PersonRef]
+        /// Everyone in the team, the lead included.
+        var everyone: Set<PersonRef>
+    }
+
     private mutating func planTeams() -> [Int: TeamOps] {
         let people = TeamPeople.of(roster)
-        var ops: [Int: TeamOps] = [:]
-        var joins: [(op: Int, person: Int, team: String)] = []
         let teamOfUser = liveTeamsByUser()
         // Teams to delete first: people they free may lead other teams in between, or join them.
-        for team in matching.unclaimedTeams where prune && !isProtected(team: team) {
-            managedTeams.append(team.id)
-            var teamOps = TeamOps()
-            teamOps.delete = scheduler.add(PlanOperation(payload: .deleteTeam(id: team.id), name: team.name))
-            ops[team.id] = teamOps
-            deletedTeams.append(team.id)
-            finalMembers[team.id] = []
-            var change = Change(action: .delete, kind: .team, name: team.name, id: team.id)
-            change.before = [
-                ("name", .string(team.name)), ("lead", .string(name(.live(team.leadID)))),
-                ("members", .array(team.memberSet.sorted().map { .string(name(.live($0))) })),
-            ]
-            changes.append(change)
-        }
+        for team in matching.unclaimedTeams where prune && !isProtected(team: team) { planDelete(team) }
         for (t, team) in roster.teams.enumerated() {
             guard let leadIndex = people.lead(ofTeam: t) else { continue }
             let lead = personRefs[leadIndex]
-            var members: [PersonRef] = []
-            var seen: Set<PersonRef> = [lead]
-            for p in people.members(ofTeam: t) where p >= 0 && seen.insert(personRefs[Int(p)]).inserted {
-                members.append(personRefs[Int(p)])
+            var desired = DesiredTeam(rosterIndex: t, name: team.name.value, lead: lead, members: [], everyone: [lead])
+            for p in people.members(ofTeam: t) where p >= 0 && desired.everyone.insert(personRefs[Int(p)]).inserted {
+                desired.members.append(personRefs[Int(p)])
             }
-            let desired = seen
-            guard let match = matching.teams[t], let current = teamsByID[match.id] else {
-                var change = Change(action: .create, kind: .team, name: team.name.value)
-                change.after = [
-                    ("name", .string(team.name.value)), ("lead", .string(desiredName(lead))),
-                    ("members", .array(([lead] + members).map { .string(desiredName($0)) })),
-                ]
-                changes.append(change)
-                let op = scheduler.add(
-                    PlanOperation(
-                        payload: .createTeam(
-                            rosterIndex: t, TeamFields(name: team.name.value, lead: lead, members: members)),
-                        name: team.name.value))
-                for case .live(let u) in desired {
-                    joins.append((op, u, team.name.value))
-                    newTeamMembers.insert(u)
-                }
-                continue
-            }
-            managedTeams.append(current.id)
-            let liveSet = Set(current.memberSet.map(PersonRef.live))
-            let leavers = liveSet.subtracting(desired)
-            let joiners = desired.subtracting(liveSet)
-            var change = Change(action: .update, kind: .team, name: team.name.value, id: current.id)
-            if current.key != team.key {
-                change.fields.append("name")
-                change.before.append(("name", .string(current.name)))
-                change.after.append(("name", .string(team.name.value)))
-            }
-            if lead != .live(current.leadID) {
-                change.fields.append("lead")
-                change.before.append(("lead", .string(name(.live(current.leadID)))))
-                change.after.append(("lead", .string(desiredName(lead))))
-            }
-            if !leavers.isEmpty || !joiners.isEmpty {
-                change.fields.append("members")
-                change.membersAdded = joiners.map(desiredName).sorted()
-                change.membersRemoved = leavers.map(name).sorted()
-            }
-            finalMembers[current.id] = Set(desired.compactMap { if case .live(let u) = $0 { u } else { nil } })
-            guard !change.fields.isEmpty else { continue }
-            changes.append(change)
-            var teamOps = TeamOps()
-            let finalFields = TeamFields(name: team.name.value, lead: lead, members: members)
-            // People who leave and people who join in one update would chain teams together
-            // (and loop on a ring of moves): first a release update lets the leavers go, then
-            // the final update takes the joiners in.
-            if roster.policy.oneTeamPerPerson && !leavers.isEmpty && !joiners.isEmpty,
-                let interim = interimLead(
-                    current: current, desired: desired, lead: lead, members: members, teamOfUser: teamOfUser,
-                    deleting: ops)
-            {
-                let staying = current.memberIDs.reduce(into: [PersonRef]()) { list, id in
-                    if desired.contains(.live(id)) && !list.contains(.live(id)) { list.append(.live(id)) }
-                }
-                let releaseMembers = staying.filter { $0 != interim }
-                let releaseSet = Set(releaseMembers + [interim])
-                let release = scheduler.add(
-                    PlanOperation(
-                        payload: .updateTeam(
-                            id: current.id, TeamFields(name: team.name.value, lead: interim, members: releaseMembers)),
-                        name: team.name.value, role: .release))
-                teamOps.release = release
-                teamOps.releaseMembers = releaseSet
-                if releaseSet == desired && interim == lead {
-                    teamOps.final = release
-                    teamOps.finalMembers = desired
-                } else {
-                    let final = scheduler.add(
-                        PlanOperation(payload: .updateTeam(id: current.id, finalFields), name: team.name.value))
-                    scheduler.depend(final, on: release)
-                    teamOps.final = final
-                    teamOps.finalMembers = desired
-                    for case .live(let u) in desired.subtracting(releaseSet) {
-                        joins.append((final, u, team.name.value))
-                    }
-                }
-                for case .live(let u) in releaseSet.subtracting(liveSet) { joins.append((release, u, team.name.value)) }
+            if let match = matching.teams[t], let current = teamsByID[match.id] {
+                planUpdate(current, to: desired, key: team.key, teamOfUser: teamOfUser)
             } else {
-                let final = scheduler.add(
-                    PlanOperation(payload: .updateTeam(id: current.id, finalFields), name: team.name.value))
-                teamOps.final = final
-                teamOps.finalMembers = desired
-                for case .live(let u) in joiners { joins.append((final, u, team.name.value)) }
+                planCreate(desired)
             }
-            ops[current.id] = teamOps
         }
-        orderJoins(joins, ops: ops, teamOfUser: teamOfUser)
-        return ops
+        orderJoins(joins, ops: teamOps, teamOfUser: teamOfUser)
+        return teamOps
+    }
+
+    private mutating func planDelete(_ team: LiveTeam) {
+        managedTeams.append(team.id)
+        var ops = TeamOps()
+        ops.delete = scheduler.add(PlanOperation(payload: .deleteTeam(id: team.id), name: team.name))
+        teamOps[team.id] = ops
+        deletedTeams.append(team.id)
+        finalMembers[team.id] = []
+        var change = Change(action: .delete, kind: .team, name: team.name, id: team.id)
+        change.before = [
+            ("name", .string(team.name)), ("lead", .string(name(.live(team.leadID)))),
+            ("members", .array(team.memberSet.sorted().map { .string(name(.live($0))) })),
+        ]
+        changes.append(change)
+    }
+
+    private mutating func planCreate(_ desired: DesiredTeam) {
+        var change = Change(action: .create, kind: .team, name: desired.name)
+        change.after = [
+            ("name", .string(desired.name)), ("lead", .string(desiredName(desired.lead))),
+            ("members", .array(([desired.lead] + desired.members).map { .string(desiredName($0)) })),
+        ]
+        changes.append(change)
+        let fields = TeamFields(name: desired.name, lead: desired.lead, members: desired.members)
+        let op = scheduler.add(
+            PlanOperation(payload: .createTeam(rosterIndex: desired.rosterIndex, fields), name: desired.name))
+        for case .live(let u) in desired.everyone {
+            joins.append((op, u, desired.name))
+            newTeamMembers.insert(u)
+        }
+    }
+
+    private mutating func planUpdate(
+        _ current: LiveTeam, to desired: DesiredTeam, key: NameKey, teamOfUser: [Int: [Int]]
+    ) {
+        managedTeams.append(current.id)
+        let liveSet = Set(current.memberSet.map(PersonRef.live))
+        let leavers = liveSet.subtracting(desired.everyone)
+        let joiners = desired.everyone.subtracting(liveSet)
+        finalMembers[current.id] = Set(desired.everyone.compactMap { if case .live(let u) = $0 { u } else { nil } })
+        let change = teamChange(current, desired, renamed: current.key != key, leavers: leavers, joiners: joiners)
+        guard !change.fields.isEmpty else { return }
+        changes.append(change)
+        // People who leave and people who join in one update would chain teams together (and
+        // loop on a ring of moves): first a release update lets the leavers go, then the final
+        // update takes the joiners in.
+        if roster.policy.oneTeamPerPerson && !leavers.isEmpty && !joiners.isEmpty,
+            let interim = interimLead(
+                current: current, desired: desired.everyone, lead: desired.lead, members: desired.members,
+                teamOfUser: teamOfUser, deleting: teamOps)
+        {
+            planReleaseAndFinal(current, to: desired, interim: interim, liveSet: liveSet)
+        } else {
+            let fields = TeamFields(name: desired.name, lead: desired.lead, members: desired.members)
+            let final = scheduler.add(PlanOperation(payload: .updateTeam(id: current.id, fields), name: desired.name))
+            teamOps[current.id] = TeamOps(final: final, finalMembers: desired.everyone)
+            for case .live(let u) in joiners { joins.append((final, u, desired.name)) }
+        }
+    }
+
+    /// The update's change: the name, the lead and the members that differ.
+    private func teamChange(
+        _ current: LiveTeam, _ desired: DesiredTeam, renamed: Bool, leavers: Set<PersonRef>, joiners: Set<PersonRef>
+    ) -> Change {
+        var change = Change(action: .update, kind: .team, name: desired.name, id: current.id)
+        if renamed {
+            change.fields.append("name")
+            change.before.append(("name", .string(current.name)))
+            change.after.append(("name", .string(desired.name)))
+        }
+        if desired.lead != .live(current.leadID) {
+            change.fields.append("lead")
+            change.before.append(("lead", .string(name(.live(current.leadID)))))
+            change.after.append(("lead", .string(desiredName(desired.lead))))
+        }
+        if !leavers.isEmpty || !joiners.isEmpty {
+            change.fields.append("members")
+            change.membersAdded = joiners.map(desiredName).sorted()
+            change.membersRemoved = leavers.map(name).sorted()
+        }
+        return change
+    }
+
+    /// A release update (the leavers go, `interim` leads), then the final one unless the
+    /// release already is the team's final state.
+    private mutating func planReleaseAndFinal(
+        _ current: LiveTeam, to desired: DesiredTeam, interim: PersonRef, liveSet: Set<PersonRef>
+    ) {
+        let staying = current.memberIDs.reduce(into: [PersonRef]()) { list, id in
+            if desired.everyone.contains(.live(id)) && !list.contains(.live(id)) { list.append(.live(id)) }
+        }
+        let releaseMembers = staying.filter { $0 != interim }
+        let releaseSet = Set(releaseMembers + [interim])
+        let releaseFields = TeamFields(name: desired.name, lead: interim, members: releaseMembers)
+        let release = scheduler.add(
+            PlanOperation(payload: .updateTeam(id: current.id, releaseFields), name: desired.name, role: .release))
+        var ops = TeamOps(release: release, releaseMembers: releaseSet, final: release, finalMembers: desired.everyone)
+        if releaseSet != desired.everyone || interim != desired.lead {
+            let fields = TeamFields(name: desired.name, lead: desired.lead, members: desired.members)
+            let final = scheduler.add(PlanOperation(payload: .updateTeam(id: current.id, fields), name: desired.name))
+            scheduler.depend(final, on: release)
+            ops.final = final
+            for case .live(let u) in desired.everyone.subtracting(releaseSet) { joins.append((final, u, desired.name)) }
+        }
+        for case .live(let u) in releaseSet.subtracting(liveSet) { joins.append((release, u, desired.name)) }
+        teamOps[current.id] = ops
     }
 
     /// Who leads a team between its release and its final update: someone who stays; else a

@@ -59,12 +59,8 @@ struct DocumentBuilder {
         return YAMLLoader.Result(document: root == nil ? nil : document, diagnostics: diagnostics)
     }
 
-    /// Inputs at least this large are parsed on a second thread while this one builds the
-    /// tree: libyaml is the bulk of the cost, and the two halves overlap almost fully.
-    static let parallelThreshold = 256 * 1024
-
     mutating func run(_ bytes: [UInt8]) {
-        if bytes.count < Self.parallelThreshold {
+        if bytes.count < loader.parallelThreshold {
             bytes.withUnsafeBufferPointer { buffer in
                 EventProducer.run(buffer) { batch in consume(batch, bytes) }
             }

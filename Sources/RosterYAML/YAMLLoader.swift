@@ -20,6 +20,9 @@ public struct YAMLLoader: Sendable {
     /// How errors name the file and what its top-level mapping holds: "a roster file",
     /// " (`version: 1`, `people:`, …)". This layer knows no particular kind of file.
     public var fileDescription = "the file"
+    /// Inputs at least this large are parsed on a second thread while this one builds the tree
+    /// (``BatchQueue``): libyaml is the bulk of the cost, and the two overlap almost fully.
+    public var parallelThreshold = 256 * 1024
     public var rootHint = ""
 
     public init(aliasExpansionLimit: Int = 1_000_000, aliasRatio: Int = 10, maxDepth: Int = 512) {

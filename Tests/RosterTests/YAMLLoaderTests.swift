@@ -1,5 +1,6 @@
 import Foundation
 import RosterDiagnostics
+import RosterModel
 import RosterYAML
 import Testing
 
@@ -111,5 +112,49 @@ import Testing
     @Test func positionsAfterRewrittenSurrogatesPointIntoTheOriginalLine() {
         let r = load(#"{"a": "\uD83D\uDE00", "a": 1}"#, file: "t.json")
         #expect(r.diagnostics.first?.location?.column == 23)
+    }
+}
+
+/// The two-thread parse of large inputs (``YAMLLoader/parallelThreshold``), at the size that
+/// triggers it: the same tree and the same diagnostics as one thread, and an early error stops
+/// the parsing thread.
+@Suite struct ParallelParseTests {
+    static func largeRoster(people: Int, brokenAt: Int? = nil) -> [UInt8] {
+        var text = "version: 1\ndefaults: {craft: Engineering, level: Mid}\npeople:\n"
+        for i in 0..<people {
+            text +=
+                i == brokenAt
+                ? "  - {name: [unclosed\n"
+                : "  - {name: Person \(i) Lastname, focus: Backend, levelStartDate: 2024-01-02}\n"
+        }
+        return Array(text.utf8)
+    }
+
+    func load(_ bytes: [UInt8], parallel: Bool) -> RosterLoader.Result {
+        var loader = RosterLoader()
+        loader.yaml.parallelThreshold = parallel ? 1 : Int.max
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("large-\(UUID().uuidString).yaml").path
+        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        return loader.load(paths: [path])
+    }
+
+    @Test func largeInputsParseTheSameOnTwoThreads() {
+        let bytes = Self.largeRoster(people: 5000)
+        #expect(bytes.count > YAMLLoader().parallelThreshold)
+        let one = load(bytes, parallel: false), two = load(bytes, parallel: true)
+        #expect(one.isValid && two.isValid)
+        #expect(one.roster.people.map(\.name.value) == two.roster.people.map(\.name.value))
+        #expect(one.roster.people.map { $0.name.location.line } == two.roster.people.map { $0.name.location.line })
+    }
+
+    @Test(arguments: [10, 4990])
+    func anErrorInALargeInputIsReportedTheSameAndStopsTheParser(_ at: Int) {
+        let bytes = Self.largeRoster(people: 5000, brokenAt: at)
+        let one = load(bytes, parallel: false), two = load(bytes, parallel: true)
+        #expect(!two.isValid)
+        #expect(
+            one.diagnostics.map { "\($0.location?.line ?? 0):\($0.message)" }
+                == two.diagnostics.map { "\($0.location?.line ?? 0):\($0.message)" })
     }
 }
