@@ -74,16 +74,34 @@ struct RosterExporter {
     static func clean(_ name: String) -> String { name.trimmingCharacters(in: .whitespacesAndNewlines) }
 
     mutating func document() -> YAMLValue {
-        var nameCount: [NameKey: Int] = [:]
-        for u in live.users { nameCount[u.key, default: 0] += 1 }
-        var teamNameCount: [NameKey: Int] = [:]
-        for t in live.teams { teamNameCount[t.key, default: 0] += 1 }
-        var users: [Int: LiveUser] = [:]
-        for u in live.users { users[u.id] = u }
-        func reference(_ id: Int) -> String {
-            guard let u = users[id] else { return "#\(id)" }
-            return (nameCount[u.key] ?? 0) > 1 ? "\(Self.clean(u.name)) (#\(id))" : Self.clean(u.name)
+        var root: [(String, YAMLValue)] = [("version", .token("1"))]
+        if pinSpace { root.append(("space", .string(live.space.id))) }
+        root.append(("people", .sequence(people(), flow: false)))
+        root.append(("teams", .sequence(teams(), flow: false)))
+        if !live.levels.isEmpty {
+            let levels = live.levels.sorted { $0.level < $1.level }.map {
+                ($0.level.rawValue, YAMLValue.mapping([("limitMonths", .token(String($0.limitMonths)))], flow: true))
+            }
+            root.append(("levels", .mapping(levels, flow: false)))
         }
+        var teamsOf: [Int: Int] = [:]
+        for t in live.teams { for id in t.memberSet { teamsOf[id, default: 0] += 1 } }
+        if teamsOf.values.contains(where: { $0 > 1 }) {
+            warnings.append(
+                "some people are in more than one team; the export sets `oneTeamPerPerson: false` to describe the "
+                    + "space as it is")
+            root.append(("policy", .mapping([("oneTeamPerPerson", .token("false"))], flow: false)))
+        }
+        return .mapping(root, flow: false)
+    }
+
+    /// How many live entities share each name key: those get their `id` pinned.
+    private static func counts(_ keys: [NameKey]) -> [NameKey: Int] {
+        keys.reduce(into: [:]) { $0[$1, default: 0] += 1 }
+    }
+
+    private mutating func people() -> [YAMLValue] {
+        let nameCount = Self.counts(live.users.map(\.key))
         var people: [YAMLValue] = []
         for u in live.users.sorted(by: { ($0.key, $0.id) < ($1.key, $1.id) }) {
             var fields: [(String, YAMLValue)] = [("name", .string(Self.clean(u.name)))]
@@ -97,44 +115,31 @@ struct RosterExporter {
                     fields.append(("levelStartDate", .token(date)))
                 } else {
                     warnings.append(
-                        "\(u.name) (#\(u.id)) has the level start date \"\(date)\", which is not a YYYY-MM-DD date; left out (the roster leaves it alone)"
-                    )
+                        "\(u.name) (#\(u.id)) has the level start date \"\(date)\", which is not a YYYY-MM-DD date; "
+                            + "left out (the roster leaves it alone)")
                 }
             }
             people.append(.mapping(fields, flow: true))
         }
-        var inTeams: [Int: Int] = [:]
-        var teams: [YAMLValue] = []
-        for t in live.teams.sorted(by: { ($0.key, $0.id) < ($1.key, $1.id) }) {
+        return people
+    }
+
+    private func teams() -> [YAMLValue] {
+        let nameCount = Self.counts(live.users.map(\.key))
+        let teamNameCount = Self.counts(live.teams.map(\.key))
+        let users = Dictionary(live.users.map { ($0.id, $0) }) { first, _ in first }
+        func reference(_ id: Int) -> String {
+            guard let u = users[id] else { return "#\(id)" }
+            return (nameCount[u.key] ?? 0) > 1 ? "\(Self.clean(u.name)) (#\(id))" : Self.clean(u.name)
+        }
+        return live.teams.sorted(by: { ($0.key, $0.id) < ($1.key, $1.id) }).map { t in
             var fields: [(String, YAMLValue)] = [("name", .string(Self.clean(t.name)))]
             if (teamNameCount[t.key] ?? 0) > 1 { fields.append(("id", .token(String(t.id)))) }
             fields.append(("lead", .string(reference(t.leadID))))
             let members = t.memberSet.subtracting([t.leadID]).map(reference).sorted()
             fields.append(("members", .sequence(members.map(YAMLValue.string), flow: true)))
-            for id in t.memberSet { inTeams[id, default: 0] += 1 }
-            teams.append(.mapping(fields, flow: false))
+            return .mapping(fields, flow: false)
         }
-        var root: [(String, YAMLValue)] = [("version", .token("1"))]
-        if pinSpace { root.append(("space", .string(live.space.id))) }
-        root.append(("people", .sequence(people, flow: false)))
-        root.append(("teams", .sequence(teams, flow: false)))
-        if !live.levels.isEmpty {
-            root.append(
-                (
-                    "levels",
-                    .mapping(
-                        live.levels.sorted { $0.level < $1.level }.map {
-                            ($0.level.rawValue, .mapping([("limitMonths", .token(String($0.limitMonths)))], flow: true))
-                        }, flow: false)
-                ))
-        }
-        if inTeams.values.contains(where: { $0 > 1 }) {
-            warnings.append(
-                "some people are in more than one team; the export sets `oneTeamPerPerson: false` to describe the space as it is"
-            )
-            root.append(("policy", .mapping([("oneTeamPerPerson", .token("false"))], flow: false)))
-        }
-        return .mapping(root, flow: false)
     }
 
     func json(_ value: YAMLValue) -> JSONValue {

@@ -81,6 +81,15 @@ public struct RosterValidator {
             builder.table.first.reserveCapacity(entries.count)
             for i in entries.indices { builder.insert(key: entries[i].key, id: entries[i].id?.value) }
         }
+        reportClashes(kind: kind, entries, builder)
+        builder.table.formers = checkFormerNames(kind: kind, entries, first: builder.table.first)
+        return builder.table
+    }
+
+    /// Ids pinned twice, and names that repeat without each entry pinning its id.
+    private mutating func reportClashes<Entry: NamedEntry>(
+        kind: String, _ entries: [Entry], _ builder: NameTableBuilder
+    ) {
         let plural = kind == "person" ? "people" : "teams"
         for (i, j) in builder.idClashes {
             guard let id = entries[Int(i)].id, let earlierID = entries[Int(j)].id else { continue }
@@ -92,51 +101,50 @@ public struct RosterValidator {
             let entry = entries[Int(i)], earlier = entries[Int(j)]
             if entry.isPinned && earlier.isPinned { continue }
             let (later, before) = entry.name.location < earlier.name.location ? (earlier, entry) : (entry, earlier)
-            if later.isPinned != before.isPinned {
-                error(
-                    "duplicate \(kind) \"\(later.name.value)\"; two \(plural) may share a name only when each pins its `id`",
-                    at: later.name.location, first: before.name.location)
-            } else {
-                error("duplicate \(kind) \"\(later.name.value)\"", at: later.name.location, first: before.name.location)
-            }
+            let why =
+                later.isPinned != before.isPinned ? "; two \(plural) may share a name only when each pins its `id`" : ""
+            error(
+                "duplicate \(kind) \"\(later.name.value)\"\(why)", at: later.name.location, first: before.name.location)
         }
-        let first = builder.table.first
+    }
+
+    /// Former names that are a current name or another former name; returns the entry of each
+    /// former name.
+    private mutating func checkFormerNames<Entry: NamedEntry>(
+        kind: String, _ entries: [Entry], first: [NameKey: Int32]
+    ) -> [NameKey: Int32] {
         var formers: [NameKey: (entry: Int, location: SourceLocation)] = [:]
         var formerEntries: [NameKey: Int32] = [:]
         for i in entries.indices where !entries[i].previously.isEmpty {
             let entry = entries[i]
             for former in entry.previously {
                 let key = NameKey(former.value)
+                let name = "former name \"\(former.value)\" of \(kind) \"\(entry.name.value)\""
                 if let j = first[key] {
                     let current = entries[Int(j)]
                     if Int(j) == i {
-                        error(
-                            "former name \"\(former.value)\" of \(kind) \"\(entry.name.value)\" is already its own name",
-                            at: former.location, first: current.name.location)
+                        error("\(name) is already its own name", at: former.location, first: current.name.location)
                     } else if former.location < current.name.location {
                         error(
-                            "\(kind) \"\(current.name.value)\" has a name that is already a former name of \(kind) \"\(entry.name.value)\"",
-                            at: current.name.location, first: former.location)
+                            "\(kind) \"\(current.name.value)\" has a name that is already a former name of \(kind) "
+                                + "\"\(entry.name.value)\"", at: current.name.location, first: former.location)
                     } else {
                         error(
-                            "former name \"\(former.value)\" of \(kind) \"\(entry.name.value)\" is already the name of \(kind) \"\(current.name.value)\"",
-                            at: former.location, first: current.name.location)
+                            "\(name) is already the name of \(kind) \"\(current.name.value)\"", at: former.location,
+                            first: current.name.location)
                     }
                 } else if let other = formers[key] {
                     let owner =
                         other.entry == i
                         ? "its own former name" : "a former name of \(kind) \"\(entries[other.entry].name.value)\""
-                    error(
-                        "former name \"\(former.value)\" of \(kind) \"\(entry.name.value)\" is already \(owner)",
-                        at: former.location, first: other.location)
+                    error("\(name) is already \(owner)", at: former.location, first: other.location)
                 } else {
                     formers[key] = (i, former.location)
                     formerEntries[key] = Int32(i)
                 }
             }
         }
-        builder.table.formers = formerEntries
-        return builder.table
+        return formerEntries
     }
 
     /// Leads and members must name people of the roster; with `oneTeamPerPerson`, nobody is in

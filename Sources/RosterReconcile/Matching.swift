@@ -50,13 +50,39 @@ public struct Matching: Sendable {
         kind: String, liveKind: String, entries: [Entry], live: [(id: Int, key: NameKey)],
         diagnostics: inout [Diagnostic]
     ) -> (matches: [(id: Int, via: Via)?], claimed: Set<Int>) {
-        var matches = [(id: Int, via: Via)?](repeating: nil, count: entries.count)
-        var claimed = Set<Int>(minimumCapacity: live.count)
-        let liveIDs = Set(live.map(\.id))
-        // Most names are unique: the first id per key, and the rest only where a name repeats,
-        // so matching 10,000 people allocates no array per name.
-        var firstByKey: [NameKey: Int] = Dictionary(minimumCapacity: live.count)
-        var repeatsByKey: [NameKey: [Int]] = [:]
+        var matcher = Matcher(kind: kind, liveKind: liveKind, entries: entries, live: live)
+        matcher.pinnedIDs()
+        matcher.names()
+        matcher.formerNames()
+        diagnostics += matcher.diagnostics
+        return (matcher.matches, matcher.claimed)
+    }
+}
+
+/// Matches one kind of roster entry to live entities: pinned ids first, then names, then
+/// former names, each among what is still unclaimed. Entries are used by index: they are
+/// large, and copying each one out costs more than matching it.
+private struct Matcher<Entry: NamedEntry> {
+    let kind: String
+    let liveKind: String
+    let entries: [Entry]
+    let liveIDs: Set<Int>
+    var matches: [(id: Int, via: Matching.Via)?]
+    var claimed: Set<Int>
+    var diagnostics: [Diagnostic] = []
+    /// Most names are unique: the first id per key, and the rest only where a name repeats,
+    /// so matching 10,000 people allocates no array per name.
+    var firstByKey: [NameKey: Int]
+    var repeatsByKey: [NameKey: [Int]] = [:]
+
+    init(kind: String, liveKind: String, entries: [Entry], live: [(id: Int, key: NameKey)]) {
+        self.kind = kind
+        self.liveKind = liveKind
+        self.entries = entries
+        liveIDs = Set(live.map(\.id))
+        matches = Array(repeating: nil, count: entries.count)
+        claimed = Set(minimumCapacity: live.count)
+        firstByKey = Dictionary(minimumCapacity: live.count)
         for entry in live {
             if let first = firstByKey[entry.key] {
                 repeatsByKey[entry.key, default: [first]].append(entry.id)
@@ -64,38 +90,40 @@ public struct Matching: Sendable {
                 firstByKey[entry.key] = entry.id
             }
         }
-        func candidates(_ key: NameKey) -> [Int] {
-            guard let first = firstByKey[key] else { return [] }
-            if let all = repeatsByKey[key] { return all.filter { !claimed.contains($0) } }
-            return claimed.contains(first) ? [] : [first]
-        }
-        func ambiguous(_ found: [Int], written: Located<String>) {
-            let ids = found.map { "#\($0)" }.joined(separator: ", ")
-            diagnostics.append(
-                .error(
-                    "\(kind) \"\(written.value)\" matches \(found.count) live \(liveKind)s (\(ids)); pin the one you mean with `id:`",
-                    at: written.location))
-        }
-        // 1. Pinned ids.
-        // By index: the entries are large, and copying each one out costs more than matching it.
+    }
+
+    func candidates(_ key: NameKey) -> [Int] {
+        guard let first = firstByKey[key] else { return [] }
+        if let all = repeatsByKey[key] { return all.filter { !claimed.contains($0) } }
+        return claimed.contains(first) ? [] : [first]
+    }
+
+    mutating func ambiguous(_ found: [Int], written: Located<String>) {
+        let ids = found.map { "#\($0)" }.joined(separator: ", ")
+        diagnostics.append(
+            .error(
+                "\(kind) \"\(written.value)\" matches \(found.count) live \(liveKind)s (\(ids)); "
+                    + "pin the one you mean with `id:`", at: written.location))
+    }
+
+    mutating func pinnedIDs() {
         for i in entries.indices {
             guard let id = entries[i].id else { continue }
             if liveIDs.contains(id.value) {
                 matches[i] = (id.value, .id)
                 claimed.insert(id.value)
-            } else {
-                diagnostics.append(
-                    .error(
-                        "\(kind) \"\(entries[i].name.value)\" pins id \(id.value), but the space has no \(liveKind) #\(id.value)",
-                        at: id.location,
-                        notes: [
-                            DiagnosticNote(
-                                location: nil,
-                                message: "remove `id` to create the \(kind), or pin the id of an existing \(liveKind)")
-                        ]))
+                continue
             }
+            let note = DiagnosticNote(
+                location: nil, message: "remove `id` to create the \(kind), or pin the id of an existing \(liveKind)")
+            diagnostics.append(
+                .error(
+                    "\(kind) \"\(entries[i].name.value)\" pins id \(id.value), but the space has no \(liveKind) #\(id.value)",
+                    at: id.location, notes: [note]))
         }
-        // 2. Names, then 3. former names, among what is still unclaimed.
+    }
+
+    mutating func names() {
         for i in entries.indices where matches[i] == nil && entries[i].id == nil {
             let found = candidates(entries[i].key)
             if found.count == 1 {
@@ -105,6 +133,9 @@ public struct Matching: Sendable {
                 ambiguous(found, written: entries[i].name)
             }
         }
+    }
+
+    mutating func formerNames() {
         for i in entries.indices where matches[i] == nil && entries[i].id == nil && !entries[i].previously.isEmpty {
             for written in entries[i].previously {
                 let found = candidates(NameKey(written.value))
@@ -119,6 +150,5 @@ public struct Matching: Sendable {
                 }
             }
         }
-        return (matches, claimed)
     }
 }

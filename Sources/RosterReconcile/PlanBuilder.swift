@@ -69,64 +69,60 @@ struct PlanBuilder {
 
     private mutating func planPeople() {
         for (i, person) in roster.people.enumerated() {
-            guard let match = matching.people[i], let user = usersByID[match.id] else {
+            if let match = matching.people[i], let user = usersByID[match.id] {
+                personRefs.append(.live(user.id))
+                rosterIndexOfUser[user.id] = i
+                planUpdate(person, of: user)
+            } else {
                 personRefs.append(.created(i))
-                let date: String? = if case .date(let d) = person.levelStartDate { d } else { nil }
-                var change = Change(action: .create, kind: .person, name: person.name.value)
-                change.after = [
-                    ("name", .string(person.name.value)), ("craft", .string(person.craft.rawValue)),
-                    ("level", .string(person.level.rawValue)), ("focus", .string(person.focus.rawValue)),
-                    ("levelStartDate", date.map(JSONValue.string) ?? .null),
-                ]
-                changes.append(change)
-                scheduler.add(
-                    PlanOperation(
-                        payload: .createUser(
-                            rosterIndex: i,
-                            PersonFields(
-                                fullName: person.name.value, craft: person.craft, level: person.level,
-                                focus: person.focus, levelStartDate: date)),
-                        name: person.name.value))
-                continue
+                planCreate(person, rosterIndex: i)
             }
-            personRefs.append(.live(user.id))
-            rosterIndexOfUser[user.id] = i
-            var change = Change(action: .update, kind: .person, name: person.name.value, id: user.id)
-            func field(_ name: String, _ before: JSONValue, _ after: JSONValue) {
-                change.fields.append(name)
-                change.before.append((name, before))
-                change.after.append((name, after))
-            }
-            if user.key != person.key { field("name", .string(user.name), .string(person.name.value)) }
-            if user.craft != person.craft {
-                field("craft", .string(user.craft.rawValue), .string(person.craft.rawValue))
-            }
-            if user.level != person.level {
-                field("level", .string(user.level.rawValue), .string(person.level.rawValue))
-            }
-            if user.focus != person.focus {
-                field("focus", .string(user.focus.rawValue), .string(person.focus.rawValue))
-            }
-            var date = user.levelStartDate
-            switch person.levelStartDate {
-            case .unmanaged: break
-            case .clear:
-                if user.levelStartDate != nil { field("levelStartDate", .string(user.levelStartDate ?? ""), .null) }
-                date = nil
-            case .date(let d):
-                if user.levelStartDate != d {
-                    field("levelStartDate", user.levelStartDate.map(JSONValue.string) ?? .null, .string(d))
-                }
-                date = d
-            }
-            guard !change.fields.isEmpty else { continue }
-            changes.append(change)
-            // updateUser replaces every field: unmanaged ones are sent as they are live.
-            let fields = PersonFields(
-                fullName: person.name.value, craft: person.craft, level: person.level, focus: person.focus,
-                levelStartDate: date)
-            scheduler.add(PlanOperation(payload: .updateUser(id: user.id, fields), name: person.name.value))
         }
+    }
+
+    private mutating func planCreate(_ person: PersonEntry, rosterIndex: Int) {
+        let date: String? = if case .date(let d) = person.levelStartDate { d } else { nil }
+        var change = Change(action: .create, kind: .person, name: person.name.value)
+        change.after = [
+            ("name", .string(person.name.value)), ("craft", .string(person.craft.rawValue)),
+            ("level", .string(person.level.rawValue)), ("focus", .string(person.focus.rawValue)),
+            ("levelStartDate", date.map(JSONValue.string) ?? .null),
+        ]
+        changes.append(change)
+        let fields = PersonFields(
+            fullName: person.name.value, craft: person.craft, level: person.level, focus: person.focus,
+            levelStartDate: date)
+        scheduler.add(PlanOperation(payload: .createUser(rosterIndex: rosterIndex, fields), name: person.name.value))
+    }
+
+    private mutating func planUpdate(_ person: PersonEntry, of user: LiveUser) {
+        var change = Change(action: .update, kind: .person, name: person.name.value, id: user.id)
+        func field(_ name: String, _ before: String?, _ after: String?) {
+            change.fields.append(name)
+            change.before.append((name, before.map(JSONValue.string) ?? .null))
+            change.after.append((name, after.map(JSONValue.string) ?? .null))
+        }
+        if user.key != person.key { field("name", user.name, person.name.value) }
+        if user.craft != person.craft { field("craft", user.craft.rawValue, person.craft.rawValue) }
+        if user.level != person.level { field("level", user.level.rawValue, person.level.rawValue) }
+        if user.focus != person.focus { field("focus", user.focus.rawValue, person.focus.rawValue) }
+        var date = user.levelStartDate
+        switch person.levelStartDate {
+        case .unmanaged: break
+        case .clear:
+            if user.levelStartDate != nil { field("levelStartDate", user.levelStartDate, nil) }
+            date = nil
+        case .date(let d):
+            if user.levelStartDate != d { field("levelStartDate", user.levelStartDate, d) }
+            date = d
+        }
+        guard !change.fields.isEmpty else { return }
+        changes.append(change)
+        // updateUser replaces every field: unmanaged ones are sent as they are live.
+        let fields = PersonFields(
+            fullName: person.name.value, craft: person.craft, level: person.level, focus: person.focus,
+            levelStartDate: date)
+        scheduler.add(PlanOperation(payload: .updateUser(id: user.id, fields), name: person.name.value))
     }
 
     // MARK: levels

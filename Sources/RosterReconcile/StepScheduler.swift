@@ -46,7 +46,23 @@ struct StepScheduler {
                 if let creator = creators[rosterIndex] { depend(index, on: creator) }
             }
         }
-        // Kahn's algorithm: an operation's step is one past its latest prerequisite's.
+        let (level, broken) = levels()
+        let count = (level.max() ?? -1) + 1
+        var buckets = [[Int]](repeating: [], count: count)
+        for index in operations.indices { buckets[level[index]].append(index) }
+        let warnings = broken.map { edge, move in
+            PlanWarning(
+                step: level[edge.to] + 1,
+                message: "\(move.person) joins team \"\(move.to)\" in step \(level[edge.to] + 1) while still in team "
+                    + "\"\(move.from)\" until step \(level[edge.from] + 1): the teams exchange people in a cycle and "
+                    + "\"\(move.from)\" has nobody who stays to lead it in between")
+        }
+        return (ordered(buckets), warnings)
+    }
+
+    /// Each operation's step (Kahn's algorithm: one past its latest prerequisite's), and the
+    /// one-team orderings given up to break cycles.
+    private mutating func levels() -> ([Int], [(Edge, (person: String, from: String, to: String))]) {
         var level = [Int](repeating: -1, count: operations.count)
         var waiting = prerequisites.map { $0.count }
         var dependents = [[Int]](repeating: [], count: operations.count)
@@ -82,14 +98,15 @@ struct StepScheduler {
             moves[edge] = nil
             broken.append((edge, move))
         }
-        let count = (level.max() ?? -1) + 1
-        var buckets = [[Int]](repeating: [], count: count)
-        for index in operations.indices { buckets[level[index]].append(index) }
-        // Within a step: by mutation, then by name. Indices are sorted, not the operations,
-        // which are large to move.
+        return (level, broken)
+    }
+
+    /// The operations of each step in order: by mutation, then by name, then by role.
+    /// Indices are sorted, not the operations, which are large to move.
+    private func ordered(_ buckets: [[Int]]) -> [[PlanOperation]] {
         let ranks = operations.map { PlanOperation.Mutation.allCases.firstIndex(of: $0.mutation) ?? 0 }
         let order = NameOrder(count: operations.count) { operations[$0].name }
-        let steps = buckets.map { bucket in
+        return buckets.map { bucket in
             bucket.sorted { a, b in
                 if ranks[a] != ranks[b] { return ranks[a] < ranks[b] }
                 let byName = order.compare(a, b)
@@ -102,13 +119,5 @@ struct StepScheduler {
                 return operation
             }
         }
-        let warnings = broken.map { edge, move in
-            PlanWarning(
-                step: level[edge.to] + 1,
-                message:
-                    "\(move.person) joins team \"\(move.to)\" in step \(level[edge.to] + 1) while still in team \"\(move.from)\" until step \(level[edge.from] + 1): the teams exchange people in a cycle and \"\(move.from)\" has nobody who stays to lead it in between"
-            )
-        }
-        return (steps, warnings)
     }
 }

@@ -15,89 +15,73 @@ public enum RosterSchema {
             ("type", .string("object")),
             ("required", .array([.string("version")])),
             ("additionalProperties", .bool(false)),
+            ("properties", properties()),
+            ("$defs", definitions()),
+        ])
+    }
+
+    /// The top-level keys of a roster file.
+    private static func properties() -> JSONValue {
+        func list(of definition: String) -> JSONValue {
+            .object([
+                ("type", .array([.string("array"), .string("null")])),
+                ("items", .object([("$ref", .string("#/$defs/\(definition)"))])),
+            ])
+        }
+        return .object([
+            ("$schema", .object([("type", .string("string"))])),
+            (
+                "version",
+                .object([("const", .int(RosterFormat.version)), ("description", .string("The roster format version."))])
+            ),
+            (
+                "space",
+                .object([
+                    ("type", .string("string")), ("minLength", .int(1)),
+                    ("description", .string("The MPS space to reconcile (default: your own space).")),
+                ])
+            ),
+            ("defaults", defaults()),
+            ("people", list(of: "person")),
+            ("teams", list(of: "team")),
+            ("levels", levels()),
+            ("policy", policy()),
+        ])
+    }
+
+    private static func defaults() -> JSONValue {
+        .object([
+            ("type", .string("object")), ("additionalProperties", .bool(false)),
+            ("description", .string("Person fields for the people of this file that omit them.")),
             (
                 "properties",
                 .object([
-                    ("$schema", .object([("type", .string("string"))])),
-                    (
-                        "version",
-                        .object([
-                            ("const", .int(RosterFormat.version)),
-                            ("description", .string("The roster format version.")),
-                        ])
-                    ),
-                    (
-                        "space",
-                        .object([
-                            ("type", .string("string")), ("minLength", .int(1)),
-                            ("description", .string("The MPS space to reconcile (default: your own space).")),
-                        ])
-                    ),
-                    (
-                        "defaults",
-                        .object([
-                            ("type", .string("object")), ("additionalProperties", .bool(false)),
-                            ("description", .string("Person fields for the people of this file that omit them.")),
-                            (
-                                "properties",
-                                .object([
-                                    ("craft", .object([("$ref", .string("#/$defs/craft"))])),
-                                    ("level", .object([("$ref", .string("#/$defs/level"))])),
-                                    ("focus", .object([("$ref", .string("#/$defs/focus"))])),
-                                ])
-                            ),
-                        ])
-                    ),
-                    (
-                        "people",
-                        .object([
-                            ("type", .array([.string("array"), .string("null")])),
-                            ("items", .object([("$ref", .string("#/$defs/person"))])),
-                        ])
-                    ),
-                    (
-                        "teams",
-                        .object([
-                            ("type", .array([.string("array"), .string("null")])),
-                            ("items", .object([("$ref", .string("#/$defs/team"))])),
-                        ])
-                    ),
-                    ("levels", levels()),
-                    ("policy", policy()),
+                    ("craft", .object([("$ref", .string("#/$defs/craft"))])),
+                    ("level", .object([("$ref", .string("#/$defs/level"))])),
+                    ("focus", .object([("$ref", .string("#/$defs/focus"))])),
                 ])
+            ),
+        ])
+    }
+
+    /// The shared definitions: names, ids, enums, a person and a team.
+    private static func definitions() -> JSONValue {
+        let name = JSONValue.object([("$ref", .string("#/$defs/name"))])
+        return .object([
+            (
+                "name",
+                .object([("type", .string("string")), ("minLength", .int(1)), ("pattern", .string("^\\S(.*\\S)?$"))])
             ),
             (
-                "$defs",
-                .object([
-                    (
-                        "name",
-                        .object([
-                            ("type", .string("string")), ("minLength", .int(1)), ("pattern", .string("^\\S(.*\\S)?$")),
-                        ])
-                    ),
-                    (
-                        "names",
-                        .object([
-                            (
-                                "oneOf",
-                                .array([
-                                    .object([("$ref", .string("#/$defs/name"))]),
-                                    .object([
-                                        ("type", .string("array")),
-                                        ("items", .object([("$ref", .string("#/$defs/name"))])),
-                                    ]),
-                                ])
-                            )
-                        ])
-                    ),
-                    ("id", .object([("type", .string("integer")), ("minimum", .int(1))])),
-                    ("craft", enumSchema(Craft.self, "The person's craft (MPS craftAbility).")),
-                    ("level", enumSchema(JobLevel.self, "The person's job level (MPS jobLevel).")),
-                    ("focus", enumSchema(Focus.self, "The person's focus (MPS craftFocus).")),
-                    ("person", person()),
-                    ("team", team()),
-                ])
+                "names",
+                .object([("oneOf", .array([name, .object([("type", .string("array")), ("items", name)])]))])
             ),
+            ("id", .object([("type", .string("integer")), ("minimum", .int(1))])),
+            ("craft", enumSchema(Craft.self, "The person's craft (MPS craftAbility).")),
+            ("level", enumSchema(JobLevel.self, "The person's job level (MPS jobLevel).")),
+            ("focus", enumSchema(Focus.self, "The person's focus (MPS craftFocus).")),
+            ("person", person()),
+            ("team", team()),
         ])
     }
 

@@ -130,11 +130,13 @@ struct DocumentBuilder {
         switch event.kind {
         case .documentStart:
             documents += 1
-            if documents > 1 {
+            guard documents == 1 else {
                 diagnostics.append(
-                    .error("a roster file holds one YAML document; found a second one", at: location(event)))
+                    .error("\(loader.fileDescription) holds one YAML document; found a second one", at: location(event))
+                )
                 return false
             }
+            return true
         case .scalar:
             var tag: UInt8 = 0
             if event.tag >= 0 { tag = coreTag(batch.strings[Int(event.tag)], at: event) }
@@ -144,57 +146,66 @@ struct DocumentBuilder {
                     start: base + event.start, count: event.count), event)
             if event.anchor >= 0 { anchors[batch.strings[Int(event.anchor)]] = (id, 1) }
             return add(id, size: 1)
-        case .sequenceStart, .mappingStart:
-            if stack.count >= loader.maxDepth {
-                diagnostics.append(
-                    .error("the document nests deeper than \(loader.maxDepth) levels", at: location(event)))
-                return false
-            }
-            var tag: UInt8 = 0
-            if event.tag >= 0 { tag = coreTag(batch.strings[Int(event.tag)], at: event) }
-            let id = append(
-                YAMLDocument.Record(
-                    kind: event.kind == .mappingStart ? .mapping : .sequence, style: .plain, tag: tag,
-                    line: 0, column: 0, start: 0, count: 0), event)
-            stack.append(
-                Frame(
-                    record: id, pendingStart: pending.count,
-                    anchor: event.anchor >= 0 ? batch.strings[Int(event.anchor)] : nil))
-        case .sequenceEnd, .mappingEnd:
-            guard var frame = stack.popLast() else { return false }
-            let r = Int(frame.record)
-            if records[r].kind == .mapping {
-                finishMerges(&frame)
-                checkDuplicateKeys(pendingStart: frame.pendingStart, mergedCount: frame.mergedCount)
-                records[r].count = UInt32((pending.count - frame.pendingStart) / 2)
-            } else {
-                records[r].count = UInt32(pending.count - frame.pendingStart)
-            }
-            records[r].start = UInt32(children.count)
-            children.append(contentsOf: pending[frame.pendingStart...])
-            pending.removeSubrange(frame.pendingStart...)
-            if let anchor = frame.anchor { anchors[anchor] = (frame.record, frame.size) }
-            return add(frame.record, size: frame.size)
-        case .alias:
-            let name = event.anchor >= 0 ? batch.strings[Int(event.anchor)] : ""
-            guard let anchored = anchors[name] else {
-                diagnostics.append(
-                    .error("undefined alias \"*\(name)\"; no anchor \"&\(name)\" comes before it", at: location(event)))
-                return false
-            }
-            expandedNodes += Int(anchored.size)
-            let limit = max(loader.aliasExpansionLimit, loader.aliasRatio * records.count)
-            if expandedNodes > limit {
-                diagnostics.append(
-                    .error(
-                        "aliases expand to more than \(limit) nodes; refusing to expand further", at: location(event)))
-                return false
-            }
-            return add(anchored.id, size: anchored.size)
-        case .streamEnd, .other:
-            break
+        case .sequenceStart, .mappingStart: return open(event, batch)
+        case .sequenceEnd, .mappingEnd: return close()
+        case .alias: return alias(event, batch)
+        case .streamEnd, .other: return true
         }
+    }
+
+    /// A mapping or sequence starts: its frame goes on the stack.
+    private mutating func open(_ event: PackedEvent, _ batch: EventBatch) -> Bool {
+        if stack.count >= loader.maxDepth {
+            diagnostics.append(.error("the document nests deeper than \(loader.maxDepth) levels", at: location(event)))
+            return false
+        }
+        var tag: UInt8 = 0
+        if event.tag >= 0 { tag = coreTag(batch.strings[Int(event.tag)], at: event) }
+        let id = append(
+            YAMLDocument.Record(
+                kind: event.kind == .mappingStart ? .mapping : .sequence, style: .plain, tag: tag,
+                line: 0, column: 0, start: 0, count: 0), event)
+        stack.append(
+            Frame(
+                record: id, pendingStart: pending.count,
+                anchor: event.anchor >= 0 ? batch.strings[Int(event.anchor)] : nil))
         return true
+    }
+
+    /// A mapping or sequence ends: its children move from `pending` to `children`.
+    private mutating func close() -> Bool {
+        guard var frame = stack.popLast() else { return false }
+        let r = Int(frame.record)
+        if records[r].kind == .mapping {
+            finishMerges(&frame)
+            checkDuplicateKeys(pendingStart: frame.pendingStart, mergedCount: frame.mergedCount)
+            records[r].count = UInt32((pending.count - frame.pendingStart) / 2)
+        } else {
+            records[r].count = UInt32(pending.count - frame.pendingStart)
+        }
+        records[r].start = UInt32(children.count)
+        children.append(contentsOf: pending[frame.pendingStart...])
+        pending.removeSubrange(frame.pendingStart...)
+        if let anchor = frame.anchor { anchors[anchor] = (frame.record, frame.size) }
+        return add(frame.record, size: frame.size)
+    }
+
+    /// An alias: the anchored node again, within the expansion bound.
+    private mutating func alias(_ event: PackedEvent, _ batch: EventBatch) -> Bool {
+        let name = event.anchor >= 0 ? batch.strings[Int(event.anchor)] : ""
+        guard let anchored = anchors[name] else {
+            diagnostics.append(
+                .error("undefined alias \"*\(name)\"; no anchor \"&\(name)\" comes before it", at: location(event)))
+            return false
+        }
+        expandedNodes += Int(anchored.size)
+        let limit = max(loader.aliasExpansionLimit, loader.aliasRatio * records.count)
+        if expandedNodes > limit {
+            diagnostics.append(
+                .error("aliases expand to more than \(limit) nodes; refusing to expand further", at: location(event)))
+            return false
+        }
+        return add(anchored.id, size: anchored.size)
     }
 
     private mutating func append(_ record: YAMLDocument.Record, _ event: PackedEvent) -> Int32 {

@@ -28,61 +28,75 @@ enum PlanPhases {
         let (roster, _) = RosterValidator.merge(file.map { [$0] } ?? [])
         let service = MPSService(
             client: GraphQLClient(endpoint: MPSEndpoint(url: url, token: "t"), transport: CannedTransport(body: body)))
-        var phases: [String: [Double]] = [:]
-        var order: [String] = []
-        func lap(_ name: String, _ start: Double) {
-            if phases[name] == nil { order.append(name) }
-            phases[name, default: []].append((now() - start) * 1000)
-        }
+        var timer = PhaseTimer()
         for _ in 0..<runs {
-            var t = now()
-            guard let live = try? await service.readLiveState(space: nil) else {
+            guard await timeOnce(roster, service, plannerOnly: plannerOnly, &timer) else {
                 FileHandle.standardError.write(Data("roster-bench: \(response) is not a live-state response\n".utf8))
                 return 1
             }
-            lap("decode live state", t)
-            t = now()
-            let inSync = Planner.plan(roster: roster, live: live, prune: false, endpoint: "bench").0
-            lap("plan against it", t)
-            let empty = LiveState(space: live.space, users: [], teams: [], levels: [])
-            t = now()
-            guard let fresh = Planner.plan(roster: roster, live: empty, prune: false, endpoint: "bench").0 else {
-                return 1
-            }
-            lap("plan from empty", t)
-            // For instruction counts (`perf stat -e instructions`), which the machine's drifting
-            // speed leaves alone: nothing but the planner after the one decode.
-            if plannerOnly { continue }
-            t = now()
-            let text = PlanRenderer.text(fresh)
-            lap("plan text", t)
-            t = now()
-            let requests = fresh.requests
-            lap("request count", t)
-            var report = ApplyReport()
-            report.verification = .checked(remaining: [])
-            var id = 0
-            for step in fresh.steps {
-                for operation in step {
-                    id += 1
-                    report.entries.append(ApplyReport.Entry(operation: operation, status: .applied, id: id))
-                }
-            }
-            t = now()
-            let json = ReportRenderer.json(report).rendered(indent: 2)
-            lap("report json", t)
-            t = now()
-            let reportText = ReportRenderer.text(report)
-            lap("report text", t)
-            withExtendedLifetime((inSync, text, requests, json, reportText)) {}
         }
+        timer.print()
+        return 0
+    }
+
+    /// One run of every phase; false when the response cannot be read.
+    static func timeOnce(
+        _ roster: Roster, _ service: MPSService, plannerOnly: Bool, _ timer: inout PhaseTimer
+    ) async -> Bool {
+        var t = now()
+        guard let live = try? await service.readLiveState(space: nil) else { return false }
+        timer.lap("decode live state", t)
+        t = now()
+        let inSync = Planner.plan(roster: roster, live: live, prune: false, endpoint: "bench").0
+        timer.lap("plan against it", t)
+        let empty = LiveState(space: live.space, users: [], teams: [], levels: [])
+        t = now()
+        guard let fresh = Planner.plan(roster: roster, live: empty, prune: false, endpoint: "bench").0 else {
+            return false
+        }
+        timer.lap("plan from empty", t)
+        // For instruction counts (`perf stat -e instructions`), which the machine's drifting
+        // speed leaves alone: nothing but the planner after the one decode.
+        if plannerOnly { return true }
+        t = now()
+        let text = PlanRenderer.text(fresh)
+        timer.lap("plan text", t)
+        t = now()
+        let requests = fresh.requests
+        timer.lap("request count", t)
+        var report = ApplyReport()
+        report.verification = .checked(remaining: [])
+        report.entries = fresh.steps.joined().enumerated().map {
+            ApplyReport.Entry(operation: $1, status: .applied, id: $0 + 1)
+        }
+        t = now()
+        let json = ReportRenderer.json(report).rendered(indent: 2)
+        timer.lap("report json", t)
+        t = now()
+        let reportText = ReportRenderer.text(report)
+        timer.lap("report text", t)
+        withExtendedLifetime((inSync, text, requests, json, reportText)) {}
+        return true
+    }
+}
+
+/// Milliseconds per named phase, in the order first seen.
+struct PhaseTimer {
+    var phases: [String: [Double]] = [:]
+    var order: [String] = []
+
+    mutating func lap(_ name: String, _ start: Double) {
+        if phases[name] == nil { order.append(name) }
+        phases[name, default: []].append((now() - start) * 1000)
+    }
+
+    func print() {
         for name in order {
             let values = (phases[name] ?? []).sorted()
-            print(
+            Swift.print(
                 String(
                     format: "%-18@ median %8.2f ms   min %8.2f ms", name as NSString, values[values.count / 2],
                     values.first ?? 0))
         }
-        return 0
     }
 }
