@@ -312,7 +312,7 @@ def resolve_add_space_member(_, info, email):
     db = ctx.store.db
     member = db.execute("SELECT * FROM auth_users WHERE email = ?", (email,)).fetchone()
     if member is None:
-        raise GraphQLError("No user with that email has signed in yet")
+        raise GraphQLError("No user found with that email")
     if member["id"] == ctx.user_id:
         raise GraphQLError("You cannot add yourself")
     if db.execute("SELECT 1 FROM space_members WHERE owner_id = ? AND member_auth_id = ?", (ctx.user_id, member["id"])).fetchone():

@@ -10,6 +10,7 @@ enum LiveStateDecoder {
         var users: [LiveUser] = []
         var teams: [LiveTeam] = []
         var levels: [(level: JobLevel, limitMonths: Int)] = []
+        var members: [LiveMember] = []
     }
 
     static func decode(_ body: Data) -> Decoded? {
@@ -32,6 +33,9 @@ enum LiveStateDecoder {
                             try reader.array { r throws(JSONReader.Malformed) in decoded.teams.append(try team(&r)) }
                         case "jobLevelLimits":
                             try reader.array { r throws(JSONReader.Malformed) in decoded.levels.append(try limit(&r)) }
+                        case "spaceMembers":
+                            try reader.array { r throws(JSONReader.Malformed) in decoded.members.append(try member(&r))
+                            }
                         default: try reader.skip()
                         }
                     }
@@ -54,6 +58,19 @@ enum LiveStateDecoder {
             }
         }
         return space
+    }
+
+    static func member(_ r: inout JSONReader) throws(JSONReader.Malformed) -> LiveMember {
+        var member = LiveMember(authID: "", email: "", name: "")
+        try r.object { r, key throws(JSONReader.Malformed) in
+            switch key {
+            case "authId": member.authID = try r.string()
+            case "email": member.email = try r.string()
+            case "name": member.name = try r.optionalString() ?? ""
+            default: try r.skip()
+            }
+        }
+        return member
     }
 
     static func user(_ r: inout JSONReader) throws(JSONReader.Malformed) -> LiveUser {

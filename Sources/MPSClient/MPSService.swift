@@ -20,6 +20,7 @@ public struct MPSService: Sendable {
           users { id fullName craftAbility jobLevel craftFocus levelStartDate }
           teams { id name teamLead { id } members { id } }
           jobLevelLimits { jobLevel limitMonths }
+          spaceMembers { authId email name }
         }
         """
 
@@ -35,8 +36,11 @@ public struct MPSService: Sendable {
         let body = GraphQLClient.body(query: Self.liveQuery, variables: nil, operationName: "RosterLiveState")
         let raw = try await client.post(body: body, retry: .reads, space: target)
         if raw.status == 200, let fast = LiveStateDecoder.decode(raw.body) {
-            return try Self.assemble(
+            var live = try Self.assemble(
                 target: target, spaces: fast.spaces, users: fast.users, teams: fast.teams, levels: fast.levels)
+            // spaceMembers always answers for the caller's own space.
+            if live.space.isOwner { live.members = fast.members }
+            return live
         }
         // Not a clean answer: say why, in the server's words when it gave some.
         let response = try GraphQLClient.parse(raw, bodySize: body.count, endpoint: client.endpoint.url.absoluteString)
@@ -71,6 +75,23 @@ public struct MPSService: Sendable {
             retry: .reads)
         if !response.errors.isEmpty { throw MPSError.graphQL(response.errors) }
         return try Self.spaces(response.data?["mySpaces"] ?? .null)
+    }
+
+    /// Who may open the caller's own space besides the caller (`spaceMembers`).
+    public func members() async throws(MPSError) -> [LiveMember] {
+        let response = try await client.send(
+            body: GraphQLClient.body(
+                query: "query RosterMembers { spaceMembers { authId email name } }", variables: nil),
+            retry: .reads)
+        if !response.errors.isEmpty { throw MPSError.graphQL(response.errors) }
+        guard case .array(let list)? = response.data?["spaceMembers"] else {
+            throw MPSError.invalidResponse("spaceMembers missing")
+        }
+        return list.map {
+            LiveMember(
+                authID: $0["authId"]?.stringValue ?? "", email: $0["email"]?.stringValue ?? "",
+                name: $0["name"]?.stringValue ?? "")
+        }
     }
 
     /// The session behind the token (`GET /api/auth/get-session`): nil when the server says the

@@ -26,14 +26,22 @@ struct AuthCommand: Command {
             let spaces: [LiveSpace]
             do { spaces = try await service.spaces() } catch { throw LiveSession.failure(error) }
             var out =
-                "Signed in to \(connection.endpoint.url.absoluteString) as \(session.name) <\(session.email)> (\(session.id)).\n"
+                "Signed in to \(connection.endpoint.url.absoluteString) as "
+                + TerminalText.escape("\(session.name) <\(session.email)> (\(session.id))") + ".\n"
             out += "Spaces:\n"
             let width = spaces.map(\.id.count).max() ?? 0
             for space in spaces {
                 let marker = space.id == connection.endpoint.space ? "*" : " "
                 out +=
-                    "  \(marker) \(space.id)" + String(repeating: " ", count: width - space.id.count + 2) + space.name
-                    + (space.isOwner ? " (own)" : "") + "\n"
+                    "  \(marker) \(TerminalText.escape(space.id))"
+                    + String(repeating: " ", count: width - space.id.count + 2)
+                    + TerminalText.escape(space.name) + (space.isOwner ? " (own)" : "") + "\n"
+            }
+            var members: [LiveMember] = []
+            do { members = try await service.members() } catch { throw LiveSession.failure(error) }
+            out += members.isEmpty ? "Nobody else may open your own space.\n" : "Who else may open your own space:\n"
+            for member in members.sorted(by: { $0.email < $1.email }) {
+                out += "  " + TerminalText.escape("\(member.email) (\(member.name))") + "\n"
             }
             context.console.writeOut(out)
             return ExitCode.success

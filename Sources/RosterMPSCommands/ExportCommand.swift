@@ -84,6 +84,11 @@ struct RosterExporter {
             }
             root.append(("levels", .mapping(levels, flow: false)))
         }
+        // Access is written for the caller's own space (the only one whose members MPS tells).
+        if live.space.isOwner, let members = live.members, !members.isEmpty {
+            let emails = members.map(\.email).sorted().map(YAMLValue.string)
+            root.append(("access", .mapping([("members", .sequence(emails, flow: false))], flow: false)))
+        }
         var teamsOf: [Int: Int] = [:]
         for t in live.teams { for id in t.memberSet { teamsOf[id, default: 0] += 1 } }
         if teamsOf.values.contains(where: { $0 > 1 }) {

@@ -46,7 +46,9 @@ struct PlanCommand: Command {
                     prune: arguments.flag("--prune"), to: out)
                 context.console.writeErr("Saved the plan to \(out); `roster apply \(out)` applies exactly it.\n")
             }
-            return arguments.flag("--detailed-exitcode") && plan.hasChanges ? ExitCode.changes : ExitCode.success
+            // Drift the roster does not cover (unmanaged people, teams, members) is a change too.
+            let drift = plan.hasChanges || plan.summary.unmanaged > 0
+            return arguments.flag("--detailed-exitcode") && drift ? ExitCode.changes : ExitCode.success
         }
     }
 
@@ -86,6 +88,12 @@ struct PlanCommand: Command {
                     throw LiveSession.failure(error)
                 }
             }
+        }
+        if roster.access != nil && !live.space.isOwner {
+            throw CommandFailure(
+                "this roster manages access, which only the space's owner can change, and space \"\(live.space.name)\" "
+                    + "(\(live.space.id)) is not yours; remove `access:` or apply it as the owner",
+                exitCode: ExitCode.refused, at: roster.access?.location)
         }
         let planning = phases.now
         let (plan, diagnostics) = Planner.plan(

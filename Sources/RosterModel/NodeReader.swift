@@ -13,11 +13,13 @@ struct KeySet {
     }
 }
 
-/// The values of a mapping's known keys, by the key's index in its ``KeySet`` (at most 8),
+/// The values of a mapping's known keys, by the key's index in its ``KeySet`` (at most 12),
 /// stored inline: decoding a person allocates nothing for its fields.
 struct Fields {
-    static let capacity = 8
-    private var slots: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) = (-1, -1, -1, -1, -1, -1, -1, -1)
+    static let capacity = 12
+    private var slots: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) = (
+        -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1
+    )
 
     subscript(_ index: Int) -> NodeID? {
         let raw = withUnsafeBytes(of: slots) { $0.load(fromByteOffset: index * 4, as: Int32.self) }

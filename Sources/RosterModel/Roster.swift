@@ -151,6 +151,8 @@ public struct Roster: Sendable {
     public var teams: [TeamEntry] = []
     public var levels: [LevelLimitEntry] = []
     public var policy = Policy()
+    /// Who besides the owner may open the space; nil when the roster does not manage access.
+    public var access: AccessPolicy?
     /// The files the roster was read from, in load order.
     public var files: [String] = []
     /// Every team's people as the validator resolved them; nil for a roster built in code.

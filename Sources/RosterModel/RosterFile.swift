@@ -9,6 +9,7 @@ public struct RosterFile: Sendable {
     public var teams: [TeamEntry] = []
     public var levels: [LevelLimitEntry] = []
     public var policy: Policy?
+    public var access: AccessPolicy?
     /// The people's name table, when the decoder built it while the file was loading.
     var peopleTable: NameTableBuilder?
 

@@ -121,6 +121,7 @@ struct RosterFileDecoder {
         if let node = top[5] { file.levels = decodeLevels(node) }
         if let node = top[6] { file.policy = decodePolicy(node) }
         if let node = top[7] { _ = reader.string(node, "$schema") }
+        if let node = top[8] { file.access = decodeAccess(node) }
     }
 
     /// The items of a list; an empty value is an empty list.
@@ -266,6 +267,29 @@ struct RosterFileDecoder {
         }
         if let n = fields[4], let limit = maxDeletes(n) { policy.maxDeletes = limit }
         return policy
+    }
+
+    private mutating func decodeAccess(_ node: NodeID) -> AccessPolicy {
+        var access = AccessPolicy(location: doc.location(node))
+        guard let fields = reader.fields(node, "access", RosterFormat.access) else { return access }
+        if let n = fields[1], let v = reader.boolean(n, "access.prune") { access.prune = v }
+        guard let n = fields[0] else { return access }
+        var seen: [String: SourceLocation] = [:]
+        for item in list(n, "access.members") {
+            guard let email = reader.string(item, "an entry of access.members") else { continue }
+            if let problem = AccessPolicy.problem(email.value) {
+                reader.error("\"\(TerminalText.escape(email.value))\" in access.members \(problem)", at: item)
+            } else if let first = seen[AccessPolicy.key(email.value)] {
+                reader.diagnostics.append(
+                    .error(
+                        "\"\(email.value)\" is listed twice in access.members (emails ignore case)", at: email.location,
+                        notes: [DiagnosticNote(location: first, message: "first listed here")]))
+            } else {
+                seen[AccessPolicy.key(email.value)] = email.location
+                access.members.append(email)
+            }
+        }
+        return access
     }
 
     private mutating func kindLists(_ node: NodeID, _ field: String) -> ([Located<String>], [Located<String>]) {

@@ -5,7 +5,10 @@ public enum RosterFormat {
     public static let version = 1
     public static let limitMonthsRange = 0...600
 
-    static let topLevel = KeySet(["version", "space", "defaults", "people", "teams", "levels", "policy", "$schema"])
+    static let topLevel = KeySet([
+        "version", "space", "defaults", "people", "teams", "levels", "policy", "$schema", "access",
+    ])
+    static let access = KeySet(["members", "prune"])
     static let person = KeySet(["name", "id", "craft", "level", "focus", "levelStartDate", "previously"])
     static let team = KeySet(["name", "id", "lead", "members", "previously"])
     static let defaults = KeySet(["craft", "level", "focus"])

@@ -48,6 +48,13 @@ public struct RosterValidator {
                     roster.policy = policy
                 }
             }
+            if let access = file.access, let location = access.location {
+                if let first = roster.access?.location {
+                    error("access is set in more than one file", at: location, first: first)
+                } else {
+                    roster.access = access
+                }
+            }
             // Assigning shares the file's storage; appending would copy every entry.
             if roster.people.isEmpty {
                 roster.people = file.people

@@ -9,12 +9,14 @@ public enum PlanRenderer {
     static func ordered(_ changes: [Change]) -> [Change] {
         func rank(_ c: Change) -> Int {
             switch (c.action, c.kind) {
-            case (.delete, .team): return 0
-            case (.delete, _): return 1
-            case (.unmanaged, _): return 6
-            case (_, .person): return 2
-            case (_, .team): return 3
-            case (_, .level): return 4
+            case (.delete, .access): return 0
+            case (.delete, .team): return 1
+            case (.delete, _): return 2
+            case (.unmanaged, _): return 7
+            case (_, .access): return 3
+            case (_, .person): return 4
+            case (_, .team): return 5
+            case (_, .level): return 6
             }
         }
         return changes.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(
@@ -33,6 +35,9 @@ public enum PlanRenderer {
     static func subject(_ c: Change) -> String {
         switch c.kind {
         case .level: return "level \(c.name)"
+        case .access:
+            let name = c.before.first { $0.0 == "name" }?.1.stringValue
+            return "access \"\(c.name)\"" + (name.map { " (\($0))" } ?? "")
         default: return "\(c.kind.rawValue) \"\(c.name)\"" + (c.id.map { " (#\($0))" } ?? "")
         }
     }
@@ -94,6 +99,8 @@ public enum PlanRenderer {
             case .level:
                 out += "limitMonths "
                 out += text(of: after("limitMonths"))
+            case .access:
+                out += "may open and change the space"
             }
         case .update:
             for (n, field) in c.fields.enumerated() {
@@ -108,9 +115,12 @@ public enum PlanRenderer {
                 }
             }
         case .delete:
-            out += "not in the roster; deleted (prune)"
+            out +=
+                c.kind == .access ? "not in the roster; access removed (prune)" : "not in the roster; deleted (prune)"
         case .unmanaged:
-            if let note = c.note {
+            if c.kind == .access {
+                out += "not in the roster (unmanaged; access.prune or --prune removes it)"
+            } else if let note = c.note {
                 out += "not in the roster (\(note))"
             } else {
                 out += "not in the roster (unmanaged; --prune deletes it)"
@@ -188,7 +198,11 @@ public enum PlanRenderer {
         var fields: [(String, JSONValue)] = [
             ("action", .string(c.action.rawValue)), ("kind", .string(c.kind.rawValue)), ("name", .string(c.name)),
         ]
-        if c.kind != .level { fields.append(("id", c.id.map(JSONValue.int) ?? .null)) }
+        if c.kind == .access {
+            fields.append(("id", c.authID.map(JSONValue.string) ?? .null))
+        } else if c.kind != .level {
+            fields.append(("id", c.id.map(JSONValue.int) ?? .null))
+        }
         switch c.action {
         case .create:
             fields.append(("after", .object(c.after)))
@@ -206,6 +220,7 @@ public enum PlanRenderer {
         case .delete:
             fields.append(("before", .object(c.before)))
         case .unmanaged:
+            if c.kind == .access { fields.append(("before", .object(c.before))) }
             if let note = c.note { fields.append(("note", .string(note))) }
         }
         return .object(fields)

@@ -112,9 +112,9 @@ public struct ApplyReport: Sendable {
 
     private static func count(_ operation: PlanOperation, in tally: inout Tally, updated: inout Set<EntityID>) {
         switch operation.payload {
-        case .createUser, .createTeam: tally.created += 1
+        case .createUser, .createTeam, .addSpaceMember: tally.created += 1
         case .updateUser, .updateTeam: if updated.insert(operation.entity).inserted { tally.updated += 1 }
-        case .deleteUser, .deleteTeam: tally.deleted += 1
+        case .deleteUser, .deleteTeam, .removeSpaceMember: tally.deleted += 1
         case .setJobLevelLimit: if operation.replacesLimit { tally.updated += 1 } else { tally.created += 1 }
         }
     }

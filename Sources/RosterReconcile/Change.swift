@@ -3,7 +3,7 @@ import RosterDiagnostics
 /// One difference between the roster and the live space, as the plan shows it.
 public struct Change: Sendable {
     public enum Action: String, Sendable { case create, update, delete, unmanaged }
-    public enum Kind: String, Sendable { case person, team, level }
+    public enum Kind: String, Sendable { case person, team, level, access }
 
     public var action: Action
     public var kind: Kind
@@ -11,6 +11,8 @@ public struct Change: Sendable {
     public var name: String
     /// The live id, when the entity exists.
     public var id: Int?
+    /// For access: the member's auth id, when they are a member now.
+    public var authID: String?
     /// Changed fields (update), in the roster's field order.
     public var fields: [String] = []
     public var before: [(String, JSONValue)] = []

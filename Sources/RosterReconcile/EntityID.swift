@@ -13,12 +13,16 @@ public enum EntityID: Hashable, Sendable {
     case newTeam(rosterIndex: Int)
     /// A job level's time-in-level limit.
     case level(JobLevel)
+    /// A member of the space, by auth id.
+    case member(String)
+    /// An account the plan gives access to, by its email's key (lowercase).
+    case newMember(String)
 
     /// The live id, when the entity exists.
     public var liveID: Int? {
         switch self {
         case .person(let id), .team(let id): return id
-        case .newPerson, .newTeam, .level: return nil
+        case .newPerson, .newTeam, .level, .member, .newMember: return nil
         }
     }
 }

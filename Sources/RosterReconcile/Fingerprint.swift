@@ -11,7 +11,7 @@ public struct Fingerprint: Sendable, Equatable {
     /// The hash over all entities: `sha256:…`.
     public var digest: String
 
-    public init(live: LiveState, ignoredUsers: Set<Int>, ignoredTeams: Set<Int>) {
+    public init(live: LiveState, ignoredUsers: Set<Int>, ignoredTeams: Set<Int>, members: Bool = false) {
         var names: [Int: String] = Dictionary(minimumCapacity: live.users.count)
         for user in live.users { names[user.id] = user.name }
         func person(_ id: Int) -> String { "\(names[id] ?? "?") (#\(id))" }
@@ -32,6 +32,9 @@ public struct Fingerprint: Sendable, Equatable {
         for l in live.levels {
             entities[.level(l.level)] = EntitySnapshot(
                 name: l.level.rawValue, fields: [("limitMonths", String(l.limitMonths))])
+        }
+        for m in members ? live.members ?? [] : [] {
+            entities[.member(m.authID)] = EntitySnapshot(name: m.email, fields: [("name", m.name)])
         }
         self.init(entities: entities)
     }
@@ -110,6 +113,8 @@ extension EntityID {
         case .level(let level): return "level:\(level.rawValue)"
         case .newPerson(let index): return "new-person:\(index)"
         case .newTeam(let index): return "new-team:\(index)"
+        case .member(let authID): return "access:\(authID)"
+        case .newMember(let email): return "new-access:\(email)"
         }
     }
 
@@ -121,6 +126,7 @@ extension EntityID {
         case "person": guard let id = Int(parts[1]) else { return nil }; self = .person(id)
         case "team": guard let id = Int(parts[1]) else { return nil }; self = .team(id)
         case "level": guard let level = JobLevel(rawValue: parts[1]) else { return nil }; self = .level(level)
+        case "access": self = .member(parts[1])
         default: return nil
         }
     }
@@ -130,6 +136,7 @@ extension EntityID {
         case .person, .newPerson: return "person"
         case .team, .newTeam: return "team"
         case .level: return "level"
+        case .member, .newMember: return "access"
         }
     }
 

@@ -58,6 +58,10 @@ public struct MutationBatcher: Sendable {
                     "$i\(n): Int!, $v\(n): UpdateTeamInput!", "a\(n): updateTeam(id: $i\(n), input: $v\(n)) { id }"
                 )
             case .deleteTeam: (definitions, field) = ("$i\(n): Int!", "a\(n): deleteTeam(id: $i\(n))")
+            case .addSpaceMember:
+                (definitions, field) = ("$e\(n): String!", "a\(n): addSpaceMember(email: $e\(n)) { authId }")
+            case .removeSpaceMember:
+                (definitions, field) = ("$e\(n): String!", "a\(n): removeSpaceMember(memberAuthId: $e\(n))")
             case .setJobLevelLimit:
                 (definitions, field) = (
                     "$l\(n): JobLevel!, $m\(n): Int!",
@@ -265,6 +269,9 @@ public struct MutationBatcher: Sendable {
             w.string(level.rawValue)
             w.variable("m", n)
             JSONValue.writeInt(months, to: &w.out)
+        case .addSpaceMember(let value), .removeSpaceMember(let value):
+            w.variable("e", n)
+            w.string(value)
         }
     }
 

@@ -21,6 +21,8 @@ public struct Plan: Sendable {
     /// The live id each roster person and team was matched to (nil: to be created).
     var matchedPeople: [Int?] = []
     var matchedTeams: [Int?] = []
+    /// Whether the roster has `access:`, so the space's members are part of what the plan read.
+    public var managesAccess = false
 
     /// The live id of `entity`, when it exists in the state this plan was made from.
     public func liveID(of entity: EntityID) -> Int? {
@@ -42,7 +44,7 @@ public struct Plan: Sendable {
     /// What the plan read of the live space. Computed when asked: apply's re-plans and its
     /// verification never need it, and hashing 10,000 people is not free.
     public var fingerprint: Fingerprint {
-        Fingerprint(live: live, ignoredUsers: ignoredUsers, ignoredTeams: ignoredTeams)
+        Fingerprint(live: live, ignoredUsers: ignoredUsers, ignoredTeams: ignoredTeams, members: managesAccess)
     }
 
     /// The number of requests apply will send (documents of aliased mutations).
@@ -75,7 +77,7 @@ public struct Plan: Sendable {
 public struct DeleteCount: Sendable, Equatable, CustomStringConvertible {
     /// People deleted, teams deleted, and people who are in a team now and in none after the
     /// plan (a move is not a loss; a deleted person in a team is one).
-    public enum Kind: String, Sendable { case people, teams, teamMembers = "team-members" }
+    public enum Kind: String, Sendable { case people, teams, teamMembers = "team-members", access }
     public var kind: Kind
     public var count: Int
     public var liveTotal: Int
@@ -90,6 +92,7 @@ public struct DeleteCount: Sendable, Equatable, CustomStringConvertible {
         case .teams: return "deletes \(count) of \(liveTotal) teams (allowed \(allowed))"
         case .teamMembers:
             return "leaves \(count) of the \(liveTotal) people in teams in no team (allowed \(allowed))"
+        case .access: return "removes \(count) of \(liveTotal) members' access (allowed \(allowed))"
         }
     }
 }

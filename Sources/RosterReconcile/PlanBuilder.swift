@@ -29,6 +29,8 @@ struct PlanBuilder {
     private var newTeamMembers = Set<Int>()
     /// The operations of each managed live team, and the joins that must follow a leave.
     private var teamOps: [Int: TeamOps] = [:]
+    /// Access removals and the members there are now.
+    private var accessCount = (removed: 0, liveTotal: 0)
     private var joins: [(op: Int, person: Int, team: String)] = []
 
     init(roster: Roster, live: LiveState, matching: Matching, prune: Bool) {
@@ -41,6 +43,7 @@ struct PlanBuilder {
     }
 
     mutating func build() {
+        planAccess()
         planPeople()
         planLevels()
         let teamOps = planTeams()
@@ -49,6 +52,17 @@ struct PlanBuilder {
         let (ordered, stepWarnings) = scheduler.steps()
         steps = ordered
         warnings = stepWarnings + warnings
+    }
+
+    // MARK: access
+
+    /// Access is planned only where the live members were read (the caller's own space).
+    private mutating func planAccess() {
+        guard let access = roster.access, let members = live.members else { return }
+        let planner = AccessPlanner(access: access, members: members, prune: prune)
+        changes += planner.changes
+        for operation in planner.operations { scheduler.add(operation) }
+        accessCount = (planner.removed, planner.liveTotal)
     }
 
     // MARK: people
@@ -433,6 +447,9 @@ struct PlanBuilder {
                 kind: .teams, count: deletedTeams.count, liveTotal: teams, allowed: limit.allowed(ofLiveTotal: teams)),
             DeleteCount(
                 kind: .teamMembers, count: losing, liveTotal: inTeams, allowed: limit.allowed(ofLiveTotal: inTeams)),
+            DeleteCount(
+                kind: .access, count: accessCount.removed, liveTotal: accessCount.liveTotal,
+                allowed: limit.allowed(ofLiveTotal: accessCount.liveTotal)),
         ]
     }
 

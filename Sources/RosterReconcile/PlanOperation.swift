@@ -34,7 +34,8 @@ public struct OperationKey: Hashable, Sendable {
 /// One mutation of a plan.
 public struct PlanOperation: Sendable, Equatable {
     public enum Mutation: String, Sendable, CaseIterable {
-        case deleteTeam, deleteUser, createUser, updateUser, setJobLevelLimit, createTeam, updateTeam
+        case removeSpaceMember, deleteTeam, deleteUser, createUser, updateUser, setJobLevelLimit, createTeam, updateTeam
+        case addSpaceMember
     }
 
     public enum Payload: Sendable, Equatable {
@@ -45,6 +46,8 @@ public struct PlanOperation: Sendable, Equatable {
         case updateTeam(id: Int, TeamFields)
         case deleteTeam(id: Int)
         case setJobLevelLimit(JobLevel, Int)
+        case addSpaceMember(email: String)
+        case removeSpaceMember(authID: String)
     }
 
     public var payload: Payload
@@ -74,6 +77,8 @@ public struct PlanOperation: Sendable, Equatable {
         case .createTeam(let index, _): return .newTeam(rosterIndex: index)
         case .updateTeam(let id, _), .deleteTeam(let id): return .team(id)
         case .setJobLevelLimit(let level, _): return .level(level)
+        case .addSpaceMember(let email): return .newMember(AccessPolicy.key(email))
+        case .removeSpaceMember(let authID): return .member(authID)
         }
     }
 
@@ -97,6 +102,8 @@ public struct PlanOperation: Sendable, Equatable {
         case .updateTeam: return .updateTeam
         case .deleteTeam: return .deleteTeam
         case .setJobLevelLimit: return .setJobLevelLimit
+        case .addSpaceMember: return .addSpaceMember
+        case .removeSpaceMember: return .removeSpaceMember
         }
     }
 
@@ -105,6 +112,7 @@ public struct PlanOperation: Sendable, Equatable {
         case .createUser, .updateUser, .deleteUser: return .person
         case .createTeam, .updateTeam, .deleteTeam: return .team
         case .setJobLevelLimit: return .level
+        case .addSpaceMember, .removeSpaceMember: return .access
         }
     }
 

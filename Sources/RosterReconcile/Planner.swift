@@ -19,6 +19,7 @@ public enum Planner {
             warnings: builder.warnings, deletes: builder.deleteCounts(), live: live,
             ignoredUsers: matching.ignoredUsers, ignoredTeams: matching.ignoredTeams, batcher: batcher)
         plan.matchedPeople = matching.people.map { $0?.id }
+        plan.managesAccess = roster.access != nil
         plan.matchedTeams = matching.teams.map { $0?.id }
         return (plan, [])
     }

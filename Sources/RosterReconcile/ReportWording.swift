@@ -5,6 +5,7 @@ public enum ReportWording {
     /// `createUser "Ana Lima"`, `updateTeam "Core" (release)`, `setJobLevelLimit Mid`.
     public static func subject(_ op: PlanOperation) -> String {
         if op.kind == .level { return "\(op.mutation.rawValue) \(op.name)" }
+        if op.kind == .access { return "\(op.mutation.rawValue) \"\(op.name)\"" }
         return "\(op.mutation.rawValue) \"\(op.name)\"" + (op.role == .release ? " (release)" : "")
     }
 
@@ -13,6 +14,9 @@ public enum ReportWording {
     public static func failure(_ server: String, of op: PlanOperation) -> (message: String, serverMessage: String?) {
         let oneLine = server.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
             .joined(separator: " ")
+        if case .addSpaceMember(let email) = op.payload, oneLine.hasPrefix("No user found with that email") {
+            return ("\(email) has no MPS account yet: they must sign in to MPS once, then apply again", oneLine)
+        }
         guard oneLine.hasPrefix("Failed query:") else { return (oneLine, nil) }
         switch op.payload {
         case .deleteUser:

@@ -35,6 +35,8 @@ public enum SavedPlan {
         case .deleteUser(let id), .deleteTeam(let id): fields += [("id", .int(id))]
         case .createTeam(let i, let f): fields += [("rosterIndex", .int(i)), ("input", team(f))]
         case .updateTeam(let id, let f): fields += [("id", .int(id)), ("input", team(f))]
+        case .addSpaceMember(let email): fields += [("email", .string(email))]
+        case .removeSpaceMember(let authID): fields += [("authId", .string(authID))]
         case .setJobLevelLimit(let level, let months):
             fields += [("jobLevel", .string(level.rawValue)), ("limitMonths", .int(months))]
         }

@@ -46,6 +46,7 @@ public enum RosterSchema {
             ("teams", list(of: "team")),
             ("levels", levels()),
             ("policy", policy()),
+            ("access", access()),
         ])
     }
 
@@ -188,6 +189,35 @@ public enum RosterSchema {
             ("description", .string("Time-in-level limits of the space, per job level.")),
             ("properties", .object(JobLevel.allCases.map { ($0.rawValue, limit) })),
             ("propertyNames", .object([("$ref", .string("#/$defs/level"))])),
+        ])
+    }
+
+    private static func access() -> JSONValue {
+        .object([
+            ("type", .string("object")), ("additionalProperties", .bool(false)),
+            ("description", .string("Who besides the owner may open and change the space (MPS accounts by email).")),
+            (
+                "properties",
+                .object([
+                    (
+                        "members",
+                        .object([
+                            ("type", .array([.string("array"), .string("null")])),
+                            (
+                                "items",
+                                .object([("type", .string("string")), ("pattern", .string("^[^@\\s]+@[^@\\s]+$"))])
+                            ),
+                        ])
+                    ),
+                    (
+                        "prune",
+                        .object([
+                            ("type", .string("boolean")),
+                            ("description", .string("Remove members the roster does not list (default: report them).")),
+                        ])
+                    ),
+                ])
+            ),
         ])
     }
 

@@ -71,6 +71,8 @@ struct ServerModel {
             teams[id] = nil
         case .setJobLevelLimit(let level, let months):
             levels[level] = months
+        case .addSpaceMember, .removeSpaceMember:
+            break
         }
     }
 
