@@ -31,7 +31,8 @@ let package = Package(
         // The MPS client: GraphQL over URLSession behind a small transport protocol.
         .target(name: "MPSClient", dependencies: ["RosterModel", "RosterDiagnostics"]),
         // The reconciler: matching, diff, planner; pure and deterministic.
-        .target(name: "RosterReconcile", dependencies: ["RosterModel", "MPSClient", "RosterDiagnostics"]),
+        .target(
+            name: "RosterReconcile", dependencies: ["RosterModel", "RosterYAML", "MPSClient", "RosterDiagnostics"]),
         // Pure renderers: diagnostics (text, JSON, GitHub) and the roster's JSON Schema.
         .target(name: "RosterRender", dependencies: ["RosterModel", "RosterDiagnostics"]),
         // Pure renderers of plans and apply reports: text, JSON, Markdown.

@@ -14,7 +14,7 @@ public struct Plan: Sendable {
     /// Deletes per kind against `maxDeletes`, for apply's safety rail.
     public var deletes: [DeleteCount]
     /// What the fingerprint covers: the live state and what `policy.ignore` leaves out.
-    var live: LiveState
+    public internal(set) var live: LiveState
     var ignoredUsers: Set<Int> = []
     var ignoredTeams: Set<Int> = []
     var batcher = MutationBatcher()

@@ -1,0 +1,190 @@
+import MPSClient
+import RosterDiagnostics
+import RosterModel
+import RosterYAML
+
+/// `roster pull`: the edits that make the roster files say what the live space says, made in
+/// place (``SourceEditor``). Changed values are replaced where they stand; values that come from
+/// `defaults`, an anchor or a merge key are written on the entry; live people and teams the
+/// roster lacks are appended; entries whose live entity is gone are removed with their lines.
+public struct Puller {
+    let roster: Roster
+    let live: LiveState
+    let matching: Matching
+    var editors: [String: SourceEditor] = [:]
+    /// Each entry's mapping node, by file and position.
+    var entries: [String: [Position: NodeID]] = [:]
+    /// The `people` and `teams` sequences of each file that has them, in file order.
+    var sections: [(file: String, key: String, node: NodeID)] = []
+    /// What each live user is called in the roster after the pull, and whose names repeat.
+    var names: [Int: String] = [:]
+    var repeated: Set<NameKey> = []
+    public private(set) var diagnostics: [Diagnostic] = []
+
+    struct Position: Hashable {
+        var line: Int
+        var column: Int
+    }
+
+    /// Prepares a pull of `roster`, whose files' texts are `texts`, from `live`.
+    public init(roster: Roster, live: LiveState, texts: [String: String]) {
+        self.roster = roster
+        self.live = live
+        matching = Matching(roster: roster, live: live)
+        diagnostics = matching.diagnostics
+        for file in roster.files { load(file, texts[file] ?? "") }
+        var keys: [NameKey: Int] = [:]
+        for user in live.users where !matching.ignoredUsers.contains(user.id) { keys[user.key, default: 0] += 1 }
+        repeated = Set(keys.filter { $0.value > 1 }.keys)
+        for user in live.users { names[user.id] = user.name }
+    }
+
+    private mutating func load(_ file: String, _ text: String) {
+        var loader = YAMLLoader()
+        loader.fileDescription = "a roster file"
+        guard let document = loader.load(Array(text.utf8), file: file).document, let root = document.root else {
+            return
+        }
+        let editor = SourceEditor(text: text, document: document)
+        var found: [Position: NodeID] = [:]
+        for i in 0..<document.pairCount(root) {
+            let key = document.string(document.key(root, i))
+            guard key == "people" || key == "teams" else { continue }
+            let section = document.value(root, i)
+            sections.append((file, key, section))
+            for item in document.items(section) where document.kind(item) == .mapping {
+                let l = document.location(item)
+                found[Position(line: l.line, column: l.column)] = item
+            }
+        }
+        editors[file] = editor
+        entries[file] = found
+    }
+
+    /// The files' new texts, for the files that change.
+    public mutating func run(into: String? = nil) -> [String: String] {
+        guard diagnostics.isEmpty else { return [:] }
+        pullPeople()
+        appendPeople(into: into)
+        pullTeams()
+        appendTeams(into: into)
+        pullLevels()
+        return editors.filter(\.value.hasEdits).mapValues { $0.edited() }
+    }
+
+    // MARK: people
+
+    func entry(_ location: SourceLocation) -> (String, NodeID)? {
+        let file = location.file
+        guard let node = entries[file]?[Position(line: location.line, column: location.column)] else { return nil }
+        return (file, node)
+    }
+
+    private mutating func pullPeople() {
+        for (i, person) in roster.people.enumerated() {
+            guard let (file, node) = entry(person.location) else { continue }
+            guard let match = matching.people[i], let user = live.users.first(where: { $0.id == match.id }) else {
+                removeEntry(node, in: file)
+                continue
+            }
+            names[user.id] = user.key == person.key ? person.name.value : user.name
+            if user.key != person.key { setField(node, in: file, "name", .text(user.name)) }
+            if user.craft != person.craft { setField(node, in: file, "craft", .text(user.craft.rawValue)) }
+            if user.level != person.level { setField(node, in: file, "level", .text(user.level.rawValue)) }
+            if user.focus != person.focus { setField(node, in: file, "focus", .text(user.focus.rawValue)) }
+            let date: String?? =
+                switch person.levelStartDate {
+                case .unmanaged: nil
+                case .clear: .some(nil)
+                case .date(let d): .some(d)
+                }
+            if let date, date != user.levelStartDate {
+                setField(node, in: file, "levelStartDate", user.levelStartDate.map(FieldValue.text) ?? .null)
+            }
+        }
+    }
+
+    /// How a team names the live user `id` once the pull is done.
+    func reference(_ id: Int) -> String {
+        let name = names[id] ?? "#\(id)"
+        return repeated.contains(NameKey(name)) ? "\(name) (#\(id))" : name
+    }
+
+    private mutating func appendPeople(into: String?) {
+        let new = matching.unclaimedUsers.sorted { ($0.key, $0.id) < ($1.key, $1.id) }
+        guard !new.isEmpty else { return }
+        let lines = new.map { user -> [(String, FieldValue)] in
+            var fields: [(String, FieldValue)] = [("name", .text(user.name))]
+            if repeated.contains(user.key) { fields.append(("id", .number(user.id))) }
+            fields += [
+                ("craft", .text(user.craft.rawValue)), ("level", .text(user.level.rawValue)),
+                ("focus", .text(user.focus.rawValue)),
+            ]
+            if let date = user.levelStartDate { fields.append(("levelStartDate", .text(date))) }
+            return fields
+        }
+        append(lines, to: "people", into: into)
+    }
+
+    // MARK: teams
+
+    private mutating func pullTeams() {
+        let people = TeamPeople.of(roster)
+        for (t, team) in roster.teams.enumerated() {
+            guard let (file, node) = entry(team.location) else { continue }
+            guard let match = matching.teams[t], let current = live.teams.first(where: { $0.id == match.id }) else {
+                removeEntry(node, in: file)
+                continue
+            }
+            if current.key != team.key { setField(node, in: file, "name", .text(current.name)) }
+            let rosterLead = people.lead(ofTeam: t).flatMap { matching.people[$0]?.id }
+            if rosterLead != current.leadID || renamed(current.leadID) {
+                setField(node, in: file, "lead", .text(reference(current.leadID)))
+            }
+            let rosterMembers = Set(
+                people.members(ofTeam: t).compactMap { $0 >= 0 ? matching.people[Int($0)]?.id : nil })
+            let liveMembers = current.memberSet.subtracting([current.leadID])
+            if rosterMembers.subtracting([current.leadID]) != liveMembers || liveMembers.contains(where: renamed) {
+                setMembers(node, in: file, liveMembers.map(reference).sorted())
+            }
+        }
+    }
+
+    /// Whether the roster's name for live user `id` changes in this pull.
+    func renamed(_ id: Int) -> Bool {
+        guard let index = matching.people.firstIndex(where: { $0?.id == id }) else { return false }
+        return roster.people[index].name.value != names[id]
+    }
+
+    private mutating func appendTeams(into: String?) {
+        let new = matching.unclaimedTeams.sorted { ($0.key, $0.id) < ($1.key, $1.id) }
+        guard !new.isEmpty else { return }
+        append(
+            new.map { team in
+                let members = team.memberSet.subtracting([team.leadID]).map(reference).sorted()
+                return [
+                    ("name", FieldValue.text(team.name)), ("lead", .text(reference(team.leadID))),
+                    ("members", .list(members)),
+                ]
+            }, to: "teams", into: into)
+    }
+
+    // MARK: levels
+
+    private mutating func pullLevels() {
+        var liveLimits: [JobLevel: Int] = [:]
+        for l in live.levels { liveLimits[l.level] = l.limitMonths }
+        for level in roster.levels {
+            guard let months = liveLimits[level.level], months != level.limitMonths else { continue }
+            let file = level.location.file
+            guard let document = editors[file]?.document, let root = document.root else { continue }
+            for i in 0..<document.pairCount(root) where document.string(document.key(root, i)) == "levels" {
+                let levels = document.value(root, i)
+                for j in 0..<document.pairCount(levels)
+                where document.string(document.key(levels, j)) == level.level.rawValue {
+                    setField(document.value(levels, j), in: file, "limitMonths", .number(months))
+                }
+            }
+        }
+    }
+}
