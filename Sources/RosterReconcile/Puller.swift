@@ -69,6 +69,7 @@ public struct Puller {
         pullTeams()
         appendTeams(into: into)
         pullLevels()
+        pullAccess()
         return editors.filter(\.value.hasEdits).mapValues { $0.edited() }
     }
 
@@ -167,6 +168,24 @@ public struct Puller {
                     ("members", .list(members)),
                 ]
             }, to: "teams", into: into)
+    }
+
+    // MARK: access
+
+    /// The members list written as the live space's members (the roster's spelling kept for
+    /// those it already lists), when the roster manages access and the members were read.
+    private mutating func pullAccess() {
+        guard let access = roster.access, let members = live.members, let location = access.location else { return }
+        let listed = Set(access.members.map { AccessPolicy.key($0.value) })
+        let present = Set(members.map { AccessPolicy.key($0.email) })
+        guard listed != present else { return }
+        let file = location.file
+        guard let document = editors[file]?.document, let root = document.root else { return }
+        let kept = access.members.map(\.value).filter { present.contains(AccessPolicy.key($0)) }
+        let added = members.map(\.email).filter { !listed.contains(AccessPolicy.key($0)) }.sorted()
+        for i in 0..<document.pairCount(root) where document.string(document.key(root, i)) == "access" {
+            setMembers(document.value(root, i), in: file, kept + added)
+        }
     }
 
     // MARK: levels

@@ -163,4 +163,16 @@ import Testing
         let twice = try RosterBinary.run(["validate", dir.path])
         #expect(twice.code == 1 && twice.stderr.contains("access is set in more than one file"), "\(twice.stderr)")
     }
+
+    @Test func pullWritesTheLiveMembers() throws {
+        let sandbox = try SandboxProcess(arguments: ["--test-hooks", "--no-seed"])
+        defer { sandbox.stop() }
+        try load(sandbox, members: ["u_eve", "u_grace"])
+        let file = try roster("  members:\n    - Eve@Example.com   # our designer\n    - sam@example.com")
+        let pull = try RosterBinary.run(["pull", file], environment: env(sandbox))
+        #expect(pull.code == 0, "\(pull.stderr)")
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(text.hasSuffix("access:\n  members:\n    - Eve@Example.com\n    - grace@example.com\n"), "\(text)")
+        #expect(try RosterBinary.run(["plan", "--detailed-exitcode", file], environment: env(sandbox)).code == 0)
+    }
 }
