@@ -265,44 +265,9 @@ public enum PlanRenderer {
 
     // MARK: Markdown
 
-    /// The plan for a pull-request comment: a summary, a table of changes, the warnings.
-    public static func markdown(_ plan: Plan) -> String {
-        var out = "### Roster plan for space \"\(escape(plan.space.name))\" (`\(plan.space.id)`)\n\n"
-        if plan.hasChanges {
-            let s = plan.summary
-            out += "**\(s.create) to create, \(s.update) to update, \(s.delete) to delete**"
-            out += s.unmanaged > 0 ? ", \(s.unmanaged) unmanaged" : ""
-            let requests = plan.requests
-            out +=
-                " — apply runs \(plan.steps.count) \(plan.steps.count == 1 ? "step" : "steps") in \(requests) \(requests == 1 ? "request" : "requests").\n\n"
-        } else {
-            out +=
-                "**No changes**: the space matches the roster"
-                + (plan.summary.unmanaged > 0 ? " (\(plan.summary.unmanaged) unmanaged)" : "") + ".\n\n"
-        }
-        let changes = ordered(plan.changes)
-        if !changes.isEmpty {
-            out += "| | kind | name | change |\n|---|---|---|---|\n"
-            for c in changes {
-                let mark =
-                    switch c.action {
-                    case .create: "➕"
-                    case .update: "✏️"
-                    case .delete: "🗑️"
-                    case .unmanaged: "❔"
-                    }
-                let name = escape(c.name) + (c.id.map { " (#\($0))" } ?? "")
-                out += "| \(mark) | \(c.kind.rawValue) | \(name) | \(escape(detail(c))) |\n"
-            }
-            out += "\n"
-        }
-        if !plan.warnings.isEmpty {
-            out += "**Warnings**\n\n"
-            for w in plan.warnings { out += "- ⚠️ " + (w.step.map { "step \($0): " } ?? "") + escape(w.message) + "\n" }
-            out += "\n"
-        }
-        out += "<sub>Fingerprint `\(plan.fingerprint.digest.prefix(19))…` · \(escape(plan.endpoint))</sub>\n"
-        return out
+    /// The plan for a pull-request comment (see ``MarkdownPlan``).
+    public static func markdown(_ plan: Plan, limit: Int = 60_000) -> String {
+        MarkdownPlan(plan: plan, limit: limit).render()
     }
 
     /// Text for Markdown: control and bidirectional characters escaped (`\u{1B}`), and the
