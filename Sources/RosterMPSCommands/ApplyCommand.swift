@@ -22,6 +22,8 @@ struct ApplyCommand: Command {
             OptionSpec("--allow-large-changes", "apply even past policy.maxDeletes"),
             OptionSpec("--concurrency", value: "N", "requests in flight at once (default 4)"),
             OptionSpec("--prune", "also delete live people and teams missing from the roster"),
+            OptionSpec("--only", value: "SEL[,SEL…]", "apply only these entities' changes (and what they need)"),
+            OptionSpec("--exclude", value: "SEL[,SEL…]", "leave these entities' changes out"),
             OptionSpec("--no-color", "plain output (also NO_COLOR)"),
             OptionSpec(
                 "--color", value: "auto|always|never", "colour: auto (a terminal, not TERM=dumb), always or never"),
@@ -143,11 +145,16 @@ struct ApplyCommand: Command {
             phases.log("read the live state (\(live.users.count) people, \(live.teams.count) teams)", since: reading)
             return live
         }
+        let selection = (try? PlanCommand.selection(arguments)) ?? PlanSelection()
         let replan: @Sendable (LiveState) -> (Plan?, [Diagnostic]) = { live in
             let planning = phases.now
-            let result = Planner.plan(roster: roster, live: live, prune: prune, endpoint: endpoint)
+            let (plan, diagnostics) = Planner.plan(roster: roster, live: live, prune: prune, endpoint: endpoint)
             phases.log("planned again", since: planning)
-            return result
+            // A targeted apply is verified against its own selection.
+            guard let plan else { return (nil, diagnostics) }
+            do throws(SelectionError) { return (try selection.apply(to: plan), diagnostics) } catch {
+                return (nil, diagnostics + [.error(error.message, at: nil)])
+            }
         }
         return ApplyEngine(
             executor: GraphQLMutationExecutor(client: service.client, space: space), concurrency: concurrency,

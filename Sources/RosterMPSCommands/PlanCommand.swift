@@ -19,6 +19,10 @@ struct PlanCommand: Command {
             OptionSpec("--out", value: "FILE", "also save the plan for `roster apply FILE`"),
             OptionSpec("--detailed-exitcode", "exit 2 when there are changes, 0 when none"),
             OptionSpec("--prune", "also delete live people and teams missing from the roster"),
+            OptionSpec(
+                "--only", value: "SEL[,SEL…]",
+                "limit the plan to person:NAME, team:NAME, level:NAME, people, teams, levels"),
+            OptionSpec("--exclude", value: "SEL[,SEL…]", "leave these entities out of the plan"),
             OptionSpec("--no-color", "plain output (also NO_COLOR)"),
             OptionSpec(
                 "--color", value: "auto|always|never", "colour: auto (a terminal, not TERM=dumb), always or never"),
@@ -43,7 +47,9 @@ struct PlanCommand: Command {
             if let out, let fingerprint, let planJSON {
                 try save(
                     plan, json: planJSON, fingerprint: fingerprint, roster: roster, paths: arguments.positionals,
-                    prune: arguments.flag("--prune"), to: out)
+                    prune: arguments.flag("--prune"),
+                    selection: ["only", "exclude"].compactMap { key in arguments.value("--\(key)").map { (key, $0) } },
+                    to: out)
                 context.console.writeErr("Saved the plan to \(out); `roster apply \(out)` applies exactly it.\n")
             }
             // Drift the roster does not cover (unmanaged people, teams, members) is a change too.
@@ -96,19 +102,37 @@ struct PlanCommand: Command {
                 exitCode: ExitCode.refused, at: roster.access?.location)
         }
         let planning = phases.now
-        let (plan, diagnostics) = Planner.plan(
+        let (planned, diagnostics) = Planner.plan(
             roster: roster, live: live, prune: arguments.flag("--prune"),
             endpoint: connection.endpoint.url.absoluteString)
-        guard let plan else { throw CommandFailure(diagnostics: diagnostics) }
+        guard let full = planned else { throw CommandFailure(diagnostics: diagnostics) }
+        let selection = try selection(arguments)
+        let plan: Plan
+        do throws(SelectionError) { plan = try selection.apply(to: full) } catch {
+            throw CommandFailure(error.message, exitCode: ExitCode.refused)
+        }
         phases.log("planned \(plan.changes.count) changes in \(plan.steps.count) steps", since: planning)
         return (plan, connection, roster, service)
+    }
+
+    /// The `--only` and `--exclude` selection.
+    static func selection(_ arguments: ParsedArguments) throws(CommandFailure) -> PlanSelection {
+        var selection = PlanSelection()
+        for (option, keyPath) in [("--only", \PlanSelection.only), ("--exclude", \PlanSelection.exclude)] {
+            guard let text = arguments.value(option) else { continue }
+            switch PlanSelection.parse(text) {
+            case .success(let selectors): selection[keyPath: keyPath] = selectors
+            case .failure(let error): throw CommandFailure("\(option): \(error.message)", kind: .usage)
+            }
+        }
+        return selection
     }
 
     /// Writes the plan with what apply needs; the roster's paths are written relative to the
     /// plan file, so `roster apply FILE` works from any directory.
     static func save(
         _ plan: Plan, json: JSONValue, fingerprint: Fingerprint, roster: Roster, paths: [String], prune: Bool,
-        to path: String
+        selection: [(String, String)], to path: String
     ) throws(CommandFailure) {
         guard case .object(var fields) = json else { return }
         guard
@@ -128,6 +152,7 @@ struct PlanCommand: Command {
                     ("prune", .bool(prune)),
                 ])
             ))
+        apply.append(("selection", .object(selection.map { ($0.0, JSONValue.string($0.1)) })))
         fields.append(("apply", .object(apply)))
         let text = JSONValue.object(fields).rendered(indent: 2) + "\n"
         guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {

@@ -21,6 +21,8 @@ struct SavedPlanFile {
     var fingerprint: Fingerprint
     /// `apply.steps`: every operation the plan was saved with.
     var steps: JSONValue
+    /// The `--only` and `--exclude` the plan was made with.
+    var selection: JSONValue?
 
     /// The saved plan named by `arguments`, or nil when they name a roster: a saved plan is
     /// a JSON file whose top level holds `format_version`.
@@ -39,7 +41,7 @@ struct SavedPlanFile {
             prune: roster["prune"]?.boolValue ?? false, paths: roster["paths"]?.stringsValue ?? [],
             files: roster["files"]?.stringsValue ?? [], rosterDigest: roster["sha256"]?.stringValue ?? "",
             fingerprint: Fingerprint(entities: SavedPlan.entities(apply["entities"])),
-            steps: apply["steps"] ?? .null)
+            steps: apply["steps"] ?? .null, selection: apply["selection"])
     }
 
     /// The plan file's folder, absolute.
@@ -57,6 +59,7 @@ struct SavedPlanFile {
         }
         args.values["--space"] = space
         if prune { args.flags.insert("--prune") }
+        for key in ["only", "exclude"] { args.values["--\(key)"] = selection?[key]?.stringValue }
         // Checked before anything is read: a plan for one server says nothing of another.
         let current = try Connection.resolve(args, context, rosterSpace: nil).endpoint.url.absoluteString
         if current != endpoint { throw refusal("the plan was saved for \(endpoint), not \(current)") }

@@ -75,6 +75,7 @@ public enum PlanRenderer {
 
     /// The description appended in place: a 10,000-line plan builds no string per part.
     static func appendDetail(_ c: Change, to out: inout String) {
+        defer { if c.action != .unmanaged, let note = c.note { out += " (\(note))" } }
         let after = { (name: String) in field(c.after, name) }
         let before = { (name: String) in field(c.before, name) }
         switch c.action {
@@ -221,8 +222,8 @@ public enum PlanRenderer {
             fields.append(("before", .object(c.before)))
         case .unmanaged:
             if c.kind == .access { fields.append(("before", .object(c.before))) }
-            if let note = c.note { fields.append(("note", .string(note))) }
         }
+        if let note = c.note { fields.append(("note", .string(note))) }
         return .object(fields)
     }
 

@@ -4,7 +4,7 @@
 struct ApplyRun {
     let original: Plan
     let operations: [PlanOperation]
-    /// Final outcomes, by operation number (`PlanOperation.id`) of the approved plan.
+    /// Final outcomes, by the operation's position in the approved plan (ordered by id).
     var outcomes: [ApplyReport.Entry?]
     var index: [OperationKey: Int] = [:]
     /// Sent at least once in a document that did not run it (after a failed alias): sent again
@@ -19,10 +19,9 @@ struct ApplyRun {
 
     init(_ plan: Plan) {
         original = plan
-        var operations = [PlanOperation?](repeating: nil, count: plan.operationCount)
-        for op in plan.steps.joined() where op.id < operations.count { operations[op.id] = op }
-        self.operations = operations.compactMap { $0 }
-        outcomes = Array(repeating: nil, count: self.operations.count)
+        // In plan order; numbers are positions (a targeted plan's operation ids have gaps).
+        operations = plan.steps.joined().sorted { $0.id < $1.id }
+        outcomes = Array(repeating: nil, count: operations.count)
         for (number, op) in self.operations.enumerated() { index[op.key] = number }
     }
 
