@@ -153,6 +153,8 @@ public struct Roster: Sendable {
     public var policy = Policy()
     /// Who besides the owner may open the space; nil when the roster does not manage access.
     public var access: AccessPolicy?
+    /// The organisation's own rules; nil when the roster states none.
+    public var rules: Rules?
     /// The files the roster was read from, in load order.
     public var files: [String] = []
     /// Every team's people as the validator resolved them; nil for a roster built in code.

@@ -10,6 +10,7 @@ public struct RosterFile: Sendable {
     public var levels: [LevelLimitEntry] = []
     public var policy: Policy?
     public var access: AccessPolicy?
+    public var rules: Rules?
     /// The people's name table, when the decoder built it while the file was loading.
     var peopleTable: NameTableBuilder?
 

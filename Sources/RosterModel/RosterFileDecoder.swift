@@ -122,6 +122,7 @@ struct RosterFileDecoder {
         if let node = top[6] { file.policy = decodePolicy(node) }
         if let node = top[7] { _ = reader.string(node, "$schema") }
         if let node = top[8] { file.access = decodeAccess(node) }
+        if let node = top[9] { file.rules = decodeRules(node) }
     }
 
     /// The items of a list; an empty value is an empty list.
@@ -267,6 +268,50 @@ struct RosterFileDecoder {
         }
         if let n = fields[4], let limit = maxDeletes(n) { policy.maxDeletes = limit }
         return policy
+    }
+
+    private mutating func decodeRules(_ node: NodeID) -> Rules {
+        var rules = Rules()
+        rules.location = doc.location(node)
+        guard let fields = reader.fields(node, "rules", RosterFormat.rules) else { return rules }
+        var severity = Severity.error
+        if let n = fields[5], let s = ruleSeverity(n) { severity = s }
+        func rule<Value>(_ index: Int, _ name: String, _ read: (inout Self, NodeID) -> Value?) -> Rules.Rule<Value>? {
+            guard let n = fields[index] else { return nil }
+            if doc.kind(n) == .mapping, let parts = reader.fields(n, "rules.\(name)", RosterFormat.rule) {
+                guard let valueNode = parts[0] else {
+                    reader.error("rules.\(name) needs a `value`", at: n)
+                    return nil
+                }
+                let own = parts[1].flatMap { ruleSeverity($0) } ?? severity
+                return read(&self, valueNode).map { Rules.Rule(value: $0, severity: own) }
+            }
+            return read(&self, n).map { Rules.Rule(value: $0, severity: severity) }
+        }
+        let size = { (me: inout Self, n: NodeID, name: String) in
+            me.reader.integer(n, "rules.\(name)", in: 1...10_000, expected: "a number of people from 1 to 10000")?.value
+        }
+        rules.maxTeamSize = rule(0, "maxTeamSize") { size(&$0, $1, "maxTeamSize") }
+        rules.minTeamSize = rule(1, "minTeamSize") { size(&$0, $1, "minTeamSize") }
+        rules.leadMinLevel = rule(2, "leadMinLevel") { $0.reader.enumValue($1, JobLevel.self) }
+        rules.requireLevelStartDate = rule(3, "requireLevelStartDate") {
+            $0.reader.boolean($1, "rules.requireLevelStartDate")
+        }
+        rules.requireFocus = rule(4, "requireFocus") { me, n in
+            me.list(n, "rules.requireFocus").compactMap { me.reader.enumValue($0, Craft.self) }
+        }
+        return rules
+    }
+
+    private mutating func ruleSeverity(_ node: NodeID) -> Severity? {
+        guard let text = reader.string(node, "severity") else { return nil }
+        switch text.value {
+        case "error": return .error
+        case "warning": return .warning
+        default:
+            reader.error("severity must be error or warning, not \"\(text.value)\"", at: node)
+            return nil
+        }
     }
 
     private mutating func decodeAccess(_ node: NodeID) -> AccessPolicy {

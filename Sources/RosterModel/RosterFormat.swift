@@ -6,8 +6,12 @@ public enum RosterFormat {
     public static let limitMonthsRange = 0...600
 
     static let topLevel = KeySet([
-        "version", "space", "defaults", "people", "teams", "levels", "policy", "$schema", "access",
+        "version", "space", "defaults", "people", "teams", "levels", "policy", "$schema", "access", "rules",
     ])
+    static let rules = KeySet([
+        "maxTeamSize", "minTeamSize", "leadMinLevel", "requireLevelStartDate", "requireFocus", "severity",
+    ])
+    static let rule = KeySet(["value", "severity"])
     static let access = KeySet(["members", "prune"])
     static let person = KeySet(["name", "id", "craft", "level", "focus", "levelStartDate", "previously"])
     static let team = KeySet(["name", "id", "lead", "members", "previously"])

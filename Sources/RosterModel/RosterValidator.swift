@@ -18,6 +18,9 @@ public struct RosterValidator {
         let index = PersonIndex(roster.people, names: people)
         roster.teamPeople = validator.checkReferences(roster, index)
         validator.checkIgnore(roster, index)
+        if let rules = roster.rules, let people = roster.teamPeople {
+            validator.diagnostics += rules.check(roster, people)
+        }
         return (roster, validator.diagnostics)
     }
 
@@ -46,6 +49,13 @@ public struct RosterValidator {
                     error("policy is set in more than one file", at: location, first: first)
                 } else {
                     roster.policy = policy
+                }
+            }
+            if let rules = file.rules, let location = rules.location {
+                if let first = roster.rules?.location {
+                    error("rules is set in more than one file", at: location, first: first)
+                } else {
+                    roster.rules = rules
                 }
             }
             if let access = file.access, let location = access.location {

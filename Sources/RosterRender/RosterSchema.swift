@@ -47,6 +47,7 @@ public enum RosterSchema {
             ("levels", levels()),
             ("policy", policy()),
             ("access", access()),
+            ("rules", rules()),
         ])
     }
 
@@ -189,6 +190,47 @@ public enum RosterSchema {
             ("description", .string("Time-in-level limits of the space, per job level.")),
             ("properties", .object(JobLevel.allCases.map { ($0.rawValue, limit) })),
             ("propertyNames", .object([("$ref", .string("#/$defs/level"))])),
+        ])
+    }
+
+    /// `rules:`: each rule a value, or `{value, severity}`.
+    private static func rules() -> JSONValue {
+        let severity = JSONValue.object([("enum", .array([.string("error"), .string("warning")]))])
+        func rule(_ value: JSONValue) -> JSONValue {
+            .object([
+                (
+                    "oneOf",
+                    .array([
+                        value,
+                        .object([
+                            ("type", .string("object")), ("additionalProperties", .bool(false)),
+                            ("required", .array([.string("value")])),
+                            ("properties", .object([("value", value), ("severity", severity)])),
+                        ]),
+                    ])
+                )
+            ])
+        }
+        let size = JSONValue.object([("type", .string("integer")), ("minimum", .int(1))])
+        return .object([
+            ("type", .string("object")), ("additionalProperties", .bool(false)),
+            ("description", .string("The organisation's own rules, checked by validate and plan.")),
+            (
+                "properties",
+                .object([
+                    ("maxTeamSize", rule(size)), ("minTeamSize", rule(size)),
+                    ("leadMinLevel", rule(.object([("$ref", .string("#/$defs/level"))]))),
+                    ("requireLevelStartDate", rule(.object([("type", .string("boolean"))]))),
+                    (
+                        "requireFocus",
+                        rule(
+                            .object([
+                                ("type", .string("array")), ("items", .object([("$ref", .string("#/$defs/craft"))])),
+                            ]))
+                    ),
+                    ("severity", severity),
+                ])
+            ),
         ])
     }
 

@@ -42,6 +42,20 @@ import Testing
             TestSupport.goldenRoot.appendingPathComponent("output/validate-references.github.txt"))
     }
 
+    /// Broken `rules:` in every output: text (the `expected.txt` of `validate/rules`), JSON and
+    /// GitHub annotations, each at the entry that breaks the rule, with the rule's severity.
+    @Test func ruleDiagnosticsMatchGoldenInJSONAndAnnotations() throws {
+        let dir = TestSupport.goldenRoot.appendingPathComponent("validate/rules")
+        let result = RosterLoader().load(paths: [dir.appendingPathComponent("roster.yaml").path])
+        let json = DiagnosticRenderer.json(result.diagnostics).rendered(indent: 2) + "\n"
+        TestSupport.expectGolden(
+            json.replacingOccurrences(of: dir.path + "/", with: ""),
+            TestSupport.goldenRoot.appendingPathComponent("output/validate-rules.json"))
+        TestSupport.expectGolden(
+            DiagnosticRenderer.githubAnnotations(result.diagnostics).replacingOccurrences(of: dir.path + "/", with: ""),
+            TestSupport.goldenRoot.appendingPathComponent("output/validate-rules.github.txt"))
+    }
+
     @Test func examplesAreValid() {
         for example in ["examples/demo-space.yaml", "examples/acme.yaml", "examples/multi"] {
             let result = RosterLoader().load(paths: [TestSupport.packageRoot.appendingPathComponent(example).path])

@@ -1,0 +1,77 @@
+import RosterDiagnostics
+
+/// `rules:`: the organisation's own rules, checked by `validate` and `plan`; each broken rule is
+/// reported at the entry that breaks it, with the rule's severity.
+public struct Rules: Sendable {
+    /// One rule's value and severity.
+    public struct Rule<Value: Sendable>: Sendable {
+        public var value: Value
+        public var severity: Severity
+    }
+
+    public var maxTeamSize: Rule<Int>?
+    public var minTeamSize: Rule<Int>?
+    public var leadMinLevel: Rule<JobLevel>?
+    public var requireLevelStartDate: Rule<Bool>?
+    public var requireFocus: Rule<[Craft]>?
+    public var location: SourceLocation?
+
+    public init() {}
+
+    /// The broken rules of `roster` (whose team references are resolved).
+    func check(_ roster: Roster, _ people: TeamPeople) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        for (t, team) in roster.teams.enumerated() {
+            let size = 1 + people.members(ofTeam: t).filter { $0 >= 0 && Int($0) != people.lead(ofTeam: t) }.count
+            let name = TerminalText.escape(team.name.value)
+            if let rule = maxTeamSize, size > rule.value {
+                out.append(
+                    Diagnostic(
+                        rule.severity, at: team.name.location,
+                        "team \"\(name)\" has \(size) members, more than rules.maxTeamSize \(rule.value)"))
+            }
+            if let rule = minTeamSize, size < rule.value {
+                out.append(
+                    Diagnostic(
+                        rule.severity, at: team.name.location,
+                        "team \"\(name)\" has \(size) \(size == 1 ? "member" : "members"), fewer than rules.minTeamSize \(rule.value)"
+                    ))
+            }
+            if let rule = leadMinLevel, let lead = people.lead(ofTeam: t), roster.people[lead].level < rule.value {
+                out.append(
+                    Diagnostic(
+                        rule.severity, at: team.lead.location,
+                        "lead \"\(TerminalText.escape(team.lead.value.text))\" of team \"\(name)\" is \(roster.people[lead].level.rawValue), "
+                            + "below rules.leadMinLevel \(rule.value.rawValue)"))
+            }
+        }
+        for person in roster.people { out += check(person) }
+        return out
+    }
+
+    private func check(_ person: PersonEntry) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        let name = TerminalText.escape(person.name.value)
+        if let rule = requireLevelStartDate, rule.value, !person.levelStartDate.isDate {
+            out.append(
+                Diagnostic(
+                    rule.severity, at: person.name.location,
+                    "person \"\(name)\" states no levelStartDate, which rules.requireLevelStartDate asks for"))
+        }
+        if let rule = requireFocus, rule.value.contains(person.craft), person.focus == .notApplicable {
+            out.append(
+                Diagnostic(
+                    rule.severity, at: person.name.location,
+                    "person \"\(name)\" (\(person.craft.rawValue)) states no focus, which rules.requireFocus asks for"))
+        }
+        return out
+    }
+}
+
+extension LevelStartDate {
+    /// Whether the roster states a date (not absent, not cleared).
+    var isDate: Bool {
+        if case .date = self { return true }
+        return false
+    }
+}
