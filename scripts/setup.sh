@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what roster and its sandbox need, when missing: libyaml (Debian's libyaml-dev), libcurl's
 # development files on Linux (libcurl4-openssl-dev), and the sandbox's Python packages
-# (graphql-core, pytest, and PyYAML for the export round-trip test). Safe to run again.
+# (graphql-core, pytest, and PyYAML for the export round-trip test), and Graphviz for the chart
+# tests. Safe to run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,6 +22,14 @@ if ! pkg-config --exists yaml-0.1 2>/dev/null || $need_curl; then
         echo "error: install libyaml (with its pkg-config file yaml-0.1) and try again" >&2
         exit 1
     fi
+fi
+
+# Graphviz's `dot` renders the charts the tests produce (and the README's picture).
+if ! command -v dot >/dev/null && command -v apt-get >/dev/null; then
+    echo "==> Installing graphviz"
+    SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq graphviz
 fi
 
 if ! python3 -c 'import graphql, pytest, yaml' 2>/dev/null; then

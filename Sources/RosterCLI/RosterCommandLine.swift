@@ -23,11 +23,15 @@ public enum RosterCommandLine {
         ("apply", "Apply the plan: show it, ask for yes, run it, verify the result."),
         ("export", "Write the live space as a roster file."),
         ("pull", "Write the live space's changes into the roster files, in place (drift adopted)."),
+        ("report", "Reports: `roster report levels`, time in level against the limits."),
+        ("chart", "Draw the teams as a Mermaid or Graphviz DOT diagram."),
         ("auth", "Check the token: `roster auth status` names its user and spaces."),
     ]
 
     /// The order commands are listed in.
-    static let order = ["validate", "plan", "apply", "export", "pull", "auth", "schema", "version", "help"]
+    static let order = [
+        "validate", "plan", "apply", "export", "pull", "report", "chart", "auth", "schema", "version", "help",
+    ]
 
     /// Whether `arguments` are for a command of `roster-mps` (the command, or help about it).
     public static func isMPSInvocation(_ arguments: [String]) -> Bool {

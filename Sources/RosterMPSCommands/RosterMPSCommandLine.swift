@@ -3,7 +3,8 @@ import RosterCLI
 /// The command line of `roster-mps`: the dispatcher of `roster` with the MPS commands added.
 public enum RosterMPSCommandLine {
     public static let commands: [any Command.Type] = [
-        PlanCommand.self, ApplyCommand.self, ExportCommand.self, PullCommand.self, AuthCommand.self,
+        PlanCommand.self, ApplyCommand.self, ExportCommand.self, PullCommand.self, ReportCommand.self,
+        ChartCommand.self, AuthCommand.self,
     ]
 
     public static func main(_ arguments: [String], context: CommandContext) async -> Int32 {

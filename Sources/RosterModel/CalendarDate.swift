@@ -31,7 +31,7 @@ public enum CalendarDate {
         return .valid
     }
 
-    static func daysIn(month: Int, year: Int) -> Int {
+    public static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: return 30

@@ -1,0 +1,112 @@
+import RosterDiagnostics
+import RosterReconcile
+
+/// `roster report levels` as a table, versioned JSON, Markdown or CSV.
+public enum LevelReportRenderer {
+    static let headers = ["name", "level", "levelStartDate", "months", "limitMonths", "status"]
+
+    static func cells(_ row: LevelReport.Row) -> [String] {
+        let name = row.name + (row.id.map { " (#\($0))" } ?? "")
+        let status: String =
+            switch row.status {
+            case .over: row.overBy == 0 ? "at the limit" : "over by \(row.overBy ?? 0)"
+            case .due: "due in \(-(row.overBy ?? 0))"
+            case .within: "within"
+            case .noLimit: "no limit"
+            }
+        return [
+            name, row.level.rawValue, row.since.description, String(row.months), row.limit.map(String.init) ?? "-",
+            status,
+        ]
+    }
+
+    public static func text(_ report: LevelReport) -> String {
+        var out = "Time in level on \(report.asOf) (due: within \(report.dueMonths) months of the limit)\n\n"
+        let table =
+            [["NAME", "LEVEL", "SINCE", "MONTHS", "LIMIT", "STATUS"]]
+            + report.rows.map { cells($0).map(TerminalText.escape) }
+        let widths = (0..<6).map { c in table.map { $0[c].count }.max() ?? 0 }
+        for row in table {
+            out +=
+                zip(row, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined(separator: "  ")
+                .trimmingTrailingSpaces() + "\n"
+        }
+        if report.rows.isEmpty { out += "(nobody states a level start date)\n" }
+        if !report.withoutStartDate.isEmpty {
+            out +=
+                "\nNo level start date (\(report.withoutStartDate.count)): "
+                + report.withoutStartDate.map { TerminalText.escape($0.name) }.joined(separator: ", ") + "\n"
+        }
+        return out
+    }
+
+    public static func json(_ report: LevelReport) -> JSONValue {
+        .object([
+            ("format_version", .int(1)),
+            ("asOf", .string(report.asOf.description)),
+            ("dueMonths", .int(report.dueMonths)),
+            (
+                "people",
+                .array(
+                    report.rows.map { row in
+                        .object([
+                            ("name", .string(row.name)), ("id", row.id.map(JSONValue.int) ?? .null),
+                            ("level", .string(row.level.rawValue)), ("levelStartDate", .string(row.since.description)),
+                            ("months", .int(row.months)), ("limitMonths", row.limit.map(JSONValue.int) ?? .null),
+                            ("status", .string(row.status.rawValue)),
+                            ("overBy", row.overBy.map(JSONValue.int) ?? .null),
+                        ])
+                    })
+            ),
+            (
+                "withoutStartDate",
+                .array(
+                    report.withoutStartDate.map {
+                        .object([("name", .string($0.name)), ("level", .string($0.level.rawValue))])
+                    })
+            ),
+        ])
+    }
+
+    public static func markdown(_ report: LevelReport) -> String {
+        var out =
+            "### Time in level on \(report.asOf)\n\n| name | level | since | months | limit | status |\n|---|---|---|---|---|---|\n"
+        for row in report.rows { out += "| " + cells(row).map(PlanRenderer.escape).joined(separator: " | ") + " |\n" }
+        if !report.withoutStartDate.isEmpty {
+            out +=
+                "\n**No level start date:** "
+                + report.withoutStartDate.map { PlanRenderer.escape($0.name) }.joined(separator: ", ") + "\n"
+        }
+        return out
+    }
+
+    /// RFC 4180 CSV with a header row; people without a start date have empty date cells.
+    public static func csv(_ report: LevelReport) -> String {
+        func field(_ s: String) -> String {
+            s.contains(where: { ",\"\r\n".contains($0) })
+                ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
+        }
+        var out = (headers + ["id"]).joined(separator: ",") + "\r\n"
+        for row in report.rows {
+            let values = [
+                row.name, row.level.rawValue, row.since.description, String(row.months),
+                row.limit.map(String.init) ?? "", row.status.rawValue, row.id.map(String.init) ?? "",
+            ]
+            out += values.map(field).joined(separator: ",") + "\r\n"
+        }
+        for person in report.withoutStartDate {
+            out +=
+                [person.name, person.level.rawValue, "", "", "", "no-start-date", ""].map(field).joined(separator: ",")
+                + "\r\n"
+        }
+        return out
+    }
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var s = self
+        while s.hasSuffix(" ") { s.removeLast() }
+        return s
+    }
+}

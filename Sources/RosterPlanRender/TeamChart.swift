@@ -1,0 +1,66 @@
+import RosterDiagnostics
+
+/// `roster chart`: the teams, each with its lead and members, and the people in no team, as a
+/// Mermaid flowchart or a Graphviz DOT graph. Names are escaped for each format.
+public struct TeamChart: Sendable {
+    public struct Team: Sendable {
+        public var name: String
+        public var lead: String
+        public var members: [String]
+
+        public init(name: String, lead: String, members: [String]) {
+            (self.name, self.lead, self.members) = (name, lead, members)
+        }
+    }
+
+    public var teams: [Team]
+    public var withoutTeam: [String]
+
+    public init(teams: [Team], withoutTeam: [String]) {
+        self.teams = teams
+        self.withoutTeam = withoutTeam
+    }
+
+    public func mermaid() -> String {
+        var out = "flowchart LR\n"
+        for (t, team) in teams.enumerated() {
+            out += "  subgraph t\(t)[\(MermaidChart.label(team.name))]\n"
+            out += "    t\(t)p0[\(MermaidChart.label("★ " + team.lead))]\n"
+            for (m, member) in team.members.enumerated() {
+                out += "    t\(t)p\(m + 1)[\(MermaidChart.label(member))]\n"
+            }
+            out += "  end\n"
+        }
+        if !withoutTeam.isEmpty {
+            out += "  subgraph none[\(MermaidChart.label("No team"))]\n"
+            for (p, person) in withoutTeam.enumerated() { out += "    n\(p)[\(MermaidChart.label(person))]\n" }
+            out += "  end\n"
+        }
+        return out
+    }
+
+    /// A DOT string: backslashes and quotes escaped, control characters written as `\u{…}`.
+    static func dotString(_ text: String) -> String {
+        "\""
+            + TerminalText.escape(text).replacingOccurrences(of: "\\", with: "\\\\")
+            .replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    public func dot() -> String {
+        var out = "digraph roster {\n  rankdir=LR;\n  node [shape=box, style=rounded, fontname=\"Helvetica\"];\n"
+        for (t, team) in teams.enumerated() {
+            out += "  subgraph cluster_\(t) {\n    label=\(Self.dotString(team.name));\n"
+            out += "    t\(t)p0 [label=\(Self.dotString(team.lead)), style=\"rounded,bold\"];\n"
+            for (m, member) in team.members.enumerated() {
+                out += "    t\(t)p\(m + 1) [label=\(Self.dotString(member))];\n    t\(t)p0 -> t\(t)p\(m + 1);\n"
+            }
+            out += "  }\n"
+        }
+        if !withoutTeam.isEmpty {
+            out += "  subgraph cluster_none {\n    label=\"No team\";\n    style=dashed;\n"
+            for (p, person) in withoutTeam.enumerated() { out += "    n\(p) [label=\(Self.dotString(person))];\n" }
+            out += "  }\n"
+        }
+        return out + "}\n"
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import MPSClient
+import RosterModel
+
+/// A day of the calendar, for time in level: whole months as a person counts them.
+public struct Day: Comparable, Sendable, CustomStringConvertible {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+
+    /// `YYYY-MM-DD`, a real day; nil otherwise.
+    public init?(_ text: String) {
+        guard CalendarDate.check(text) == .valid else { return nil }
+        let parts = text.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3 else { return nil }
+        (year, month, day) = (parts[0], parts[1], parts[2])
+    }
+
+    public init(year: Int, month: Int, day: Int) {
+        (self.year, self.month, self.day) = (year, month, day)
+    }
+
+    /// Today, in UTC.
+    public static var today: Day {
+        let parts = Calendar(identifier: .gregorian).dateComponents(
+            in: TimeZone(identifier: "UTC") ?? .current, from: Date())
+        return Day(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
+    }
+
+    public var description: String { String(format: "%04d-%02d-%02d", year, month, day) }
+
+    public static func < (a: Day, b: Day) -> Bool { (a.year, a.month, a.day) < (b.year, b.month, b.day) }
+
+    /// This day `n` months later, the day clamped to the month's length (Jan 31 + 1 = Feb 28/29).
+    public func adding(months n: Int) -> Day {
+        let index = year * 12 + (month - 1) + n
+        let (y, m) = (index / 12, index % 12 + 1)
+        return Day(year: y, month: m, day: min(day, CalendarDate.daysIn(month: m, year: y)))
+    }
+
+    /// Whole months from this day to `later`: the most months that, added, do not pass it.
+    public func months(until later: Day) -> Int {
+        guard self < later else { return 0 }
+        var n = (later.year - year) * 12 + (later.month - month)
+        if adding(months: n) > later { n -= 1 }
+        return max(0, n)
+    }
+}
+
+/// `roster report levels`: for every person with a level start date, the whole months in level
+/// on a day against their level's limit; sorted by most overdue, then name.
+public struct LevelReport: Sendable {
+    public enum Status: String, Sendable { case over, due, within, noLimit = "no-limit" }
+
+    public struct Row: Sendable {
+        public var name: String
+        public var id: Int?
+        public var level: JobLevel
+        public var since: Day
+        public var months: Int
+        /// The level's limit in months; nil or 0: no limit.
+        public var limit: Int?
+        public var status: Status
+        /// Months past the limit (negative: months left).
+        public var overBy: Int? { limit.map { months - $0 } }
+    }
+
+    public var asOf: Day
+    public var dueMonths: Int
+    public var rows: [Row] = []
+    /// People without a (readable) level start date, by name.
+    public var withoutStartDate: [(name: String, level: JobLevel)] = []
+
+    /// A person as the report reads them.
+    public struct Person: Sendable {
+        public var name: String
+        public var id: Int?
+        public var level: JobLevel
+        public var since: String?
+
+        public init(name: String, id: Int?, level: JobLevel, since: String?) {
+            (self.name, self.id, self.level, self.since) = (name, id, level, since)
+        }
+    }
+
+    public init(people: [Person], limits: [JobLevel: Int], asOf: Day, dueMonths: Int) {
+        self.asOf = asOf
+        self.dueMonths = dueMonths
+        for person in people {
+            guard let since = person.since.flatMap(Day.init) else {
+                withoutStartDate.append((person.name, person.level))
+                continue
+            }
+            let months = since.months(until: asOf)
+            let limit = limits[person.level].flatMap { $0 > 0 ? $0 : nil }
+            let status: Status =
+                switch limit {
+                case nil: .noLimit
+                case let l? where months >= l: .over
+                case let l? where l - months <= dueMonths: .due
+                default: .within
+                }
+            rows.append(
+                Row(
+                    name: person.name, id: person.id, level: person.level, since: since, months: months,
+                    limit: limit, status: status))
+        }
+        rows.sort { a, b in
+            let (x, y) = (a.overBy ?? Int.min, b.overBy ?? Int.min)
+            return x != y ? x > y : (a.name, a.id ?? 0) < (b.name, b.id ?? 0)
+        }
+        withoutStartDate.sort { $0.name < $1.name }
+    }
+
+    /// The report of a roster, its limits from its `levels`.
+    public static func of(_ roster: Roster, asOf: Day, dueMonths: Int) -> LevelReport {
+        let people = roster.people.map { p -> Person in
+            let since: String? = if case .date(let d) = p.levelStartDate { d } else { nil }
+            return Person(name: p.name.value, id: p.id?.value, level: p.level, since: since)
+        }
+        let limits = Dictionary(roster.levels.map { ($0.level, $0.limitMonths) }) { _, last in last }
+        return LevelReport(people: people, limits: limits, asOf: asOf, dueMonths: dueMonths)
+    }
+
+    /// The report of a live space, its limits the space's.
+    public static func of(_ live: LiveState, asOf: Day, dueMonths: Int) -> LevelReport {
+        let people = live.users.map { Person(name: $0.name, id: $0.id, level: $0.level, since: $0.levelStartDate) }
+        let limits = Dictionary(live.levels.map { ($0.level, $0.limitMonths) }) { _, last in last }
+        return LevelReport(people: people, limits: limits, asOf: asOf, dueMonths: dueMonths)
+    }
+}

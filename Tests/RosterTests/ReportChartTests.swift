@@ -1,0 +1,96 @@
+import Foundation
+import RosterReconcile
+import Testing
+
+@testable import RosterPlanRender
+
+/// `roster report levels` and `roster chart`: month arithmetic a person agrees with, every
+/// format against golden files, CSV that Python reads, DOT that Graphviz renders, and the live
+/// variants against the sandbox.
+@Suite(.serialized) struct ReportChartTests {
+    static let fixture = TestSupport.goldenRoot.appendingPathComponent("report/roster.yaml").path
+
+    @Test(arguments: [
+        ("2024-01-31", "2024-02-29", 1), ("2024-01-31", "2024-03-01", 1), ("2024-01-31", "2024-02-28", 0),
+        ("2023-01-31", "2023-02-28", 1), ("2024-02-29", "2025-02-28", 12), ("2024-02-29", "2025-03-01", 12),
+        ("2024-02-29", "2028-02-29", 48), ("2024-03-15", "2024-04-14", 0), ("2024-03-15", "2024-04-15", 1),
+        ("2024-12-31", "2025-01-31", 1), ("2024-05-31", "2024-06-30", 1), ("2025-01-01", "2024-12-31", 0),
+        ("2020-01-01", "2026-11-23", 82), ("2024-08-31", "2024-09-30", 1),
+    ])
+    func wholeMonths(_ from: String, _ to: String, _ months: Int) throws {
+        let start = try #require(Day(from)), end = try #require(Day(to))
+        #expect(start.months(until: end) == months, "\(from) → \(to)")
+    }
+
+    @Test(arguments: [
+        ("text", "levels.txt"), ("json", "levels.json"), ("markdown", "levels.md"), ("csv", "levels.csv"),
+    ])
+    func reportMatchesGolden(_ format: String, _ golden: String) throws {
+        let result = try RosterBinary.run([
+            "report", "levels", Self.fixture, "--as-of", "2026-11-23", "--format", format,
+        ])
+        #expect(result.code == 0, "\(result.stderr)")
+        TestSupport.expectGolden(result.stdout, TestSupport.goldenRoot.appendingPathComponent("report/\(golden)"))
+    }
+
+    @Test func csvOpensInPythonsCSVModule() throws {
+        let csv = try RosterBinary.run(["report", "levels", Self.fixture, "--as-of", "2026-11-23", "--format", "csv"])
+            .stdout
+        let read = try RosterBinary.run(
+            [
+                "/usr/bin/env", "python3", "-c",
+                "import csv, io, sys; rows = list(csv.DictReader(io.StringIO(sys.stdin.read(), newline=''))); "
+                    + "print(len(rows), list(rows[0].keys()), rows[5]['name'], rows[0]['status'])",
+            ], stdin: csv, direct: true)
+        #expect(
+            read.stdout
+                == "8 ['name', 'level', 'levelStartDate', 'months', 'limitMonths', 'status', 'id'] Fay \"Q\", Jr over\n",
+            "\(read.stdout)\(read.stderr)")
+    }
+
+    /// Every chart the tests make, in both formats: golden files, and DOT that Graphviz renders.
+    @Test(arguments: ["mermaid", "dot"])
+    func chartsMatchGoldenAndRender(_ format: String) throws {
+        let result = try RosterBinary.run(["chart", Self.fixture, "--format", format])
+        #expect(result.code == 0, "\(result.stderr)")
+        TestSupport.expectGolden(
+            result.stdout,
+            TestSupport.goldenRoot.appendingPathComponent("report/chart.\(format == "dot" ? "dot" : "mmd")"))
+        let hostile = TeamChart(
+            teams: [
+                .init(name: "A \"quoted\" <team>\n#1; [x]", lead: "Back\\slash \u{1B}[2K", members: ["Zoë", "O'Brien"])
+            ],
+            withoutTeam: ["}{"])
+        for dot in format == "dot" ? [result.stdout, hostile.dot()] : [] {
+            let rendered = try RosterBinary.run(["/usr/bin/env", "dot", "-Tsvg"], stdin: dot, direct: true)
+            #expect(rendered.code == 0 && rendered.stdout.contains("<svg"), "\(rendered.stderr)\n\(dot)")
+        }
+        let one = try RosterBinary.run(["chart", Self.fixture, "--team", "Mobile"])
+        #expect(one.stdout.contains("Cy Due") && !one.stdout.contains("Ana Over"))
+    }
+
+    @Test func liveReportAndChartReadTheSpace() throws {
+        let sandbox = try SandboxProcess(arguments: ["--test-hooks", "--no-seed"])
+        defer { sandbox.stop() }
+        try sandbox.hook(
+            "state",
+            """
+            {"accounts": [{"token": "\(sandbox.token)", "id": "u_8f3k2", "name": "Jane"}],
+             "spaces": {"u_8f3k2": {"people": [
+               {"fullName": "Ana", "craftAbility": "Design", "jobLevel": "Junior", "craftFocus": "Mobile", "levelStartDate": "2024-01-15"},
+               {"fullName": "Ben", "craftAbility": "Design", "jobLevel": "Mid", "craftFocus": "Mobile"}],
+              "teams": [{"name": "Apps", "lead": 1, "members": [1]}], "levels": {"Junior": 18}}}}
+            """)
+        let env = ["MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": sandbox.token]
+        let report = try RosterBinary.run(
+            ["report", "levels", "--live", "--as-of", "2026-11-23", "--format", "json"], environment: env)
+        #expect(report.code == 0, "\(report.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(report.stdout.utf8)) as? [String: Any]
+        let people = json?["people"] as? [[String: Any]]
+        #expect(people?.first?["name"] as? String == "Ana" && people?.first?["months"] as? Int == 34)
+        #expect(people?.first?["status"] as? String == "over" && people?.first?["id"] as? Int == 1)
+        let chart = try RosterBinary.run(["chart", "--live", "--format", "dot"], environment: env)
+        #expect(chart.stdout.contains("label=\"Apps\"") && chart.stdout.contains("label=\"Ben\""), "\(chart.stdout)")
+        #expect(try RosterBinary.run(["/usr/bin/env", "dot", "-Tsvg"], stdin: chart.stdout, direct: true).code == 0)
+    }
+}
