@@ -2,7 +2,7 @@
 # Installs what roster and its sandbox need, when missing: libyaml (Debian's libyaml-dev), libcurl's
 # development files on Linux (libcurl4-openssl-dev), and the sandbox's Python packages
 # (graphql-core, pytest, and PyYAML for the export round-trip test), and Graphviz for the chart
-# tests. Safe to run again.
+# tests, zsh, fish and bash-completion for the completion tests. Safe to run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,12 +24,18 @@ if ! pkg-config --exists yaml-0.1 2>/dev/null || $need_curl; then
     fi
 fi
 
-# Graphviz's `dot` renders the charts the tests produce (and the README's picture).
-if ! command -v dot >/dev/null && command -v apt-get >/dev/null; then
-    echo "==> Installing graphviz"
+# Graphviz's `dot` renders the charts the tests produce (and the README's picture); zsh, fish and
+# bash-completion load the completion scripts in the tests.
+missing=()
+command -v dot >/dev/null || missing+=(graphviz)
+command -v zsh >/dev/null || missing+=(zsh)
+command -v fish >/dev/null || missing+=(fish)
+[ -e /usr/share/bash-completion/bash_completion ] || missing+=(bash-completion)
+if [ ${#missing[@]} -gt 0 ] && command -v apt-get >/dev/null; then
+    echo "==> Installing ${missing[*]}"
     SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
     $SUDO apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq graphviz
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}"
 fi
 
 if ! python3 -c 'import graphql, pytest, yaml' 2>/dev/null; then

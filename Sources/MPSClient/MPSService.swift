@@ -94,6 +94,21 @@ public struct MPSService: Sendable {
         }
     }
 
+    /// Ends the session behind the token (`POST /api/auth/sign-out`).
+    public func signOut() async throws(MPSError) {
+        let url = client.endpoint.baseURL.appendingPathComponent("api/auth/sign-out")
+        let request = HTTPRequest(
+            method: "POST", url: url,
+            headers: [
+                "Authorization": "Bearer \(client.endpoint.token)", "User-Agent": GraphQLClient.userAgent,
+                "Content-Type": "application/json",
+            ], body: Data("{}".utf8), timeout: client.endpoint.timeout)
+        let response = try await client.exchange(request, retry: .reads)
+        guard response.status == 200 else {
+            throw MPSError.http(status: response.status, detail: GraphQLClient.snippet(response.body))
+        }
+    }
+
     /// The session behind the token (`GET /api/auth/get-session`): nil when the server says the
     /// token is not a valid session (an explicit `null` or HTTP 401).
     public func session() async throws(MPSError) -> (id: String, name: String, email: String)? {

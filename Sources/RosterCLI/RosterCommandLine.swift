@@ -25,12 +25,15 @@ public enum RosterCommandLine {
         ("pull", "Write the live space's changes into the roster files, in place (drift adopted)."),
         ("report", "Reports: `roster report levels`, time in level against the limits."),
         ("chart", "Draw the teams as a Mermaid or Graphviz DOT diagram."),
-        ("auth", "Check the token: `roster auth status` names its user and spaces."),
+        ("completion", "Print a shell completion script: bash, zsh or fish."),
+        ("__complete", ""),
+        ("auth", "Sign in and out: `roster auth login`, `logout`, and `status` (whose token, from where)."),
     ]
 
     /// The order commands are listed in.
-    static let order = [
-        "validate", "plan", "apply", "export", "pull", "report", "chart", "auth", "schema", "version", "help",
+    public static let order = [
+        "validate", "plan", "apply", "export", "pull", "report", "chart", "auth", "completion", "schema", "version",
+        "help",
     ]
 
     /// Whether `arguments` are for a command of `roster-mps` (the command, or help about it).
@@ -70,6 +73,10 @@ public enum RosterCommandLine {
             }
             context.console.writeOut(command.helpText)
             return ExitCode.success
+        }
+        // Completion hands over the words typed so far, options included, unparsed.
+        if first == "__complete", let command = commands.first(where: { $0.name == first }) {
+            return await command.run(ParsedArguments(positionals: Array(arguments.dropFirst())), context)
         }
         guard let command = commands.first(where: { $0.name == first }) else {
             let known = order

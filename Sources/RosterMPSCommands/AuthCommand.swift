@@ -1,52 +1,181 @@
+import Foundation
 import MPSClient
 import RosterCLI
 import RosterDiagnostics
 import RosterRender
 
-/// `roster auth status`: whose token this is and which spaces it can use.
+/// `roster auth login|logout|status`: sign in with a session token copied from the MPS web app,
+/// sign out, and say whose token is in use, where it came from and which spaces it opens.
 struct AuthCommand: Command {
     static let name = "auth"
     static let summary = RosterMPSCommandLine.summary("auth")
-    static let usage = "roster auth status"
-    static let options = Connection.options
+    static let usage =
+        "roster auth login [--with-token] [--profile NAME] | roster auth logout | roster auth status [--format json]"
+    static let options =
+        [
+            OptionSpec("--with-token", "login: read the token from standard input instead of a prompt"),
+            OptionSpec("--format", value: "text|json", "status: output format (default text)"),
+        ] + Connection.options
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
-        guard arguments.positionals == ["status"] else {
-            return RosterCommandLine.usageError(
-                UsageError(message: "`roster auth` takes one subcommand: status", hint: "run `roster auth status`"),
-                context)
+        await reporting(arguments, context) {
+            switch arguments.positionals {
+            case ["status"]: return try await status(arguments, context)
+            case ["login"]: return try await login(arguments, context)
+            case ["logout"]: return try await logout(arguments, context)
+            default:
+                throw UsageError(
+                    message: "`roster auth` takes one subcommand: login, logout or status",
+                    hint: "run `roster auth status`")
+            }
         }
-        do throws(CommandFailure) {
-            let connection = try Connection.resolve(arguments, context, rosterSpace: nil)
-            if !connection.warnings.isEmpty { context.console.writeErr(DiagnosticRenderer.text(connection.warnings)) }
+    }
+
+    /// Reads the token, checks it with the server, and stores it for the profile only if valid.
+    static func login(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> Int32 {
+        guard let token = try readToken(arguments, context), !token.isEmpty else {
+            throw CommandFailure("no token given", kind: .auth)
+        }
+        let connection = try Connection.resolve(arguments, context, rosterSpace: nil, token: token)
+        let service = MPSService(client: connection.client(arguments, context))
+        let session: (id: String, name: String, email: String)?
+        do { session = try await service.session() } catch { throw LiveSession.failure(error) }
+        guard let session else {
+            throw CommandFailure("the server says this token is not a valid session; nothing was stored", kind: .auth)
+        }
+        let store = TokenStore(environment: context.environment)
+        let profile = TokenStore.profile(connection.profile)
+        try store.write(token, for: profile)
+        context.console.writeOut(
+            "Signed in to \(connection.endpoint.url.absoluteString) as "
+                + TerminalText.escape("\(session.name) <\(session.email)>")
+                + "; the token is stored in \(store.place(profile)) (profile \(profile)).\n")
+        return ExitCode.success
+    }
+
+    /// The token from standard input (`--with-token`), or from a prompt that does not echo.
+    static func readToken(_ arguments: ParsedArguments, _ context: CommandContext) throws -> String? {
+        if arguments.flag("--with-token") { return context.console.readLine()?.trimmingCharacters(in: .whitespaces) }
+        guard context.console.stdinIsTerminal else {
+            throw CommandFailure(
+                "standard input is not a terminal: pass the token on standard input with --with-token", kind: .usage)
+        }
+        context.console.writeErr("Paste your MPS session token (it is not shown): ")
+        defer { context.console.writeErr("\n") }
+        return withoutEcho { context.console.readLine() }?.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Runs `body` with the terminal's echo off.
+    static func withoutEcho<T>(_ body: () -> T) -> T {
+        var saved = termios()
+        guard tcgetattr(0, &saved) == 0 else { return body() }
+        var quiet = saved
+        quiet.c_lflag &= ~tcflag_t(ECHO)
+        tcsetattr(0, TCSANOW, &quiet)
+        defer { tcsetattr(0, TCSANOW, &saved) }
+        return body()
+    }
+
+    /// Ends the session on the server and forgets the stored token, even when the server
+    /// cannot be reached (and says so).
+    static func logout(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> Int32 {
+        let store = TokenStore(environment: context.environment)
+        let connection = try? Connection.resolve(arguments, context, rosterSpace: nil)
+        let profile = TokenStore.profile(connection?.profile)
+        var ended = "no token to end a session with"
+        if let connection {
             let service = MPSService(client: connection.client(arguments, context))
-            let session: (id: String, name: String, email: String)?
-            do { session = try await service.session() } catch { throw LiveSession.failure(error) }
-            guard let session else { throw LiveSession.failure(.invalidToken) }
-            let spaces: [LiveSpace]
-            do { spaces = try await service.spaces() } catch { throw LiveSession.failure(error) }
-            var out =
-                "Signed in to \(connection.endpoint.url.absoluteString) as "
-                + TerminalText.escape("\(session.name) <\(session.email)> (\(session.id))") + ".\n"
-            out += "Spaces:\n"
-            let width = spaces.map(\.id.count).max() ?? 0
-            for space in spaces {
-                let marker = space.id == connection.endpoint.space ? "*" : " "
-                out +=
-                    "  \(marker) \(TerminalText.escape(space.id))"
-                    + String(repeating: " ", count: width - space.id.count + 2)
-                    + TerminalText.escape(space.name) + (space.isOwner ? " (own)" : "") + "\n"
+            do {
+                try await service.signOut()
+                ended = "the session is ended on the server"
+            } catch {
+                ended = "the session could not be ended on the server (\(error.message)); sign out in the MPS web app"
             }
-            var members: [LiveMember] = []
-            do { members = try await service.members() } catch { throw LiveSession.failure(error) }
-            out += members.isEmpty ? "Nobody else may open your own space.\n" : "Who else may open your own space:\n"
-            for member in members.sorted(by: { $0.email < $1.email }) {
-                out += "  " + TerminalText.escape("\(member.email) (\(member.name))") + "\n"
-            }
-            context.console.writeOut(out)
-            return ExitCode.success
-        } catch {
-            return RosterCommandLine.report(error, arguments, context)
         }
+        let forgot =
+            store.remove(profile) ? "the stored token is forgotten" : "no token was stored for profile \(profile)"
+        context.console.writeOut("Signed out: \(ended); \(forgot).\n")
+        return ExitCode.success
+    }
+
+    static func status(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> Int32 {
+        let format = try OutputFormat.parse(arguments.value("--format"), allowed: ["text", "json"], command: name)
+        let connection = try Connection.resolve(arguments, context, rosterSpace: nil)
+        if !connection.warnings.isEmpty { context.console.writeErr(DiagnosticRenderer.text(connection.warnings)) }
+        let service = MPSService(client: connection.client(arguments, context))
+        let session: (id: String, name: String, email: String)?
+        do { session = try await service.session() } catch { throw LiveSession.failure(error) }
+        guard let session else { throw LiveSession.failure(.invalidToken) }
+        let spaces: [LiveSpace]
+        let members: [LiveMember]
+        do {
+            spaces = try await service.spaces()
+            members = try await service.members()
+        } catch { throw LiveSession.failure(error) }
+        let view = AuthStatus(
+            endpoint: connection.endpoint.url.absoluteString, session: session, spaces: spaces, members: members,
+            selected: connection.endpoint.space, tokenSource: connection.tokenSource)
+        context.console.writeOut(format == "json" ? view.json().rendered(indent: 2) + "\n" : view.text())
+        return ExitCode.success
+    }
+}
+
+/// What `roster auth status` shows: never the token, only where it came from.
+struct AuthStatus {
+    let endpoint: String
+    let session: (id: String, name: String, email: String)
+    let spaces: [LiveSpace]
+    let members: [LiveMember]
+    let selected: String?
+    let tokenSource: String
+
+    func text() -> String {
+        var out =
+            "Signed in to \(endpoint) as " + TerminalText.escape("\(session.name) <\(session.email)> (\(session.id))")
+            + ".\n"
+        out += "Token from \(TerminalText.escape(tokenSource)).\nSpaces:\n"
+        let width = spaces.map(\.id.count).max() ?? 0
+        for space in spaces {
+            let marker = space.id == selected ? "*" : " "
+            out +=
+                "  \(marker) \(TerminalText.escape(space.id))"
+                + String(repeating: " ", count: width - space.id.count + 2)
+                + TerminalText.escape(space.name) + (space.isOwner ? " (own)" : "") + "\n"
+        }
+        out += members.isEmpty ? "Nobody else may open your own space.\n" : "Who else may open your own space:\n"
+        for member in members.sorted(by: { $0.email < $1.email }) {
+            out += "  " + TerminalText.escape("\(member.email) (\(member.name))") + "\n"
+        }
+        return out
+    }
+
+    func json() -> JSONValue {
+        .object([
+            ("format_version", .int(1)),
+            ("endpoint", .string(endpoint)),
+            (
+                "user",
+                .object([
+                    ("id", .string(session.id)), ("name", .string(session.name)), ("email", .string(session.email)),
+                ])
+            ),
+            ("tokenSource", .string(tokenSource)),
+            (
+                "spaces",
+                .array(
+                    spaces.map {
+                        .object([("id", .string($0.id)), ("name", .string($0.name)), ("isOwner", .bool($0.isOwner))])
+                    })
+            ),
+            (
+                "access",
+                .array(
+                    members.map {
+                        .object([
+                            ("authId", .string($0.authID)), ("email", .string($0.email)), ("name", .string($0.name)),
+                        ])
+                    })
+            ),
+        ])
     }
 }

@@ -38,7 +38,9 @@ enum ConfigFile {
                 "no profile \"\(chosen)\" in the config file (profiles: \(known.isEmpty ? "none" : known))",
                 at: name == nil ? defaultName?.1 : .file(file), kind: .config)
         }
-        return (profile, [])
+        var named = profile
+        named.name = chosen
+        return (named, [])
     }
 
     /// The file's bytes; nil when there is no file.
@@ -120,7 +122,7 @@ struct ProfileReader {
         guard document.kind(body) == .mapping else {
             error("profile \"\(document.string(nameNode))\" must be a mapping", body); return
         }
-        var profile = Profile()
+        var profile = Profile(name: document.string(nameNode))
         for f in 0..<document.pairCount(body) {
             let fieldKey = document.key(body, f), fieldValue = document.value(body, f)
             let field = document.string(fieldKey)

@@ -6,6 +6,8 @@ import RosterYAML
 
 /// A named profile of the config file.
 struct Profile {
+    /// The profile's name in the config file.
+    var name: String?
     var endpoint: String?
     var space: String?
     var tokenFile: String?
@@ -26,10 +28,15 @@ struct Connection {
 
     var endpoint: MPSEndpoint
     var warnings: [Diagnostic] = []
+    /// Where the token came from, for `auth status` (never the token itself).
+    var tokenSource = ""
+    /// The profile in use (from --profile, MPS_PROFILE or the config's default), if any.
+    var profile: String?
 
     /// Resolves the connection; `rosterSpace` is the roster file's `space`, if any.
+    /// `token`, when given, is used as it is (`auth login` checks a token it was handed).
     static func resolve(
-        _ arguments: ParsedArguments, _ context: CommandContext, rosterSpace: String?
+        _ arguments: ParsedArguments, _ context: CommandContext, rosterSpace: String?, token given: String? = nil
     ) throws(CommandFailure) -> Connection {
         let env = context.environment
         func nonEmpty(_ s: String?) -> String? { s.flatMap { $0.isEmpty ? nil : $0 } }
@@ -44,18 +51,17 @@ struct Connection {
             arguments.value("--endpoint") ?? nonEmpty(env["MPS_ENDPOINT"]) ?? profile?.endpoint ?? defaultEndpoint
         let url: URL
         do { url = try MPSEndpoint.parse(endpointText) } catch { throw CommandFailure(error.message, kind: .config) }
-        var token: String?
-        if let file = nonEmpty(arguments.value("--token-file")) {
-            token = try readToken(file, warnings: &warnings)
-        } else if let value = nonEmpty(env["MPS_TOKEN"]) {
-            token = value.trimmingCharacters(in: .whitespacesAndNewlines)
-        } else if let file = profile?.tokenFile {
-            token = try readToken(file, warnings: &warnings)
+        let chosen = profileName ?? profile?.name
+        let token: String?, source: String
+        if let given {
+            (token, source) = (given, "the login being checked")
+        } else {
+            (token, source) = try Self.token(arguments, env, profile: profile, name: chosen, warnings: &warnings)
         }
         guard let token, !token.isEmpty else {
             throw CommandFailure(
-                "no session token: pass --token-file FILE, set MPS_TOKEN, or name a tokenFile in a profile", kind: .auth
-            )
+                "no session token: run `roster auth login`, pass --token-file FILE, set MPS_TOKEN, or name a tokenFile in a profile",
+                kind: .auth)
         }
         var timeout: TimeInterval = 30
         if let text = arguments.value("--timeout") {
@@ -66,7 +72,28 @@ struct Connection {
         }
         let space = nonEmpty(arguments.value("--space")) ?? nonEmpty(env["MPS_SPACE"]) ?? profile?.space ?? rosterSpace
         return Connection(
-            endpoint: MPSEndpoint(url: url, token: token, space: space, timeout: timeout), warnings: warnings)
+            endpoint: MPSEndpoint(url: url, token: token, space: space, timeout: timeout), warnings: warnings,
+            tokenSource: source, profile: chosen)
+    }
+
+    /// The token and where it came from: --token-file, MPS_TOKEN, the profile's tokenFile, or
+    /// the login stored for the profile, in that order.
+    static func token(
+        _ arguments: ParsedArguments, _ env: [String: String], profile: Profile?, name: String?,
+        warnings: inout [Diagnostic]
+    ) throws(CommandFailure) -> (String?, String) {
+        if let file = arguments.value("--token-file"), !file.isEmpty {
+            return (try readToken(file, warnings: &warnings), "--token-file \(file)")
+        }
+        if let value = env["MPS_TOKEN"], !value.isEmpty {
+            return (value.trimmingCharacters(in: .whitespacesAndNewlines), "the environment (MPS_TOKEN)")
+        }
+        if let file = profile?.tokenFile {
+            return (try readToken(file, warnings: &warnings), "the profile's tokenFile \(file)")
+        }
+        let store = TokenStore(environment: env)
+        let stored = TokenStore.profile(name)
+        return (store.read(stored), "the login stored by `roster auth login` in \(store.place(stored))")
     }
 
     static func readToken(_ path: String, warnings: inout [Diagnostic]) throws(CommandFailure) -> String {

@@ -4,7 +4,7 @@ import RosterCLI
 public enum RosterMPSCommandLine {
     public static let commands: [any Command.Type] = [
         PlanCommand.self, ApplyCommand.self, ExportCommand.self, PullCommand.self, ReportCommand.self,
-        ChartCommand.self, AuthCommand.self,
+        ChartCommand.self, AuthCommand.self, CompletionCommand.self, CompleteCommand.self,
     ]
 
     public static func main(_ arguments: [String], context: CommandContext) async -> Int32 {
