@@ -95,3 +95,16 @@ public enum ArgumentParser {
         return result
     }
 }
+
+extension ParsedArguments {
+    /// The whole number `option` was given, within `range`; `fallback` when it was not given.
+    public func integer(_ option: String, in range: ClosedRange<Int>, default fallback: Int) throws(UsageError) -> Int {
+        guard let text = value(option) else { return fallback }
+        guard let n = Int(text), range.contains(n) else {
+            throw UsageError(
+                message: "\(option) takes a number from \(range.lowerBound) to \(range.upperBound), not `\(text)`",
+                hint: "for example \(option) \(fallback)")
+        }
+        return n
+    }
+}

@@ -32,15 +32,7 @@ struct ApplyCommand: Command {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
         await reporting(arguments, context) {
             let format = try OutputFormat.parse(arguments.value("--format"), allowed: ["text", "json"], command: name)
-            var concurrency = 4
-            if let text = arguments.value("--concurrency") {
-                guard let n = Int(text), (1...64).contains(n) else {
-                    throw UsageError(
-                        message: "--concurrency takes a number from 1 to 64, not `\(text)`",
-                        hint: "run `roster help apply` to see its options")
-                }
-                concurrency = n
-            }
+            let concurrency = try arguments.integer("--concurrency", in: 1...64, default: 4)
             return try await apply(arguments, context, format: format, concurrency: concurrency)
         }
     }

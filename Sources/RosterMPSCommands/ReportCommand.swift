@@ -32,15 +32,7 @@ struct ReportCommand: Command {
             let format = try OutputFormat.parse(
                 arguments.value("--format"), allowed: ["text", "json", "markdown", "csv"], command: name)
             let asOf = try day(arguments.value("--as-of"))
-            var due = 3
-            if let text = arguments.value("--due-months") {
-                guard let n = Int(text), (0...600).contains(n) else {
-                    throw UsageError(
-                        message: "--due-months takes a number of months, not `\(text)`",
-                        hint: "for example --due-months 3")
-                }
-                due = n
-            }
+            let due = try arguments.integer("--due-months", in: 0...600, default: 3)
             let report: LevelReport
             if arguments.flag("--live") {
                 report = LevelReport.of(try await ChartCommand.live(args, context), asOf: asOf, dueMonths: due)
