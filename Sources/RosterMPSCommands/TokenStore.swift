@@ -93,10 +93,10 @@ struct TokenStore {
         }
 
         static func read(account: String) -> String? {
-            var query = query(account)
-            query[kSecReturnData as String] = true
+            var search = query(account)
+            search[kSecReturnData as String] = true
             var result: AnyObject?
-            guard SecItemCopyMatching(query as CFDictionary, &result) == errSecSuccess, let data = result as? Data
+            guard SecItemCopyMatching(search as CFDictionary, &result) == errSecSuccess, let data = result as? Data
             else { return nil }
             return String(decoding: data, as: UTF8.self)
         }
