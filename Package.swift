@@ -28,11 +28,12 @@ let package = Package(
         .target(name: "RosterYAML", dependencies: ["CYAML", "RosterDiagnostics"]),
         // The roster model, its loader and its validation.
         .target(name: "RosterModel", dependencies: ["RosterYAML", "RosterDiagnostics"]),
-        // The MPS client: GraphQL over URLSession behind a small transport protocol.
-        .target(name: "MPSClient", dependencies: ["RosterModel", "RosterDiagnostics"]),
-        // The reconciler: matching, diff, planner; pure and deterministic.
+        // The MPS client: GraphQL over URLSession behind a small transport protocol, the live-state
+        // reader, and the executor of mutation documents the apply engine drives.
+        .target(name: "MPSClient", dependencies: ["RosterModel", "RosterReconcile", "RosterDiagnostics"]),
+        // The reconciler: matching, diff, planner, the apply engine, pull; pure, no networking.
         .target(
-            name: "RosterReconcile", dependencies: ["RosterModel", "RosterYAML", "MPSClient", "RosterDiagnostics"]),
+            name: "RosterReconcile", dependencies: ["RosterModel", "RosterYAML", "RosterDiagnostics"]),
         // Pure renderers: diagnostics (text, JSON, GitHub) and the roster's JSON Schema.
         .target(name: "RosterRender", dependencies: ["RosterModel", "RosterDiagnostics"]),
         // Pure renderers of plans and apply reports: text, JSON, Markdown.

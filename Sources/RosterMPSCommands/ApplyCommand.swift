@@ -131,11 +131,17 @@ struct ApplyCommand: Command {
         let space = connection.endpoint.space
         let prune = arguments.flag("--prune")
         let endpoint = connection.endpoint.url.absoluteString
-        let read: @Sendable () async throws(MPSError) -> LiveState = { () async throws(MPSError) -> LiveState in
+        let read: @Sendable () async throws(LiveReadFailure) -> LiveState = {
+            () async throws(LiveReadFailure) -> LiveState in
             let reading = phases.now
-            let live = try await service.readLiveState(space: space)
-            phases.log("read the live state (\(live.users.count) people, \(live.teams.count) teams)", since: reading)
-            return live
+            do throws(MPSError) {
+                let live = try await service.readLiveState(space: space)
+                phases.log(
+                    "read the live state (\(live.users.count) people, \(live.teams.count) teams)", since: reading)
+                return live
+            } catch {
+                throw LiveReadFailure(error.message)
+            }
         }
         let selection = (try? PlanCommand.selection(arguments)) ?? PlanSelection()
         let replan: @Sendable (LiveState) -> (Plan?, [Diagnostic]) = { live in

@@ -2,6 +2,7 @@ import Foundation
 import MPSClient
 import RosterCLI
 import RosterDiagnostics
+import RosterModel
 import RosterRender
 
 /// `roster auth login|logout|status`: sign in with a session token copied from the MPS web app,

@@ -1,4 +1,3 @@
-import MPSClient
 import RosterDiagnostics
 import RosterModel
 
@@ -12,7 +11,7 @@ public struct ApplyEngine: Sendable {
     public var batcher: MutationBatcher
     public var concurrency: Int
     /// Reads the live state (retried as reads are).
-    public var read: @Sendable () async throws(MPSError) -> LiveState
+    public var read: @Sendable () async throws(LiveReadFailure) -> LiveState
     /// Plans again from a live state: the plan, or the diagnostics that prevent one.
     public var replan: @Sendable (LiveState) -> (Plan?, [Diagnostic])
     /// Progress lines for a person watching.
@@ -24,7 +23,7 @@ public struct ApplyEngine: Sendable {
 
     public init(
         executor: any MutationExecutor, batcher: MutationBatcher = MutationBatcher(), concurrency: Int,
-        read: @escaping @Sendable () async throws(MPSError) -> LiveState,
+        read: @escaping @Sendable () async throws(LiveReadFailure) -> LiveState,
         replan: @escaping @Sendable (LiveState) -> (Plan?, [Diagnostic]),
         control: ApplyControl = ApplyControl(), progress: (@Sendable (String) -> Void)? = nil
     ) {
@@ -183,4 +182,11 @@ extension DocumentOutcome {
         case .applied, .failed, .refused: return false
         }
     }
+}
+
+/// Why the live state could not be read, in the user's words (the engine knows no networking).
+public struct LiveReadFailure: Error, Sendable {
+    public var message: String
+
+    public init(_ message: String) { self.message = message }
 }

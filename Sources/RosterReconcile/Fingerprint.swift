@@ -1,4 +1,3 @@
-import MPSClient
 import RosterModel
 
 /// What a plan read: every live person, team and level limit the roster manages (everything

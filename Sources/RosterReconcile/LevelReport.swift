@@ -1,5 +1,4 @@
 import Foundation
-import MPSClient
 import RosterModel
 
 /// A day of the calendar, for time in level: whole months as a person counts them.

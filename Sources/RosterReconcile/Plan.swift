@@ -1,4 +1,3 @@
-import MPSClient
 import RosterDiagnostics
 import RosterModel
 

@@ -1,5 +1,6 @@
 import Foundation
 import MPSClient
+import RosterModel
 
 /// The live-state read, sent RUNS times through the real transport (one URLSession, one
 /// connection kept alive) and decoded, each timed. Set beside a minimal client's time for the

@@ -1,4 +1,5 @@
 import Foundation
+import RosterModel
 import Testing
 
 /// `access:` against the sandbox: who may open the space, kept as code, with its safety rails.

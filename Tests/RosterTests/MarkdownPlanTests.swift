@@ -1,6 +1,7 @@
 import Foundation
 import MPSClient
 import RosterDiagnostics
+import RosterModel
 import Testing
 
 @testable import RosterModel

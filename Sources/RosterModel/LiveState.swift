@@ -1,5 +1,3 @@
-import RosterModel
-
 /// A user of the live space.
 public struct LiveUser: Sendable, Hashable {
     public var id: Int

@@ -1,5 +1,6 @@
 import Foundation
-import MPSClient
+import RosterDiagnostics
+import RosterReconcile
 
 /// Sends documents of aliased mutations to MPS and classifies the answer: what ran, what
 /// failed, what certainly did not run, and what may have run. It is sent again only when the
