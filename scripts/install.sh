@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs roster: a release build, `roster` and `roster-mps` into PREFIX/bin, and the
+# Installs roster: a release build, `roster` into PREFIX/bin, and the
 # completion scripts where each shell looks for them. Safe to run again; --uninstall removes
 # what it installed.
 # Usage: scripts/install.sh [--prefix DIR] [--uninstall] [--configuration release|debug] [--skip-build]
@@ -38,11 +38,11 @@ fi
 static=(); [ "$(uname -s)" = Linux ] && [ "$configuration" = release ] && static=(--static-swift-stdlib)
 if $build; then
     swift build -c "$configuration" "${static[@]}" --product roster
-    swift build -c "$configuration" "${static[@]}" --product roster-mps
 fi
 built=.build/$configuration
 install -d "$prefix/bin" "$bash_dir" "$zsh_dir" "$fish_dir"
-install -m 755 "$built/roster" "$built/roster-mps" "$prefix/bin/"
+install -m 755 "$built/roster" "$prefix/bin/"
+rm -f "$prefix/bin/roster-mps"   # a second binary of earlier versions
 "$prefix/bin/roster" completion bash > "$bash_dir/roster"
 "$prefix/bin/roster" completion zsh > "$zsh_dir/_roster"
 "$prefix/bin/roster" completion fish > "$fish_dir/roster.fish"

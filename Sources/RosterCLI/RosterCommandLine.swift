@@ -3,53 +3,24 @@ import RosterModel
 import RosterRender
 
 /// The `roster` command line: dispatches to subcommands and turns usage errors into a message
-/// with a hint and exit code 1.
-///
-/// The commands that talk to MPS live in the sibling executable `roster-mps`, which `roster`
-/// runs in its place for them (as `git` runs its `git-*` commands): `roster validate` then never
-/// loads FoundationNetworking and libcurl, which cost as much start-up time as Foundation itself.
+/// with a hint and exit code 1. The commands come from the caller's registry
+/// (`RosterMPSCommandLine.commands`), in the order help lists them.
 public enum RosterCommandLine {
     /// The tool's version.
     public static let version = "0.1.0"
 
-    /// The commands `roster` runs itself.
-    public static let builtins: [any Command.Type] = [
-        ValidateCommand.self, SchemaCommand.self, VersionCommand.self, HelpCommand.self,
-    ]
+    /// The commands that need no server, for a registry to include: `validate` first (it leads
+    /// the list), the others (`schema`, `version`, `help`) last.
+    public static let validate: any Command.Type = ValidateCommand.self
+    public static let closing: [any Command.Type] = [SchemaCommand.self, VersionCommand.self, HelpCommand.self]
+    public static var builtins: [any Command.Type] { [validate] + closing }
 
-    /// The commands of `roster-mps`, with their summaries for `roster help`.
-    public static let mpsCommands: [(name: String, summary: String)] = [
-        ("plan", "Show the changes that would make the space match the roster."),
-        ("apply", "Apply the plan: show it, ask for yes, run it, verify the result."),
-        ("export", "Write the live space as a roster file."),
-        ("pull", "Write the live space's changes into the roster files, in place (drift adopted)."),
-        ("report", "Reports: `roster report levels`, time in level against the limits."),
-        ("chart", "Draw the teams as a Mermaid or Graphviz DOT diagram."),
-        ("completion", "Print a shell completion script: bash, zsh or fish."),
-        ("__complete", ""),
-        ("auth", "Sign in and out: `roster auth login`, `logout`, and `status` (whose token, from where)."),
-    ]
-
-    /// The order commands are listed in.
-    public static let order = [
-        "validate", "plan", "apply", "export", "pull", "report", "chart", "auth", "completion", "schema", "version",
-        "help",
-    ]
-
-    /// Whether `arguments` are for a command of `roster-mps` (the command, or help about it).
-    public static func isMPSInvocation(_ arguments: [String]) -> Bool {
-        guard let first = arguments.first else { return false }
-        let names = mpsCommands.map(\.name)
-        if names.contains(first) { return true }
-        return first == "help" && arguments.count > 1 && names.contains(arguments[1])
-    }
-
-    /// Runs `arguments` (without the program name) with `commands` and returns the exit code.
+    /// Runs `arguments` (without the program name) with the registry `commands` (help lists
+    /// them in that order) and returns the exit code.
     public static func main(
-        _ arguments: [String], context: CommandContext, commands extra: [any Command.Type] = []
+        _ arguments: [String], context: CommandContext, commands: [any Command.Type]
     ) async -> Int32 {
-        let commands = builtins + extra
-        let arguments = commandFirst(arguments)
+        let arguments = commandFirst(arguments, names: commands.map { $0.name })
         guard let first = arguments.first, first != "--help", first != "-h" else {
             context.console.writeOut(overview(commands))
             return ExitCode.success
@@ -79,7 +50,7 @@ public enum RosterCommandLine {
             return await command.run(ParsedArguments(positionals: Array(arguments.dropFirst())), context)
         }
         guard let command = commands.first(where: { $0.name == first }) else {
-            let known = order
+            let known = listed(commands).map { $0.name }
             let suggestion = Suggestions.nearest(to: first, among: known).map { "; did you mean `\($0)`?" } ?? ""
             return usageError(
                 UsageError(
@@ -136,17 +107,20 @@ public enum RosterCommandLine {
 
     /// The options that stand before the command moved after it: `roster --verbose plan` is
     /// `roster plan --verbose`.
-    public static func commandFirst(_ arguments: [String]) -> [String] {
+    public static func commandFirst(_ arguments: [String], names: [String]) -> [String] {
         guard let first = arguments.first, first.hasPrefix("-"), !["--help", "-h", "--version"].contains(first),
-            let index = arguments.firstIndex(where: { order.contains($0) })
+            let index = arguments.firstIndex(where: { names.contains($0) })
         else { return arguments }
         return [arguments[index]] + arguments[..<index] + arguments[(index + 1)...]
     }
 
+    /// The commands help lists: every one but the hidden (`__complete`).
+    public static func listed(_ commands: [any Command.Type]) -> [any Command.Type] {
+        commands.filter { !$0.name.hasPrefix("__") }
+    }
+
     static func overview(_ commands: [any Command.Type]) -> String {
-        var summaries: [String: String] = [:]
-        for (name, summary) in mpsCommands { summaries[name] = summary }
-        for command in commands { summaries[command.name] = command.summary }
+        let shown = listed(commands)
         var text = """
             roster \(version): keep an MPS space's people, teams and job level limits as code.
 
@@ -155,9 +129,11 @@ public enum RosterCommandLine {
             Commands:
 
             """
-        let width = order.map(\.count).max() ?? 0
-        for name in order {
-            text += "  \(name)" + String(repeating: " ", count: width - name.count + 2) + (summaries[name] ?? "") + "\n"
+        let width = shown.map { $0.name.count }.max() ?? 0
+        for command in shown {
+            text +=
+                "  \(command.name)" + String(repeating: " ", count: width - command.name.count + 2) + command.summary
+                + "\n"
         }
         text += "\nRun `roster help COMMAND` or `roster COMMAND --help` for a command's options.\n"
         return text

@@ -8,7 +8,7 @@ import RosterDiagnostics
 /// `--only`, profile names from the config file), so nothing is listed twice by hand.
 struct CompletionCommand: Command {
     static let name = "completion"
-    static let summary = RosterMPSCommandLine.summary("completion")
+    static let summary = "Print a shell completion script: bash, zsh or fish."
     static let usage = "roster completion bash|zsh|fish"
     static let options: [OptionSpec] = []
 
@@ -103,9 +103,9 @@ struct CompleteCommand: Command {
 
     static func candidates(_ words: [String], _ context: CommandContext) -> [String] {
         let current = words.last ?? ""
-        let commands = RosterCommandLine.builtins + RosterMPSCommandLine.commands
+        let commands = RosterMPSCommandLine.commands
         guard words.count > 1, let command = commands.first(where: { $0.name == words[0] }) else {
-            return RosterCommandLine.order.filter { $0.hasPrefix(current) }
+            return RosterCommandLine.listed(commands).map { $0.name }.filter { $0.hasPrefix(current) }
         }
         let previous = words[words.count - 2]
         if let option = command.options.first(where: { $0.name == previous }), let value = option.value {

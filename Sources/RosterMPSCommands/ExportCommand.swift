@@ -9,7 +9,7 @@ import RosterYAML
 /// `roster export`: writes the live space as a roster file that plans clean.
 struct ExportCommand: Command {
     static let name = "export"
-    static let summary = RosterMPSCommandLine.summary("export")
+    static let summary = "Write the live space as a roster file."
     static let usage = "roster export [--format yaml|json] [--out FILE]"
     static let options =
         [

@@ -10,7 +10,7 @@ import RosterRender
 /// `roster plan [PATH…]`: reads the live space and prints what would change.
 struct PlanCommand: Command {
     static let name = "plan"
-    static let summary = RosterMPSCommandLine.summary("plan")
+    static let summary = "Show the changes that would make the space match the roster."
     static let usage =
         "roster plan [PATH…] [--format text|json|markdown] [--out plan.json] [--detailed-exitcode] [--prune]"
     static let options =

@@ -9,7 +9,7 @@ import RosterRender
 /// `roster pull [PATH…]`: writes the live space's changes back into the roster files, in place.
 struct PullCommand: Command {
     static let name = "pull"
-    static let summary = RosterMPSCommandLine.summary("pull")
+    static let summary = "Write the live space's changes into the roster files, in place (drift adopted)."
     static let usage = "roster pull [PATH…] [--dry-run] [--check] [--into FILE]"
     static let options =
         [

@@ -10,7 +10,7 @@ import RosterReconcile
 /// (`--live`) the live space.
 struct ReportCommand: Command {
     static let name = "report"
-    static let summary = RosterMPSCommandLine.summary("report")
+    static let summary = "Reports: `roster report levels`, time in level against the limits."
     static let usage =
         "roster report levels [PATH…] [--live] [--as-of DATE] [--due-months N] [--format text|json|markdown|csv]"
     static let options =
@@ -62,7 +62,7 @@ struct ReportCommand: Command {
 /// `roster chart [PATH…]`: the teams as a Mermaid or Graphviz DOT diagram.
 struct ChartCommand: Command {
     static let name = "chart"
-    static let summary = RosterMPSCommandLine.summary("chart")
+    static let summary = "Draw the teams as a Mermaid or Graphviz DOT diagram."
     static let usage = "roster chart [PATH…] [--live] [--format mermaid|dot] [--team NAME]"
     static let options =
         [

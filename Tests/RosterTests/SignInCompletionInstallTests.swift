@@ -114,7 +114,7 @@ import Testing
             direct: true)
         #expect(install.code == 0, "\(install.stdout)\(install.stderr)")
         for file in [
-            "bin/roster", "bin/roster-mps", "share/bash-completion/completions/roster",
+            "bin/roster", "share/bash-completion/completions/roster",
             "share/zsh/site-functions/_roster",
             "share/fish/vendor_completions.d/roster.fish",
         ] {
