@@ -3,19 +3,3 @@
 public protocol MutationExecutor: Sendable {
     func execute(_ document: MutationDocument) async -> DocumentOutcome
 }
-
-/// What became of one document of aliased mutations. Mutation fields run serially, in document
-/// order, and a failed one nulls the whole response (`mps-contract.md`).
-public enum DocumentOutcome: Sendable, Equatable {
-    /// Every alias ran: the ids they returned, by alias.
-    case applied([String: Int])
-    /// The aliases before `alias` ran (their answers lost), it failed, the ones after did not run.
-    case failed(alias: String, message: String)
-    /// Nothing ran, and sending it again would not help (a request the server refuses).
-    case refused(String)
-    /// Nothing ran, and the server cannot be used now (unreachable, token refused): apply stops.
-    case unreachable(String)
-    /// The request may have run, may be running, or may still run later (a timeout, a
-    /// connection lost after sending): it is never sent again in the same apply.
-    case unknown(String)
-}

@@ -104,8 +104,3 @@ public struct PlanSelection: Sendable, Equatable {
         return change.id == nil && change.authID == nil && NameKey(change.name) == NameKey(operation.name)
     }
 }
-
-/// A selection that cannot be made: the reason, in the user's words.
-public struct SelectionError: Error, Sendable, Equatable {
-    public var message: String
-}

@@ -1,0 +1,20 @@
+import RosterDiagnostics
+
+/// A value pull writes, rendered as YAML or JSON for the file it goes in.
+enum FieldValue {
+    case text(String)
+    case number(Int)
+    case null
+    case list([String])
+
+    func rendered(json: Bool) -> String {
+        switch self {
+        case .text(let s): return json ? JSONValue.string(s).rendered() : YAMLText.scalar(s, inFlow: true)
+        case .number(let n): return String(n)
+        case .null: return "null"
+        case .list(let items):
+            guard json else { return YAMLText.flowList(items) }
+            return "[" + items.map { JSONValue.string($0).rendered() }.joined(separator: ", ") + "]"
+        }
+    }
+}
