@@ -219,7 +219,8 @@ public final class GraphQLClient: Sendable {
         let ms = Int(Date().timeIntervalSince(started) * 1000)
         let size = request.body?.count ?? 0
         log(
-            "\(request.method) \(request.url.absoluteString) → \(status) (\(ms) ms, \(size) bytes sent, Authorization: Bearer ***)"
+            "\(request.method) \(request.url.absoluteString) → \(status) (\(ms) ms, \(size) bytes sent, "
+                + "Authorization: Bearer ***)"
         )
     }
 

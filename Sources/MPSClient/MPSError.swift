@@ -30,7 +30,8 @@ public enum MPSError: Error, Sendable, Equatable {
         switch self {
         case .invalidToken:
             return
-                "the token is invalid or expired; sign in to MPS again and pass a fresh token (--token-file or MPS_TOKEN)"
+                "the token is invalid or expired; sign in to MPS again and pass a fresh token (--token-file or "
+                + "MPS_TOKEN)"
         case .cannotConnect(let endpoint, let detail):
             return "cannot connect to \(endpoint): \(detail); check --endpoint and that the server is up"
         case .timedOut(let endpoint, let seconds):
@@ -52,12 +53,14 @@ public enum MPSError: Error, Sendable, Equatable {
             return "unexpected response from the server: \(detail)"
         case .spaceNotAccessible(let space, let available):
             return
-                "space \"\(space)\" is not accessible with this token (its spaces: \(available.joined(separator: ", ")))"
+                "space \"\(space)\" is not accessible with this token (its spaces: "
+                + "\(available.joined(separator: ", ")))"
         case .invalidEndpoint(let endpoint, let why):
             return "invalid endpoint \"\(endpoint)\": \(why)"
         case .insecureEndpoint(let endpoint):
             return
-                "refusing to send the token over plain http:// to \(endpoint); use https://, or http:// only for localhost"
+                "refusing to send the token over plain http:// to \(endpoint); use https://, or http:// only "
+                + "for localhost"
         }
     }
 }

@@ -31,7 +31,10 @@ struct ValidateCommand: Command {
             if result.isValid {
                 let r = result.roster
                 context.console.writeOut(
-                    "\(paths.joined(separator: ", ")): valid roster: \(count(r.people.count, "person", "people")), \(count(r.teams.count, "team", "teams")), \(count(r.levels.count, "level limit", "level limits")).\n"
+                    "\(paths.joined(separator: ", ")): valid roster: "
+                        + "\(count(r.people.count, "person", "people")), "
+                        + "\(count(r.teams.count, "team", "teams")), "
+                        + "\(count(r.levels.count, "level limit", "level limits")).\n"
                 )
             }
         }

@@ -12,7 +12,8 @@ struct ApplyCommand: Command {
     static let name = "apply"
     static let summary = "Apply the plan: show it, ask for yes, run it, verify the result."
     static let usage =
-        "roster apply [PATH… | plan.json] [--auto-approve] [--allow-large-changes] [--concurrency N] [--format text|json]"
+        "roster apply [PATH… | plan.json] [--auto-approve] [--allow-large-changes] [--concurrency N] [--format "
+        + "text|json]"
     static let options =
         [
             OptionSpec(

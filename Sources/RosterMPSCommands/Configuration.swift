@@ -60,7 +60,8 @@ struct Connection {
         }
         guard let token, !token.isEmpty else {
             throw CommandFailure(
-                "no session token: run `roster auth login`, pass --token-file FILE, set MPS_TOKEN, or name a tokenFile in a profile",
+                "no session token: run `roster auth login`, pass --token-file FILE, set MPS_TOKEN, or name a "
+                    + "tokenFile in a profile",
                 kind: .auth)
         }
         var timeout: TimeInterval = 30

@@ -18,7 +18,8 @@ struct PhaseLog: Sendable {
         guard let console else { return }
         let ms = Int((Date().timeIntervalSince(since) * 1000).rounded())
         console.writeErr(
-            "roster: \(what) in \(ms) ms (\(Int((Date().timeIntervalSince(Self.started) * 1000).rounded())) ms since start)\n"
+            "roster: \(what) in \(ms) ms (\(Int((Date().timeIntervalSince(Self.started) * 1000).rounded())) ms "
+                + "since start)\n"
         )
     }
 

@@ -85,7 +85,8 @@ struct ReferenceResolver {
             let spelled = ids.map { "\"\(reference.value.name) (#\($0))\"" }.joined(separator: " or ")
             diagnostics.append(
                 .error(
-                    "\"\(reference.value.name)\" \(role) team \"\(team)\" is ambiguous: people #\(ids.map(String.init).joined(separator: ", #")) share that name; write \(spelled)",
+                    "\"\(reference.value.name)\" \(role) team \"\(team)\" is ambiguous: people "
+                        + "#\(ids.map(String.init).joined(separator: ", #")) share that name; write \(spelled)",
                     at: reference.location,
                     notes: candidates.map {
                         DiagnosticNote(location: roster.people[$0].name.location, message: "candidate defined here")
@@ -94,7 +95,8 @@ struct ReferenceResolver {
             let current = roster.people[person].name
             diagnostics.append(
                 .error(
-                    "unknown person \"\(reference.value.text)\" \(role) team \"\(team)\"; \"\(reference.value.name)\" is a former name of \"\(current.value)\"",
+                    "unknown person \"\(reference.value.text)\" \(role) team \"\(team)\"; "
+                        + "\"\(reference.value.name)\" is a former name of \"\(current.value)\"",
                     at: reference.location,
                     notes: [DiagnosticNote(location: current.location, message: "\"\(current.value)\" defined here")]))
         case .notFound:

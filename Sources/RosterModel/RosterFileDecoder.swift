@@ -236,7 +236,8 @@ struct RosterFileDecoder {
             guard let level = reader.enumValue(key, JobLevel.self) else { continue }
             guard doc.kind(value) == .mapping else {
                 reader.error(
-                    "level \(level.rawValue) must be a mapping such as `{ limitMonths: 18 }`, not \(doc.kindDescription(value))",
+                    "level \(level.rawValue) must be a mapping such as `{ limitMonths: 18 }`, not "
+                        + "\(doc.kindDescription(value))",
                     at: value)
                 continue
             }

@@ -199,7 +199,8 @@ public struct RosterValidator {
                 } else if roster.policy.oneTeamPerPerson, let firstPlace = placedAt[person] {
                     let otherName = roster.teams[Int(other)].name.value
                     error(
-                        "person \"\(roster.people[person].name.value)\" is already in team \"\(otherName)\"; with oneTeamPerPerson a person belongs to one team",
+                        "person \"\(roster.people[person].name.value)\" is already in team \"\(otherName)\"; "
+                            + "with oneTeamPerPerson a person belongs to one team",
                         at: reference.location, first: firstPlace, note: "added to team \"\(otherName)\" here")
                 }
             }

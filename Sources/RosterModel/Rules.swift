@@ -34,14 +34,16 @@ public struct Rules: Sendable {
                 out.append(
                     Diagnostic(
                         rule.severity, at: team.name.location,
-                        "team \"\(name)\" has \(size) \(size == 1 ? "member" : "members"), fewer than rules.minTeamSize \(rule.value)"
+                        "team \"\(name)\" has \(size) \(size == 1 ? "member" : "members"), fewer than "
+                            + "rules.minTeamSize \(rule.value)"
                     ))
             }
             if let rule = leadMinLevel, let lead = people.lead(ofTeam: t), roster.people[lead].level < rule.value {
                 out.append(
                     Diagnostic(
                         rule.severity, at: team.lead.location,
-                        "lead \"\(TerminalText.escape(team.lead.value.text))\" of team \"\(name)\" is \(roster.people[lead].level.rawValue), "
+                        "lead \"\(TerminalText.escape(team.lead.value.text))\" of team \"\(name)\" is "
+                            + "\(roster.people[lead].level.rawValue), "
                             + "below rules.leadMinLevel \(rule.value.rawValue)"))
             }
         }

@@ -70,7 +70,8 @@ public enum LevelReportRenderer {
 
     public static func markdown(_ report: LevelReport) -> String {
         var out =
-            "### Time in level on \(report.asOf)\n\n| name | level | since | months | limit | status |\n|---|---|---|---|---|---|\n"
+            "### Time in level on \(report.asOf)\n\n| name | level | since | months | limit | status "
+            + "|\n|---|---|---|---|---|---|\n"
         for row in report.rows { out += "| " + cells(row).map(PlanRenderer.escape).joined(separator: " | ") + " |\n" }
         if !report.withoutStartDate.isEmpty {
             out +=

@@ -61,8 +61,8 @@ struct MarkdownPlan {
                 "**\(changes.count - shown) of \(changes.count) changes left out** to keep this comment under "
                 + "\(limit) characters; run `roster plan --format json` to see them all.\n\n"
         }
-        out +=
-            "<sub>Fingerprint `\(plan.fingerprint.digest.prefix(19))…` · \(PlanRenderer.escape(plan.endpoint))</sub>\n"
+        let fingerprint = plan.fingerprint.digest.prefix(19)
+        out += "<sub>Fingerprint `\(fingerprint)…` · \(PlanRenderer.escape(plan.endpoint))</sub>\n"
         return out
     }
 
@@ -75,7 +75,8 @@ struct MarkdownPlan {
         let steps = plan.steps.count, requests = plan.requests
         return "**\(s.create) to create, \(s.update) to update, \(s.delete) to delete**"
             + (s.unmanaged > 0 ? ", \(s.unmanaged) unmanaged" : "")
-            + " — apply runs \(steps) \(steps == 1 ? "step" : "steps") in \(requests) \(requests == 1 ? "request" : "requests")."
+            + " — apply runs \(steps) \(steps == 1 ? "step" : "steps") in \(requests) "
+            + "\(requests == 1 ? "request" : "requests")."
     }
 
     /// Room left before the footer (a note of what was left out, the fingerprint line).

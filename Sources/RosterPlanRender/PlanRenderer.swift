@@ -140,7 +140,8 @@ public enum PlanRenderer {
         let steps = plan.steps.count
         let requests = plan.requests
         return
-            "Apply runs \(steps) \(steps == 1 ? "step" : "steps") in \(requests) \(requests == 1 ? "request" : "requests")."
+            "Apply runs \(steps) \(steps == 1 ? "step" : "steps") in \(requests) "
+            + "\(requests == 1 ? "request" : "requests")."
     }
 
     // MARK: text

@@ -62,7 +62,8 @@ public enum ReportRenderer {
             var out = "Left to do after verification (\(remaining.count)):\n"
             for change in PlanRenderer.ordered(remaining) {
                 out +=
-                    "  \(PlanRenderer.symbol(change.action)) \(PlanRenderer.subject(change))  \(PlanRenderer.detail(change))\n"
+                    "  \(PlanRenderer.symbol(change.action)) \(PlanRenderer.subject(change))  "
+                    + "\(PlanRenderer.detail(change))\n"
             }
             return out
         }

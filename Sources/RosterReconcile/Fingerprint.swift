@@ -66,7 +66,8 @@ public struct Fingerprint: Sendable, Equatable {
                 out.append("\(key.kind) \"\(gone.name)\"\(key.idSuffix) was deleted since the plan was saved")
             case (let then?, let current?) where then != current:
                 out.append(
-                    "\(key.kind) \"\(then.name)\"\(key.idSuffix): \(then.differences(to: current)) since the plan was saved"
+                    "\(key.kind) \"\(then.name)\"\(key.idSuffix): \(then.differences(to: current)) since the "
+                        + "plan was saved"
                 )
             default: break
             }

@@ -367,7 +367,8 @@ struct PlanBuilder {
                     PlanWarning(
                         step: nil,
                         message:
-                            "\(name(.live(join.person))) joins team \"\(join.team)\" but stays in team \"\(teamsByID[teamID]?.name ?? "")\", which the roster does not manage"
+                            "\(name(.live(join.person))) joins team \"\(join.team)\" but stays in team "
+                            + "\"\(teamsByID[teamID]?.name ?? "")\", which the roster does not manage"
                     ))
             }
         }
@@ -410,7 +411,8 @@ struct PlanBuilder {
                     PlanWarning(
                         step: nil,
                         message:
-                            "\(user.name) (#\(user.id)) is not deleted: they lead team \"\(stuck.name)\", which the roster does not manage"
+                            "\(user.name) (#\(user.id)) is not deleted: they lead team \"\(stuck.name)\", which "
+                            + "the roster does not manage"
                     ))
                 continue
             }
@@ -490,7 +492,8 @@ struct PlanBuilder {
                     PlanWarning(
                         step: nil,
                         message:
-                            "live team \"\(team.name)\" (#\(team.id)): its lead \(name(.live(team.leadID))) is not among its members"
+                            "live team \"\(team.name)\" (#\(team.id)): its lead \(name(.live(team.leadID))) is "
+                            + "not among its members"
                     ))
             }
             for id in team.memberSet {
@@ -505,7 +508,8 @@ struct PlanBuilder {
                 PlanWarning(
                     step: nil,
                     message:
-                        "live user \(name(.live(id))) (#\(id)) is in \(teams.count) teams: \(teams.map { "\"\($0)\"" }.joined(separator: ", "))"
+                        "live user \(name(.live(id))) (#\(id)) is in \(teams.count) teams: "
+                        + "\(teams.map { "\"\($0)\"" }.joined(separator: ", "))"
                 ))
         }
         for count in deleteCounts() where count.exceeded {
@@ -513,7 +517,8 @@ struct PlanBuilder {
                 PlanWarning(
                     step: nil,
                     message:
-                        "the plan \(count.description), past policy.maxDeletes (\(roster.policy.maxDeletes)); apply will refuse without --allow-large-changes"
+                        "the plan \(count.description), past policy.maxDeletes (\(roster.policy.maxDeletes)); "
+                        + "apply will refuse without --allow-large-changes"
                 ))
         }
     }

@@ -16,7 +16,8 @@ extension DocumentBuilder {
                 var lead = offset - 1
                 while lead > 0 && offset - lead < 4 && bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
                 message =
-                    "invalid UTF-8: the byte \(hexByte(Int32(bytes[lead]))) starts a sequence that \(hexByte(failure.problemValue)) does not continue"
+                    "invalid UTF-8: the byte \(hexByte(Int32(bytes[lead]))) starts a sequence that "
+                    + "\(hexByte(failure.problemValue)) does not continue"
                 offset = lead
             } else if failure.problemValue != -1 {
                 message =

@@ -232,7 +232,8 @@ struct DocumentBuilder {
                     .kindDescription(NodeID(rawIndex: id))
                 diagnostics.append(
                     .error(
-                        "the top level of \(loader.fileDescription) must be a mapping\(loader.rootHint), not \(description)",
+                        "the top level of \(loader.fileDescription) must be a mapping\(loader.rootHint), not "
+                            + "\(description)",
                         at: nodeLocation(id)))
             }
             return true
@@ -383,7 +384,8 @@ struct DocumentBuilder {
         if tag == "!" { return CoreTag.str.rawValue }
         diagnostics.append(
             .error(
-                "unsupported tag \"\(tag)\"; only the core tags !!str, !!int, !!bool, !!null, !!map and !!seq are allowed",
+                "unsupported tag \"\(tag)\"; only the core tags !!str, !!int, !!bool, !!null, !!map and !!seq "
+                    + "are allowed",
                 at: location(event)))
         return 0
     }

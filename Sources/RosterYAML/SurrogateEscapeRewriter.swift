@@ -45,7 +45,8 @@ enum SurrogateEscapeRewriter {
                     guard let low = pairLow else {
                         diagnostics.append(
                             .error(
-                                "unpaired UTF-16 surrogate escape in a string; write the character itself or a complete surrogate pair",
+                                "unpaired UTF-16 surrogate escape in a string; write the character itself or a "
+                                    + "complete surrogate pair",
                                 at: SourceLocation(file: file, line: line + 1, column: column + 1)))
                         return Output(bytes: bytes, columnShifts: [:], diagnostics: diagnostics)
                     }
