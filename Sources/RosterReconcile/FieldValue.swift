@@ -2,7 +2,10 @@ import RosterDiagnostics
 
 /// A value pull writes, rendered as YAML or JSON for the file it goes in.
 enum FieldValue {
+    /// A name: quoted where YAML would misread it.
     case text(String)
+    /// An enum value or a date, plain in YAML (as export writes them), a string in JSON.
+    case token(String)
     case number(Int)
     case null
     case list([String])
@@ -10,6 +13,7 @@ enum FieldValue {
     func rendered(json: Bool) -> String {
         switch self {
         case .text(let s): return json ? JSONValue.string(s).rendered() : YAMLText.scalar(s, inFlow: true)
+        case .token(let s): return json ? JSONValue.string(s).rendered() : s
         case .number(let n): return String(n)
         case .null: return "null"
         case .list(let items):

@@ -48,10 +48,14 @@ public struct PlanSelection: Sendable, Equatable {
         return .success(selectors)
     }
 
+    func excludes(_ kind: Change.Kind, _ name: String) -> Bool {
+        let key = kind == .access ? name.lowercased() : name
+        return exclude.contains { $0.matches(kind, key) }
+    }
+
     func selects(_ kind: Change.Kind, _ name: String) -> Bool {
         let key = kind == .access ? name.lowercased() : name
-        if exclude.contains(where: { $0.matches(kind, key) }) { return false }
-        return only.isEmpty || only.contains { $0.matches(kind, key) }
+        return !excludes(kind, name) && (only.isEmpty || only.contains { $0.matches(kind, key) })
     }
 
     /// `plan` limited to the selection, its prerequisites brought along.
@@ -65,9 +69,7 @@ public struct PlanSelection: Sendable, Equatable {
         while let id = queue.popLast() {
             for prerequisite in byID[id]?.after ?? [] where !kept.contains(prerequisite) {
                 guard let needed = byID[prerequisite] else { continue }
-                if exclude.contains(where: {
-                    $0.matches(needed.kind, needed.kind == .access ? needed.name.lowercased() : needed.name)
-                }) {
+                if excludes(needed.kind, needed.name) {
                     let op = byID[id].map { ReportWording.subject($0) } ?? "an operation"
                     throw SelectionError(
                         message: "\(op) needs \(ReportWording.subject(needed)) first (to keep one team per person and "
@@ -79,16 +81,18 @@ public struct PlanSelection: Sendable, Equatable {
         }
         var subset = plan
         subset.steps = plan.steps.map { $0.filter { kept.contains($0.id) } }.filter { !$0.isEmpty }
-        let brought = operations.filter { kept.contains($0.id) && !chosen.contains($0.id) }
+        // The kept operations of each entity, found again from its change in one lookup.
+        var keptOf: [EntityKey: [PlanOperation]] = [:]
+        for op in operations where kept.contains(op.id) { keptOf[EntityKey(op), default: []].append(op) }
         subset.changes = plan.changes.compactMap { change in
-            let ops = operations.filter { kept.contains($0.id) && Self.change(change, isOf: $0) }
+            let ops = keptOf[EntityKey(change)] ?? []
             guard !ops.isEmpty || (change.action == .unmanaged && selects(change.kind, change.name)) else { return nil }
             var change = change
-            if ops.allSatisfy({ $0.role == .release }) && !ops.isEmpty {
+            if !ops.isEmpty && ops.allSatisfy({ $0.role == .release }) {
                 // Only the release comes along: the team lets people go and takes nobody in.
                 change.membersAdded = []
                 change.note = "only its release, which the selection needs"
-            } else if brought.contains(where: { Self.change(change, isOf: $0) }) {
+            } else if ops.contains(where: { !chosen.contains($0.id) }) {
                 change.note = "needed by the selection"
             }
             return change
@@ -96,11 +100,31 @@ public struct PlanSelection: Sendable, Equatable {
         return subset
     }
 
-    /// Whether `change` describes the entity `operation` acts on.
-    static func change(_ change: Change, isOf operation: PlanOperation) -> Bool {
-        guard change.kind == operation.kind else { return false }
-        if let id = change.id, let live = operation.entity.liveID { return id == live }
-        if let authID = change.authID, case .member(let member) = operation.entity { return authID == member }
-        return change.id == nil && change.authID == nil && NameKey(change.name) == NameKey(operation.name)
+    /// An entity as both a change and an operation name it: its live id, its member's auth id,
+    /// or (a new one) its kind and name.
+    enum EntityKey: Hashable {
+        case live(Change.Kind, Int)
+        case member(String)
+        case named(Change.Kind, NameKey)
+
+        init(_ change: Change) {
+            if let id = change.id {
+                self = .live(change.kind, id)
+            } else if let authID = change.authID {
+                self = .member(authID)
+            } else {
+                self = .named(change.kind, NameKey(change.name))
+            }
+        }
+
+        init(_ operation: PlanOperation) {
+            if let id = operation.entity.liveID {
+                self = .live(operation.kind, id)
+            } else if case .member(let authID) = operation.entity {
+                self = .member(authID)
+            } else {
+                self = .named(operation.kind, NameKey(operation.name))
+            }
+        }
     }
 }

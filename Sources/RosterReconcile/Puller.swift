@@ -17,6 +17,10 @@ public struct Puller {
     var sections: [(file: String, key: String, node: NodeID)] = []
     /// What each live user is called in the roster after the pull, and whose names repeat.
     var names: [Int: String] = [:]
+    /// Live users and teams by id, and the roster person each live user is, for lookups per entry.
+    let users: [Int: LiveUser]
+    let teams: [Int: LiveTeam]
+    let rosterIndex: [Int: Int]
     var repeated: Set<NameKey> = []
     public private(set) var diagnostics: [Diagnostic] = []
 
@@ -31,6 +35,11 @@ public struct Puller {
         self.live = live
         matching = Matching(roster: roster, live: live)
         diagnostics = matching.diagnostics
+        users = Dictionary(live.users.map { ($0.id, $0) }) { first, _ in first }
+        teams = Dictionary(live.teams.map { ($0.id, $0) }) { first, _ in first }
+        var rosterIndex: [Int: Int] = [:]
+        for (i, match) in matching.people.enumerated() { if let match { rosterIndex[match.id] = i } }
+        self.rosterIndex = rosterIndex
         for file in roster.files { load(file, texts[file] ?? "") }
         var keys: [NameKey: Int] = [:]
         for user in live.users where !matching.ignoredUsers.contains(user.id) { keys[user.key, default: 0] += 1 }
@@ -83,15 +92,15 @@ public struct Puller {
     private mutating func pullPeople() {
         for (i, person) in roster.people.enumerated() {
             guard let (file, node) = entry(person.location) else { continue }
-            guard let match = matching.people[i], let user = live.users.first(where: { $0.id == match.id }) else {
+            guard let match = matching.people[i], let user = users[match.id] else {
                 removeEntry(node, in: file)
                 continue
             }
             names[user.id] = user.key == person.key ? person.name.value : user.name
             if user.key != person.key { setField(node, in: file, "name", .text(user.name)) }
-            if user.craft != person.craft { setField(node, in: file, "craft", .text(user.craft.rawValue)) }
-            if user.level != person.level { setField(node, in: file, "level", .text(user.level.rawValue)) }
-            if user.focus != person.focus { setField(node, in: file, "focus", .text(user.focus.rawValue)) }
+            if user.craft != person.craft { setField(node, in: file, "craft", .token(user.craft.rawValue)) }
+            if user.level != person.level { setField(node, in: file, "level", .token(user.level.rawValue)) }
+            if user.focus != person.focus { setField(node, in: file, "focus", .token(user.focus.rawValue)) }
             let date: String?? =
                 switch person.levelStartDate {
                 case .unmanaged: nil
@@ -99,9 +108,14 @@ public struct Puller {
                 case .date(let d): .some(d)
                 }
             if let date, date != user.levelStartDate {
-                setField(node, in: file, "levelStartDate", user.levelStartDate.map(FieldValue.text) ?? .null)
+                setField(node, in: file, "levelStartDate", user.levelStartDate.map(Self.date) ?? .null)
             }
         }
+    }
+
+    /// A live level start date: plain when it is a real `YYYY-MM-DD` day (MPS stores any text).
+    static func date(_ text: String) -> FieldValue {
+        CalendarDate.check(text) == .valid ? .token(text) : .text(text)
     }
 
     /// How a team names the live user `id` once the pull is done.
@@ -117,10 +131,10 @@ public struct Puller {
             var fields: [(String, FieldValue)] = [("name", .text(user.name))]
             if repeated.contains(user.key) { fields.append(("id", .number(user.id))) }
             fields += [
-                ("craft", .text(user.craft.rawValue)), ("level", .text(user.level.rawValue)),
-                ("focus", .text(user.focus.rawValue)),
+                ("craft", .token(user.craft.rawValue)), ("level", .token(user.level.rawValue)),
+                ("focus", .token(user.focus.rawValue)),
             ]
-            if let date = user.levelStartDate { fields.append(("levelStartDate", .text(date))) }
+            if let date = user.levelStartDate { fields.append(("levelStartDate", Self.date(date))) }
             return fields
         }
         append(lines, to: "people", into: into)
@@ -132,7 +146,7 @@ public struct Puller {
         let people = TeamPeople.of(roster)
         for (t, team) in roster.teams.enumerated() {
             guard let (file, node) = entry(team.location) else { continue }
-            guard let match = matching.teams[t], let current = live.teams.first(where: { $0.id == match.id }) else {
+            guard let match = matching.teams[t], let current = teams[match.id] else {
                 removeEntry(node, in: file)
                 continue
             }
@@ -152,7 +166,7 @@ public struct Puller {
 
     /// Whether the roster's name for live user `id` changes in this pull.
     func renamed(_ id: Int) -> Bool {
-        guard let index = matching.people.firstIndex(where: { $0?.id == id }) else { return false }
+        guard let index = rosterIndex[id] else { return false }
         return roster.people[index].name.value != names[id]
     }
 

@@ -1,32 +1,36 @@
-/// How pull writes values: plain where YAML reads the text back as the same string, else
-/// double-quoted.
+import RosterYAML
+
+/// How pull writes a string: plain where YAML reads the text back as the same string (the
+/// emitter's rule for what other readers misread, plus what a plain scalar cannot hold in
+/// place), else double-quoted with control and bidirectional characters escaped.
 enum YAMLText {
     static func scalar(_ value: String, inFlow: Bool) -> String {
         let indicators: Set<Character> = [
             "-", "?", ":", ",", "[", "]", "{", "}", "#", "&", "*", "!", "|", ">", "'", "\"", "%", "@", "`",
         ]
-        let special = ["null", "~", "true", "false", "yes", "no", "on", "off", "y", "n", "<<", "="]
         let plain =
-            !value.isEmpty && !special.contains(value.lowercased()) && !indicators.contains(value.first ?? " ")
+            !YAMLEmitter.needsQuotes(value) && !indicators.contains(value.first ?? " ")
             && value.first != " " && value.last != " " && !value.contains(": ") && !value.contains(" #")
-            && !(inFlow && value.contains(where: { ",[]{}".contains($0) })) && Double(value) == nil
-            && value.unicodeScalars.allSatisfy {
-                $0.value >= 0x20 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value)
-            }
-            && !value.hasSuffix(":")
+            && !value.hasSuffix(":") && !(inFlow && value.contains(where: { ",[]{}".contains($0) }))
+            && !value.unicodeScalars.contains(where: needsEscape)
         guard !plain else { return value }
         var out = "\""
         for scalar in value.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value):
+            case _ where needsEscape(scalar):
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
             default: out.unicodeScalars.append(scalar)
             }
         }
         return out + "\""
+    }
+
+    /// Control characters (C0, DEL, C1) and bidirectional controls, written as escapes.
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || YAMLEmitter.isBidiControl(scalar)
     }
 
     static func flowList(_ values: [String]) -> String {

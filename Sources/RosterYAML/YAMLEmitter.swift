@@ -69,7 +69,7 @@ public enum YAMLEmitter {
     /// Strings that other YAML readers would take for something else (booleans, nulls,
     /// numbers, dates, YAML 1.1's merge key `<<` and value key `=`) are quoted even though
     /// roster itself would read them as strings.
-    static func needsQuotes(_ s: String) -> Bool {
+    public static func needsQuotes(_ s: String) -> Bool {
         if s.isEmpty || s.unicodeScalars.contains(where: isBidiControl) { return true }
         let lower = s.lowercased()
         let special = [
@@ -110,7 +110,7 @@ public enum YAMLEmitter {
 
     /// Bidirectional overrides and isolates, which libyaml writes as they are: in a file under
     /// review they reorder the text around them.
-    static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+    public static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
         (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
     }
 
