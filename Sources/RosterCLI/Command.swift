@@ -4,10 +4,14 @@ public protocol Command: Sendable {
     static var summary: String { get }
     static var usage: String { get }
     static var options: [OptionSpec] { get }
+    /// The words that may follow the command (`roster auth login`), for dispatch and completion.
+    static var subcommands: [String] { get }
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32
 }
 
 extension Command {
+    public static var subcommands: [String] { [] }
+
     /// `roster help NAME`: usage, summary and options, aligned.
     public static var helpText: String {
         var text = "\(summary)\n\nUsage: \(usage)\n"

@@ -9,6 +9,7 @@ import RosterRender
 /// sign out, and say whose token is in use, where it came from and which spaces it opens.
 struct AuthCommand: Command {
     static let name = "auth"
+    static let subcommands = ["login", "logout", "status"]
     static let summary = "Sign in and out: `roster auth login`, `logout`, and `status` (whose token, from where)."
     static let usage =
         "roster auth login [--with-token] [--profile NAME] | roster auth logout | roster auth status [--format json]"

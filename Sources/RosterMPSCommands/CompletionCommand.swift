@@ -1,6 +1,7 @@
 import Foundation
 import RosterCLI
 import RosterDiagnostics
+import RosterReconcile
 
 /// `roster completion bash|zsh|fish`: a completion script. The scripts are small and the same
 /// for every version: on TAB they ask `roster __complete WORD…`, which answers from the one
@@ -8,6 +9,7 @@ import RosterDiagnostics
 /// `--only`, profile names from the config file), so nothing is listed twice by hand.
 struct CompletionCommand: Command {
     static let name = "completion"
+    static let subcommands = ["bash", "zsh", "fish"]
     static let summary = "Print a shell completion script: bash, zsh or fish."
     static let usage = "roster completion bash|zsh|fish"
     static let options: [OptionSpec] = []
@@ -96,11 +98,6 @@ struct CompleteCommand: Command {
         return ExitCode.success
     }
 
-    /// Raw words: `__complete` takes everything after it, options included.
-    static let subcommands = [
-        "report": ["levels"], "auth": ["login", "logout", "status"], "completion": ["bash", "zsh", "fish"],
-    ]
-
     static func candidates(_ words: [String], _ context: CommandContext) -> [String] {
         let current = words.last ?? ""
         let commands = RosterMPSCommandLine.commands
@@ -114,7 +111,9 @@ struct CompleteCommand: Command {
         if current.hasPrefix("-") {
             return (command.options.map(\.name) + ["--help"]).filter { $0.hasPrefix(current) }
         }
-        if words.count == 2, let subs = subcommands[command.name] { return subs.filter { $0.hasPrefix(current) } }
+        if words.count == 2, !command.subcommands.isEmpty {
+            return command.subcommands.filter { $0.hasPrefix(current) }
+        }
         return [":files"]
     }
 
@@ -123,7 +122,7 @@ struct CompleteCommand: Command {
         switch option {
         case "--profile": return profiles(context)
         case "--only", "--exclude":
-            return ["people", "teams", "levels", "access", "person:", "team:", "level:", "access:"]
+            return PlanSelection.forms
         case "--token-file", "--out", "--into": return [":files"]
         default:
             let choices = placeholder.split(separator: "|").map(String.init)

@@ -10,6 +10,7 @@ import RosterReconcile
 /// (`--live`) the live space.
 struct ReportCommand: Command {
     static let name = "report"
+    static let subcommands = ["levels"]
     static let summary = "Reports: `roster report levels`, time in level against the limits."
     static let usage =
         "roster report levels [PATH…] [--live] [--as-of DATE] [--due-months N] [--format text|json|markdown|csv]"

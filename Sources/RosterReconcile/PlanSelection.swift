@@ -29,9 +29,6 @@ public struct PlanSelection: Sendable, Equatable {
     public static func parse(_ text: String) -> Result<[Selector], SelectionError> {
         var selectors: [Selector] = []
         for part in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !part.isEmpty {
-            let plurals: [String: Change.Kind] = [
-                "people": .person, "teams": .team, "levels": .level, "access": .access,
-            ]
             if let kind = plurals[part] {
                 selectors.append(.kind(kind))
                 continue
@@ -47,6 +44,15 @@ public struct PlanSelection: Sendable, Equatable {
         }
         return .success(selectors)
     }
+
+    /// Every kind of entity by its plural selector.
+    static let plurals: [String: Change.Kind] = [
+        "people": .person, "teams": .team, "levels": .level, "access": .access,
+    ]
+
+    /// The selector forms, as completion offers them: the plurals, then each `KIND:` prefix.
+    public static let forms =
+        ["people", "teams", "levels", "access"] + ["person", "team", "level", "access"].map { $0 + ":" }
 
     func excludes(_ kind: Change.Kind, _ name: String) -> Bool {
         let key = kind == .access ? name.lowercased() : name
