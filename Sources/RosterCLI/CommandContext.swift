@@ -3,6 +3,8 @@ public struct CommandContext: Sendable {
     public var console: any Console
     public var environment: [String: String]
     public var currentDirectory: String
+    /// What the process frees by exiting; see ``KeptUntilExit``.
+    public let keptUntilExit = KeptUntilExit()
 
     public init(console: any Console, environment: [String: String], currentDirectory: String = ".") {
         self.console = console

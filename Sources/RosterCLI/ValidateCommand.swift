@@ -22,6 +22,7 @@ struct ValidateCommand: Command {
         }
         let paths = arguments.positionals.isEmpty ? ["roster.yaml"] : arguments.positionals
         let result = RosterLoader().load(paths: paths)
+        context.keptUntilExit.keep(result)
         if format == "json" {
             context.console.writeOut(DiagnosticRenderer.json(result.diagnostics).rendered(indent: 2) + "\n")
         } else {

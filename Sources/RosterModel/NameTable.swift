@@ -8,7 +8,6 @@ struct NameTable: Sendable {
 }
 
 /// Builds a ``NameTable`` one entry at a time, remembering clashes for the validator to report.
-/// The decoder feeds it while a large file is still loading, so the work overlaps parsing.
 struct NameTableBuilder: Sendable {
     var table = NameTable()
     /// (later entry, earlier entry) pairs that share a name key.
@@ -16,6 +15,11 @@ struct NameTableBuilder: Sendable {
     /// (later entry, earlier entry) pairs that pin the same id.
     var idClashes: [(Int32, Int32)] = []
     private(set) var count: Int32 = 0
+
+    /// A builder for about `capacity` entries: the table is sized once instead of growing.
+    init(capacity: Int = 0) {
+        table.first.reserveCapacity(capacity)
+    }
 
     mutating func insert(key: NameKey, id: Int?) {
         let i = count

@@ -11,8 +11,6 @@ public struct RosterFile: Sendable {
     public var policy: Policy?
     public var access: AccessPolicy?
     public var rules: Rules?
-    /// The people's name table, when the decoder built it while the file was loading.
-    var peopleTable: NameTableBuilder?
 
     public init(path: String) {
         self.path = path

@@ -18,7 +18,6 @@ struct RosterFileDecoder {
     /// People decoded before the file's `defaults` are known, and which of them lack a field.
     private struct StreamedPeople {
         var entries: [PersonEntry] = []
-        var table = NameTableBuilder()
         var lacking: [(index: Int, location: SourceLocation, craft: Bool, level: Bool, focus: Bool)] = []
     }
 
@@ -41,7 +40,6 @@ struct RosterFileDecoder {
                         streamed.lacking.append(
                             (streamed.entries.count, person.location, lacks.craft, lacks.level, lacks.focus))
                     }
-                    streamed.table.insert(key: person.key, id: person.id?.value)
                     streamed.entries.append(person)
                 }
                 streamedPeople[item.sequence] = streamed
@@ -95,7 +93,6 @@ struct RosterFileDecoder {
                         focus: lack.focus)
                 }
                 file.people = streamed.entries
-                file.peopleTable = streamed.table
             } else {
                 let items = list(node, "people")
                 file.people.reserveCapacity(items.count)
