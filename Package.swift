@@ -9,8 +9,7 @@ let package = Package(
         .library(
             name: "RosterKit",
             targets: [
-                "RosterModel", "MPSClient", "RosterReconcile", "RosterRender", "RosterPlanRender", "RosterCLI",
-                "RosterMPSCommands",
+                "RosterCore", "RosterYAML", "RosterModel", "RosterReconcile", "MPSClient", "RosterRender", "RosterCLI",
             ]),
     ],
     targets: [
@@ -21,47 +20,37 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
-        // Diagnostics as values: severity, location, message, notes.
-        .target(name: "RosterDiagnostics"),
-        // The YAML layer: libyaml events to a node tree with positions.
-        .target(name: "RosterYAML", dependencies: ["CYAML", "RosterDiagnostics"]),
-        // The roster model, its loader and its validation.
-        .target(name: "RosterModel", dependencies: ["RosterYAML", "RosterDiagnostics"]),
-        // The MPS client: GraphQL over URLSession behind a small transport protocol, the live-state
-        // reader, and the executor of mutation documents the apply engine drives.
-        .target(name: "MPSClient", dependencies: ["RosterModel", "RosterReconcile", "RosterDiagnostics"]),
-        // The reconciler: matching, diff, planner, the apply engine, pull; pure, no networking.
+        // What every layer shares: source locations, diagnostics as values, JSON values with their
+        // reader and writer, and the escaping of text for terminals.
+        .target(name: "RosterCore"),
+        // The YAML layer: libyaml events to a node tree with positions. Knows nothing of rosters.
+        .target(name: "RosterYAML", dependencies: ["CYAML", "RosterCore"]),
+        // The roster: decoding by key name, validation, and the live state's types.
+        .target(name: "RosterModel", dependencies: ["RosterYAML", "RosterCore"]),
+        // The reconciler: matching, typed changes, the planner, the apply engine (driving a
+        // MutationExecutor), pull; Foundation only, no networking.
+        .target(name: "RosterReconcile", dependencies: ["RosterModel", "RosterYAML", "RosterCore"]),
+        // MPS: the transport, the GraphQL client and its one retry policy, the live-state reader,
+        // the mutation documents and the executor the apply engine drives.
+        .target(name: "MPSClient", dependencies: ["RosterModel", "RosterReconcile", "RosterCore"]),
+        // Every renderer, pure: diagnostics, the JSON Schema, plans, reports, charts.
+        .target(name: "RosterRender", dependencies: ["RosterModel", "RosterReconcile", "RosterCore"]),
+        // The command line: the argument parser, the one command registry that dispatch, help and
+        // completion read, and the commands.
         .target(
-            name: "RosterReconcile", dependencies: ["RosterModel", "RosterYAML", "RosterDiagnostics"]),
-        // Pure renderers: diagnostics (text, JSON, GitHub) and the roster's JSON Schema.
-        .target(name: "RosterRender", dependencies: ["RosterModel", "RosterDiagnostics"]),
-        // Pure renderers of plans and apply reports: text, JSON, Markdown.
-        .target(name: "RosterPlanRender", dependencies: ["RosterReconcile", "RosterDiagnostics"]),
-        // The hand-written argument parser, the dispatcher, and the commands that need no server.
-        .target(name: "RosterCLI", dependencies: ["RosterModel", "RosterRender", "RosterYAML", "RosterDiagnostics"]),
-        // The commands that talk to MPS (plan, apply, export, auth).
-        .target(
-            name: "RosterMPSCommands",
-            dependencies: [
-                "RosterCLI", "RosterModel", "RosterRender", "RosterPlanRender", "RosterReconcile",
-                "MPSClient", "RosterYAML", "RosterDiagnostics",
-            ]),
-        // The executable: one binary, one command registry (a second binary for the commands
-        // without a server saved ~4 ms of start-up, which nobody notices).
-        .executableTarget(name: "roster", dependencies: ["RosterCLI", "RosterMPSCommands"]),
+            name: "RosterCLI",
+            dependencies: ["RosterModel", "RosterReconcile", "MPSClient", "RosterRender", "RosterYAML", "RosterCore"]),
+        .executableTarget(name: "roster", dependencies: ["RosterCLI"]),
         // Phase timings of the loader and the planner, for the benchmarks.
         .executableTarget(
             name: "roster-bench",
             dependencies: [
-                "RosterModel", "RosterYAML", "RosterDiagnostics", "MPSClient", "RosterReconcile",
-                "RosterPlanRender",
+                "RosterModel", "RosterYAML", "RosterCore", "MPSClient", "RosterReconcile", "RosterRender",
             ], path: "Sources/roster-bench"),
         .testTarget(
             name: "RosterTests",
             dependencies: [
-                "RosterYAML", "RosterModel", "RosterRender", "RosterPlanRender", "RosterCLI", "RosterMPSCommands",
-                "RosterDiagnostics",
-                "MPSClient", "RosterReconcile",
+                "RosterYAML", "RosterModel", "RosterRender", "RosterCLI", "RosterCore", "MPSClient", "RosterReconcile",
             ],
             exclude: ["Golden", "Support"]
         ),

@@ -1,5 +1,5 @@
 import Foundation
-import RosterDiagnostics
+import RosterCore
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -1,5 +1,5 @@
 import Foundation
-import RosterDiagnostics
+import RosterCore
 import RosterReconcile
 
 /// Sends documents of aliased mutations to MPS and classifies the answer: what ran, what

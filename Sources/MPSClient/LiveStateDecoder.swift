@@ -1,5 +1,5 @@
 import Foundation
-import RosterDiagnostics
+import RosterCore
 import RosterModel
 
 /// Reads the live-state response straight from its bytes. Returns nil for anything but a clean

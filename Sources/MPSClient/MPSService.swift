@@ -1,5 +1,5 @@
 import Foundation
-import RosterDiagnostics
+import RosterCore
 import RosterModel
 
 #if canImport(FoundationNetworking)

@@ -1,4 +1,4 @@
-import RosterDiagnostics
+import RosterCore
 import RosterRender
 
 /// A command that cannot go on: what to print, what kind of failure it is, and the exit code.

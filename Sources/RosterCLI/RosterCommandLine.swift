@@ -1,25 +1,23 @@
-import RosterDiagnostics
+import RosterCore
 import RosterModel
 import RosterRender
 
 /// The `roster` command line: dispatches to subcommands and turns usage errors into a message
-/// with a hint and exit code 1. The commands come from the caller's registry
-/// (`RosterMPSCommandLine.commands`), in the order help lists them.
+/// with a hint and exit code 1.
 public enum RosterCommandLine {
     /// The tool's version.
     public static let version = "0.1.0"
 
-    /// The commands that need no server, for a registry to include: `validate` first (it leads
-    /// the list), the others (`schema`, `version`, `help`) last.
-    public static let validate: any Command.Type = ValidateCommand.self
-    public static let closing: [any Command.Type] = [SchemaCommand.self, VersionCommand.self, HelpCommand.self]
-    public static var builtins: [any Command.Type] { [validate] + closing }
+    /// The one command registry, in the order `roster help` lists it: dispatch, help and
+    /// completion all read it.
+    public static let commands: [any Command.Type] = [
+        ValidateCommand.self, PlanCommand.self, ApplyCommand.self, ExportCommand.self, PullCommand.self,
+        ReportCommand.self, ChartCommand.self, AuthCommand.self, CompletionCommand.self, SchemaCommand.self,
+        VersionCommand.self, HelpCommand.self, CompleteCommand.self,
+    ]
 
-    /// Runs `arguments` (without the program name) with the registry `commands` (help lists
-    /// them in that order) and returns the exit code.
-    public static func main(
-        _ arguments: [String], context: CommandContext, commands: [any Command.Type]
-    ) async -> Int32 {
+    /// Runs `arguments` (without the program name) and returns the exit code.
+    public static func main(_ arguments: [String], context: CommandContext) async -> Int32 {
         let arguments = commandFirst(arguments, names: commands.map { $0.name })
         guard let first = arguments.first, first != "--help", first != "-h" else {
             context.console.writeOut(overview(commands))

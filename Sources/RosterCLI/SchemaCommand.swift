@@ -41,7 +41,6 @@ struct HelpCommand: Command {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
         // `roster help …` is answered by the dispatcher, which knows every command.
-        await RosterCommandLine.main(
-            ["help"] + arguments.positionals, context: context, commands: RosterCommandLine.builtins)
+        await RosterCommandLine.main(["help"] + arguments.positionals, context: context)
     }
 }

@@ -1,4 +1,4 @@
-import RosterDiagnostics
+import RosterCore
 import RosterModel
 import RosterRender
 

@@ -1,4 +1,4 @@
-import RosterDiagnostics
+import RosterCore
 
 /// `access:`: the MPS accounts, by email, that may open and change the space besides its
 /// owner. Emails compare without regard to case.

@@ -1,4 +1,4 @@
-import RosterDiagnostics
+import RosterCore
 
 /// A value together with where the roster wrote it.
 public struct Located<Value: Sendable>: Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import RosterDiagnostics
+import RosterCore
 
 /// The key by which names are compared: Unicode NFC, trimmed, inner white space collapsed to
 /// one space. Case matters.

@@ -1,4 +1,4 @@
-import RosterDiagnostics
+import RosterCore
 
 /// What people and teams share for the uniqueness rules: a name, its key, an optional pinned
 /// id and former names.

@@ -1,4 +1,4 @@
-import RosterDiagnostics
+import RosterCore
 import RosterYAML
 
 /// The known keys of one kind of mapping (a person, a team, …).

@@ -1,5 +1,5 @@
 import Dispatch
-import RosterDiagnostics
+import RosterCore
 import Synchronization
 
 /// Resolves every team's lead and members to people of the roster. Large rosters are resolved

@@ -1,4 +1,4 @@
-import RosterDiagnostics
+import RosterCore
 
 /// What a roster says about a person's level start date.
 public enum LevelStartDate: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import RosterDiagnostics
+import RosterCore
 
 /// What one file of a roster says, before files are merged and cross-checked.
 public struct RosterFile: Sendable {

@@ -1,4 +1,4 @@
-import RosterDiagnostics
+import RosterCore
 import RosterYAML
 
 /// Turns one file's document into a ``RosterFile``, checking every field's shape and value.

@@ -1,5 +1,5 @@
 import Foundation
-import RosterDiagnostics
+import RosterCore
 
 /// Finds the roster files that paths name: files as given, and below each directory every
 /// `*.yaml`, `*.yml` and `*.json` file in sorted path order, hidden ones skipped. Each file is

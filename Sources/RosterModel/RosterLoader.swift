@@ -1,5 +1,5 @@
 import Foundation
-import RosterDiagnostics
+import RosterCore
 import RosterYAML
 
 /// Loads a roster from files and directories: finds the files, parses each through the YAML

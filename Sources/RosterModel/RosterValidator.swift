@@ -1,4 +1,4 @@
-import RosterDiagnostics
+import RosterCore
 
 /// The rules that span entries and files: uniqueness, references, the one-team rule,
 /// `policy.ignore` conflicts, and sections that may appear in one file only.

@@ -1,4 +1,4 @@
-import RosterDiagnostics
+import RosterCore
 
 /// `rules:`: the organisation's own rules, checked by `validate` and `plan`; each broken rule is
 /// reported at the entry that breaks it, with the rule's severity.

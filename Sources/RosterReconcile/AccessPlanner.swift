@@ -1,4 +1,4 @@
-import RosterDiagnostics
+import RosterCore
 import RosterModel
 
 /// The access part of a plan: accounts the roster lists that are no members yet (added), and

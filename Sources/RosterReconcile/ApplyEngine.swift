@@ -1,4 +1,4 @@
-import RosterDiagnostics
+import RosterCore
 import RosterModel
 
 /// Runs a plan through a ``MutationExecutor``: each step's operations as documents of aliased

@@ -1,4 +1,4 @@
-import RosterDiagnostics
+import RosterCore
 
 /// What apply did with each planned operation, and what was left afterwards. Every operation of
 /// the plan has exactly one entry, in plan order.

@@ -1,4 +1,4 @@
-import RosterDiagnostics
+import RosterCore
 
 /// One difference between the roster and the live space, as the plan shows it.
 public struct Change: Sendable {

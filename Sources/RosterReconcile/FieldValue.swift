@@ -1,4 +1,4 @@
-import RosterDiagnostics
+import RosterCore
 
 /// A value pull writes, rendered as YAML or JSON for the file it goes in.
 enum FieldValue {

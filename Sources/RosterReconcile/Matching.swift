@@ -1,4 +1,4 @@
-import RosterDiagnostics
+import RosterCore
 import RosterModel
 
 /// How roster entries correspond to live entities: by pinned id, then by name key, then by a

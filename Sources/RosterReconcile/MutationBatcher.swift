@@ -1,5 +1,5 @@
 import Foundation
-import RosterDiagnostics
+import RosterCore
 
 /// A GraphQL document of aliased mutations: one request of a step.
 public struct MutationDocument: Sendable {

@@ -1,4 +1,4 @@
-import RosterDiagnostics
+import RosterCore
 import RosterModel
 
 /// What it takes to make the live space match the roster: the changes to show, the operations

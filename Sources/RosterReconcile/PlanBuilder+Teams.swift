@@ -1,4 +1,4 @@
-import RosterDiagnostics
+import RosterCore
 import RosterModel
 
 /// Teams: deletes of unclaimed teams first, then creates and updates (a release update, then the final one),

@@ -1,4 +1,4 @@
-import RosterDiagnostics
+import RosterCore
 import RosterModel
 
 /// Builds a plan's changes and operations; ``StepScheduler`` orders the operations.

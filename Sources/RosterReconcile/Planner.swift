@@ -1,4 +1,4 @@
-import RosterDiagnostics
+import RosterCore
 import RosterModel
 
 /// Turns a roster and the live state into a ``Plan``. Pure and deterministic: the same inputs

@@ -1,4 +1,4 @@
-import RosterDiagnostics
+import RosterCore
 import RosterYAML
 
 extension Puller {

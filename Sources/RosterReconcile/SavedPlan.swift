@@ -1,4 +1,4 @@
-import RosterDiagnostics
+import RosterCore
 import RosterModel
 
 /// A plan written by `roster plan --out`: the plan's JSON plus what apply needs to run

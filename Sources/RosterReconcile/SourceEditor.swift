@@ -1,4 +1,4 @@
-import RosterDiagnostics
+import RosterCore
 import RosterYAML
 
 /// Edits one YAML file in place, by the positions the loader knows: a value replaced where it

@@ -1,4 +1,4 @@
-import RosterDiagnostics
+import RosterCore
 
 /// Renders diagnostics compiler-style, as JSON, or as GitHub Actions workflow commands.
 public enum DiagnosticRenderer {

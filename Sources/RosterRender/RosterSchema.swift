@@ -1,4 +1,4 @@
-import RosterDiagnostics
+import RosterCore
 import RosterModel
 
 /// The JSON Schema (draft 2020-12) of the roster file, for editors such as VS Code's YAML

@@ -1,4 +1,4 @@
-import RosterDiagnostics
+import RosterCore
 
 /// Positions and libyaml's errors, as diagnostics.
 extension DocumentBuilder {

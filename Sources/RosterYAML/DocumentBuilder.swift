@@ -1,5 +1,5 @@
 import Foundation
-import RosterDiagnostics
+import RosterCore
 
 /// Builds a ``YAMLDocument`` from libyaml's events. One instance per document.
 struct DocumentBuilder {

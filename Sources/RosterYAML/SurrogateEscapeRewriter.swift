@@ -1,4 +1,4 @@
-import RosterDiagnostics
+import RosterCore
 
 #if canImport(Glibc)
     import Glibc

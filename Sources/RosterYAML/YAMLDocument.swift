@@ -1,4 +1,4 @@
-import RosterDiagnostics
+import RosterCore
 
 /// The index of a node in its ``YAMLDocument``.
 public struct NodeID: Hashable, Sendable {

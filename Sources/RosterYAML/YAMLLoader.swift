@@ -1,4 +1,4 @@
-import RosterDiagnostics
+import RosterCore
 
 /// Loads one YAML (or JSON) document into a ``YAMLDocument`` through libyaml's event parser.
 ///

@@ -1,4 +1,4 @@
-import RosterDiagnostics
+import RosterCore
 
 /// A scalar exactly as written: no implicit typing happens in the YAML layer.
 public struct YAMLScalar: Sendable, Hashable {

@@ -1,9 +1,9 @@
 import Foundation
 import MPSClient
-import RosterDiagnostics
+import RosterCore
 import RosterModel
-import RosterPlanRender
 import RosterReconcile
+import RosterRender
 
 /// Answers every request with one saved response, so the live state is decoded exactly as
 /// from the network.

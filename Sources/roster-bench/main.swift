@@ -7,7 +7,7 @@
 //        roster-bench --planner ROSTER LIVE-RESPONSE.json [RUNS]   (the planner's phases only)
 //        roster-bench --read ENDPOINT TOKEN [RUNS]
 import Foundation
-import RosterDiagnostics
+import RosterCore
 import RosterModel
 import RosterYAML
 

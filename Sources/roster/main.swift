@@ -1,6 +1,5 @@
 import Foundation
 import RosterCLI
-import RosterMPSCommands
 
 // A reader that goes away (`| head`) must not end the process in the middle of an apply:
 // writes fail with EPIPE instead, and the console stops writing to that stream.
@@ -11,4 +10,4 @@ let context = CommandContext(
     environment: ProcessInfo.processInfo.environment,
     currentDirectory: FileManager.default.currentDirectoryPath
 )
-exit(await RosterMPSCommandLine.main(Array(CommandLine.arguments.dropFirst()), context: context))
+exit(await RosterCommandLine.main(Array(CommandLine.arguments.dropFirst()), context: context))

@@ -1,9 +1,9 @@
-import RosterDiagnostics
+import RosterCore
 import RosterModel
 import Testing
 
-@testable import RosterPlanRender
 @testable import RosterReconcile
+@testable import RosterRender
 
 /// What the report's totals count: entities, not operations, and never by name alone; and
 /// that a report laid out in two parts (apply's, around its verifying read) reads the same.

@@ -1,6 +1,5 @@
 import Foundation
 import RosterCLI
-import RosterMPSCommands
 import Testing
 
 @Suite struct ArgumentParserTests {
@@ -41,7 +40,7 @@ import Testing
 @Suite struct CommandLineTests {
     func run(_ arguments: [String], environment: [String: String] = [:]) async -> (Int32, String, String) {
         let console = CapturingConsole()
-        let code = await RosterMPSCommandLine.main(
+        let code = await RosterCommandLine.main(
             arguments, context: CommandContext(console: console, environment: environment))
         return (code, console.out, console.err)
     }

@@ -1,13 +1,12 @@
 import Foundation
 import MPSClient
-import RosterDiagnostics
+import RosterCore
 import RosterModel
-import RosterPlanRender
 import RosterRender
 import RosterYAML
 import Testing
 
-@testable import RosterMPSCommands
+@testable import RosterCLI
 @testable import RosterModel
 @testable import RosterReconcile
 

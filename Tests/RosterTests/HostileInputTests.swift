@@ -1,5 +1,5 @@
 import Foundation
-import RosterDiagnostics
+import RosterCore
 import Testing
 
 /// The input around a roster, as a hostile or careless user gives it: links and loops, pipes,

@@ -1,6 +1,6 @@
 import Foundation
 import MPSClient
-import RosterDiagnostics
+import RosterCore
 import Testing
 
 /// Reading JSON into ``JSONValue`` (saved plans): what it accepts, what it refuses.

@@ -1,12 +1,12 @@
 import Foundation
 import MPSClient
-import RosterDiagnostics
+import RosterCore
 import RosterModel
 import Testing
 
 @testable import RosterModel
-@testable import RosterPlanRender
 @testable import RosterReconcile
+@testable import RosterRender
 
 /// The pull-request comment stays under GitHub's limit however large the plan, and says what it
 /// left out; Mermaid labels cannot break out of their quotes.

@@ -1,8 +1,7 @@
 import Foundation
 import MPSClient
-import RosterDiagnostics
+import RosterCore
 import RosterModel
-import RosterPlanRender
 import RosterReconcile
 import RosterRender
 import Testing

@@ -1,6 +1,6 @@
 import Foundation
 import MPSClient
-import RosterDiagnostics
+import RosterCore
 import Testing
 
 @testable import RosterModel

@@ -2,7 +2,7 @@ import Foundation
 import RosterReconcile
 import Testing
 
-@testable import RosterPlanRender
+@testable import RosterRender
 
 /// `roster report levels` and `roster chart`: month arithmetic a person agrees with, every
 /// format against golden files, CSV that Python reads, DOT that Graphviz renders, and the live

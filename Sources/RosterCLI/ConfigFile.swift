@@ -1,6 +1,5 @@
 import Foundation
-import RosterCLI
-import RosterDiagnostics
+import RosterCore
 import RosterYAML
 
 /// `$XDG_CONFIG_HOME/roster/config.yaml`: named profiles of endpoints, spaces and token files.

@@ -1,5 +1,4 @@
 import Foundation
-import RosterCLI
 
 #if os(macOS)
     import Security

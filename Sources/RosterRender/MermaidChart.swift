@@ -1,4 +1,4 @@
-import RosterDiagnostics
+import RosterCore
 import RosterReconcile
 
 /// Mermaid flowcharts (GitHub renders them in Markdown).

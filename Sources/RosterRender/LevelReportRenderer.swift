@@ -1,4 +1,4 @@
-import RosterDiagnostics
+import RosterCore
 import RosterReconcile
 
 /// `roster report levels` as a table, versioned JSON, Markdown or CSV.

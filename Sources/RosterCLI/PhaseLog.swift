@@ -1,5 +1,4 @@
 import Foundation
-import RosterCLI
 
 /// With `--verbose`, how long each phase of a command took (load, read, plan, apply, verify),
 /// on standard error beside the request log: the first place to look when a run is slow.

@@ -1,4 +1,3 @@
-import RosterCLI
 import Synchronization
 
 /// Apply's standard error while the plan is being printed: the engine may already be sending,

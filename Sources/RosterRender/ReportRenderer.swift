@@ -1,4 +1,4 @@
-import RosterDiagnostics
+import RosterCore
 import RosterReconcile
 
 /// Renders apply's report as text or as `cli.md`'s JSON. Every planned operation is one line

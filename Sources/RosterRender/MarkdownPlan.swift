@@ -1,4 +1,4 @@
-import RosterDiagnostics
+import RosterCore
 import RosterReconcile
 
 /// The plan as a pull-request comment: the summary line first, then the deletes, then each

@@ -1,9 +1,7 @@
 import Foundation
 import MPSClient
-import RosterCLI
-import RosterDiagnostics
+import RosterCore
 import RosterModel
-import RosterPlanRender
 import RosterReconcile
 import RosterRender
 

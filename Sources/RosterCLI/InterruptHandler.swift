@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
-import RosterCLI
-import RosterDiagnostics
+import RosterCore
 import RosterReconcile
 
 /// SIGINT and SIGTERM during an apply: the first asks the engine to stop sending and wait for

@@ -1,4 +1,4 @@
-import RosterDiagnostics
+import RosterCore
 import RosterReconcile
 
 /// Renders a plan as text for a terminal, as versioned JSON for scripts, or as Markdown for a

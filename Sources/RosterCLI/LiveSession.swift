@@ -1,6 +1,5 @@
 import MPSClient
-import RosterCLI
-import RosterDiagnostics
+import RosterCore
 import RosterModel
 
 /// Turns MPS errors into command failures with the exit codes of `cli.md`.

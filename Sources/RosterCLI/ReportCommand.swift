@@ -1,10 +1,9 @@
 import Foundation
 import MPSClient
-import RosterCLI
-import RosterDiagnostics
+import RosterCore
 import RosterModel
-import RosterPlanRender
 import RosterReconcile
+import RosterRender
 
 /// `roster report levels [PATH…]`: time in level against the limits, from the roster files or
 /// (`--live`) the live space.

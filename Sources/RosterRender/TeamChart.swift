@@ -1,4 +1,4 @@
-import RosterDiagnostics
+import RosterCore
 
 /// `roster chart`: the teams, each with its lead and members, and the people in no team, as a
 /// Mermaid flowchart or a Graphviz DOT graph. Names are escaped for each format.

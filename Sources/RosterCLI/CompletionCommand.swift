@@ -1,6 +1,5 @@
 import Foundation
-import RosterCLI
-import RosterDiagnostics
+import RosterCore
 import RosterReconcile
 
 /// `roster completion bash|zsh|fish`: a completion script. The scripts are small and the same
@@ -100,7 +99,7 @@ struct CompleteCommand: Command {
 
     static func candidates(_ words: [String], _ context: CommandContext) -> [String] {
         let current = words.last ?? ""
-        let commands = RosterMPSCommandLine.commands
+        let commands = RosterCommandLine.commands
         guard words.count > 1, let command = commands.first(where: { $0.name == words[0] }) else {
             return RosterCommandLine.listed(commands).map { $0.name }.filter { $0.hasPrefix(current) }
         }

@@ -1,7 +1,6 @@
 import Foundation
 import MPSClient
-import RosterCLI
-import RosterDiagnostics
+import RosterCore
 import RosterYAML
 
 /// A named profile of the config file.
