@@ -10,10 +10,16 @@ public struct GraphQLMutationExecutor: MutationExecutor {
     public var client: GraphQLClient
     /// The space the mutations are for (`x-space-id`); nil: the caller's own.
     public var space: String?
+    /// How operations are packed into documents.
+    public var batcher = MutationBatcher()
 
     public init(client: GraphQLClient, space: String?) {
         self.client = client
         self.space = space
+    }
+
+    public func documents(for step: [PlanOperation], liveID: (PersonRef) -> Int?) -> [MutationDocument] {
+        batcher.documents(step, id: liveID)
     }
 
     public func execute(_ document: MutationDocument) async -> DocumentOutcome {

@@ -105,10 +105,11 @@ struct PlanCommand: Command {
             endpoint: connection.endpoint.url.absoluteString)
         guard let full = planned else { throw CommandFailure(diagnostics: diagnostics) }
         let selection = try selection(arguments)
-        let plan: Plan
+        var plan: Plan
         do throws(SelectionError) { plan = try selection.apply(to: full) } catch {
             throw CommandFailure(error.message, exitCode: ExitCode.refused)
         }
+        plan.requests = MutationBatcher().requestCount(plan)
         phases.log("planned \(plan.changes.count) changes in \(plan.steps.count) steps", since: planning)
         return (plan, connection, roster, service)
     }

@@ -8,7 +8,6 @@ import RosterModel
 /// sent again: if the fresh state cannot show it done, apply stops sending.
 public struct ApplyEngine: Sendable {
     public var executor: any MutationExecutor
-    public var batcher: MutationBatcher
     public var concurrency: Int
     /// Reads the live state (retried as reads are).
     public var read: @Sendable () async throws(LiveReadFailure) -> LiveState
@@ -22,13 +21,12 @@ public struct ApplyEngine: Sendable {
     public var maxRounds = 5
 
     public init(
-        executor: any MutationExecutor, batcher: MutationBatcher = MutationBatcher(), concurrency: Int,
+        executor: any MutationExecutor, concurrency: Int,
         read: @escaping @Sendable () async throws(LiveReadFailure) -> LiveState,
         replan: @escaping @Sendable (LiveState) -> (Plan?, [Diagnostic]),
         control: ApplyControl = ApplyControl(), progress: (@Sendable (String) -> Void)? = nil
     ) {
         self.executor = executor
-        self.batcher = batcher
         self.concurrency = max(1, concurrency)
         self.read = read
         self.replan = replan
@@ -74,7 +72,7 @@ public struct ApplyEngine: Sendable {
             let noun = runnable.count == 1 ? "operation" : "operations"
             progress?("step \(number + 1)/\(plan.steps.count): \(runnable.count) \(noun)")
             let created = run.created
-            let documents = batcher.documents(runnable) { ref in
+            let documents = executor.documents(for: runnable) { ref in
                 switch ref {
                 case .live(let id): return id
                 case .created(let index): return created[index]

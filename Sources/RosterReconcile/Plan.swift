@@ -16,7 +16,6 @@ public struct Plan: Sendable {
     public internal(set) var live: LiveState
     var ignoredUsers: Set<Int> = []
     var ignoredTeams: Set<Int> = []
-    var batcher = MutationBatcher()
     /// The live id each roster person and team was matched to (nil: to be created).
     var matchedPeople: [Int?] = []
     var matchedTeams: [Int?] = []
@@ -47,7 +46,9 @@ public struct Plan: Sendable {
     }
 
     /// The number of requests apply will send (documents of aliased mutations).
-    public var requests: Int { batcher.requestCount(self) }
+    /// How many requests apply sends, as the executor packs them; the command line fills it in
+    /// (MPSClient's `MutationBatcher.requestCount`), since only the wire format knows.
+    public var requests = 0
 
     public struct Summary: Sendable, Equatable {
         public var create = 0, update = 0, delete = 0, unmanaged = 0

@@ -6,8 +6,7 @@ import RosterModel
 public enum Planner {
     /// Plans the changes; diagnostics (ambiguous matches, pins of unknown ids) mean no plan.
     public static func plan(
-        roster: Roster, live: LiveState, prune: Bool, endpoint: String,
-        batcher: MutationBatcher = MutationBatcher()
+        roster: Roster, live: LiveState, prune: Bool, endpoint: String
     ) -> (Plan?, [Diagnostic]) {
         let matching = Matching(roster: roster, live: live)
         guard matching.diagnostics.isEmpty else { return (nil, matching.diagnostics.sortedForDisplay()) }
@@ -16,7 +15,7 @@ public enum Planner {
         var plan = Plan(
             endpoint: endpoint, space: live.space, changes: builder.changes, steps: builder.steps,
             warnings: builder.warnings, deletes: builder.deleteCounts(), live: live,
-            ignoredUsers: matching.ignoredUsers, ignoredTeams: matching.ignoredTeams, batcher: batcher)
+            ignoredUsers: matching.ignoredUsers, ignoredTeams: matching.ignoredTeams)
         plan.matchedPeople = matching.people.map { $0?.id }
         plan.managesAccess = roster.access != nil
         plan.matchedTeams = matching.teams.map { $0?.id }

@@ -62,7 +62,7 @@ enum PlanPhases {
         let text = PlanRenderer.text(fresh)
         timer.lap("plan text", t)
         t = now()
-        let requests = fresh.requests
+        let requests = MutationBatcher().requestCount(fresh)
         timer.lap("request count", t)
         var report = ApplyReport()
         report.verification = .checked(remaining: [])

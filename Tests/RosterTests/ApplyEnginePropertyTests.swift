@@ -45,6 +45,11 @@ final class ScriptedServer: MutationExecutor, Sendable {
 
     var live: LiveState { state.withLock { $0.model.state } }
 
+    /// Small documents, so that a fault hits a few operations of a step and spares the rest.
+    func documents(for step: [PlanOperation], liveID: (PersonRef) -> Int?) -> [MutationDocument] {
+        MutationBatcher(maxAliases: 3).documents(step, id: liveID)
+    }
+
     /// Runs every late document now, as the server eventually does.
     func flush() { state.withLock { Self.runLate(&$0, upTo: Int.max) } }
 
@@ -170,7 +175,7 @@ final class ScriptedServer: MutationExecutor, Sendable {
 @Suite struct ApplyEnginePropertyTests {
     func engine(_ server: ScriptedServer, roster: Roster, concurrency: Int) -> ApplyEngine {
         var engine = ApplyEngine(
-            executor: server, batcher: MutationBatcher(maxAliases: 3), concurrency: concurrency,
+            executor: server, concurrency: concurrency,
             read: { server.read() },
             replan: { Planner.plan(roster: roster, live: $0, prune: true, endpoint: "http://test") })
         engine.maxRounds = 4
@@ -253,6 +258,10 @@ final class LateOnceServer: MutationExecutor, Sendable {
 
     var live: LiveState { state.withLock { $0.model.state } }
     var calls: Int { state.withLock { $0.calls } }
+
+    func documents(for step: [PlanOperation], liveID: (PersonRef) -> Int?) -> [MutationDocument] {
+        MutationBatcher().documents(step, id: liveID)
+    }
 
     func runLate() {
         state.withLock { state in

@@ -58,7 +58,9 @@ import Testing
             roster: Self.roster(Self.rosterText), live: Self.live, prune: false,
             endpoint: "https://mps.example.com/graphql")
         #expect(diagnostics.isEmpty, "\(diagnostics.map(\.message))")
-        return try #require(plan)
+        var counted = try #require(plan)
+        counted.requests = MutationBatcher().requestCount(counted)
+        return counted
     }
 
     @Test func textJSONAndMarkdownMatchGolden() throws {

@@ -1,14 +1,6 @@
 import Foundation
 import RosterCore
-
-/// A GraphQL document of aliased mutations: one request of a step.
-public struct MutationDocument: Sendable {
-    /// Indices into the step of the operations, in document (and execution) order.
-    public var operations: [Int]
-    /// The aliases, in the same order (`a0`, `a1`, …).
-    public var aliases: [String]
-    public var body: Data
-}
+import RosterReconcile
 
 /// Packs a step's operations into documents of aliased mutations, each body at most
 /// `maxBytes` (the server refuses more than 100 kB) and at most `maxAliases` fields.
@@ -21,12 +13,8 @@ public struct MutationDocument: Sendable {
 /// A step's operations are independent, so the grouping changes no outcome.
 public struct MutationBatcher: Sendable {
     public var maxBytes: Int
-    /// Measured with `benchmarks/bench_batch_size.py` (10,000 people and 1,000 teams into an
-    /// empty sandbox, medians of 5): 100 to 300 aliases a document cost the same within the
-    /// machine's noise (0.93 to 1.01 s); 500 cost 15 to 30% more (1.11 to 1.27 s), because a new
-    /// document's parse and validation grow faster than its size; 50 and fewer cost more
-    /// requests. 250 keeps requests few for a distant server (a quarter of those of 100) and a
-    /// person document near 50 kB, well under the limit even with long names.
+    /// 250 by default: few requests for a distant server, and a person document near 50 kB, well
+    /// under the limit even with long names (README, Performance: `bench_batch_size.py`).
     public var maxAliases: Int
 
     public static let serverLimit = 102_400
