@@ -17,7 +17,7 @@ struct AccessPlanner {
         let present = Set(members.map { AccessPolicy.key($0.email) })
         for email in access.members where !present.contains(AccessPolicy.key(email.value)) {
             var change = Change(action: .create, kind: .access, name: email.value)
-            change.after = [("email", .string(email.value))]
+            change.after = [.email: .string(email.value)]
             changes.append(change)
             operations.append(PlanOperation(payload: .addSpaceMember(email: email.value), name: email.value))
         }
@@ -26,7 +26,7 @@ struct AccessPlanner {
             let removing = prune || access.prune
             var change = Change(action: removing ? .delete : .unmanaged, kind: .access, name: member.email)
             change.authID = member.authID
-            change.before = [("name", .string(member.name))]
+            change.before = [.name: .string(member.name)]
             changes.append(change)
             guard removing else { continue }
             removed += 1

@@ -13,13 +13,12 @@ public struct Change: Sendable {
     public var id: Int?
     /// For access: the member's auth id, when they are a member now.
     public var authID: String?
-    /// Changed fields (update), in the roster's field order.
-    public var fields: [String] = []
-    public var before: [(String, JSONValue)] = []
-    public var after: [(String, JSONValue)] = []
-    /// Team members added and removed, by name (update).
-    public var membersAdded: [String] = []
-    public var membersRemoved: [String] = []
+    /// What an update changes, in the roster's field order.
+    public var updates: [FieldChange] = []
+    /// What a deleted (or unmanaged) entity has: for access, the member's name.
+    public var before: FieldValues = [:]
+    /// What a created entity will have.
+    public var after: FieldValues = [:]
     /// Why an unmanaged entity stays ("protected"), or other context.
     public var note: String?
 

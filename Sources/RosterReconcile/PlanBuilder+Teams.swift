@@ -55,8 +55,8 @@ extension PlanBuilder {
         finalMembers[team.id] = []
         var change = Change(action: .delete, kind: .team, name: team.name, id: team.id)
         change.before = [
-            ("name", .string(team.name)), ("lead", .string(name(.live(team.leadID)))),
-            ("members", .array(team.memberSet.sorted().map { .string(name(.live($0))) })),
+            .name: .string(team.name), .lead: .string(name(.live(team.leadID))),
+            .members: .array(team.memberSet.sorted().map { .string(name(.live($0))) }),
         ]
         changes.append(change)
     }
@@ -64,8 +64,8 @@ extension PlanBuilder {
     private mutating func planCreate(_ desired: DesiredTeam) {
         var change = Change(action: .create, kind: .team, name: desired.name)
         change.after = [
-            ("name", .string(desired.name)), ("lead", .string(desiredName(desired.lead))),
-            ("members", .array(([desired.lead] + desired.members).map { .string(desiredName($0)) })),
+            .name: .string(desired.name), .lead: .string(desiredName(desired.lead)),
+            .members: .array(([desired.lead] + desired.members).map { .string(desiredName($0)) }),
         ]
         changes.append(change)
         let fields = TeamFields(name: desired.name, lead: desired.lead, members: desired.members)
@@ -86,7 +86,7 @@ extension PlanBuilder {
         let joiners = desired.everyone.subtracting(liveSet)
         finalMembers[current.id] = Set(desired.everyone.compactMap { if case .live(let u) = $0 { u } else { nil } })
         let change = teamChange(current, desired, renamed: current.key != key, leavers: leavers, joiners: joiners)
-        guard !change.fields.isEmpty else { return }
+        guard !change.updates.isEmpty else { return }
         changes.append(change)
         // People who leave and people who join in one update would chain teams together (and
         // loop on a ring of moves): first a release update lets the leavers go, then the final
@@ -110,20 +110,13 @@ extension PlanBuilder {
         _ current: LiveTeam, _ desired: DesiredTeam, renamed: Bool, leavers: Set<PersonRef>, joiners: Set<PersonRef>
     ) -> Change {
         var change = Change(action: .update, kind: .team, name: desired.name, id: current.id)
-        if renamed {
-            change.fields.append("name")
-            change.before.append(("name", .string(current.name)))
-            change.after.append(("name", .string(desired.name)))
-        }
+        if renamed { change.updates.append(.name(from: current.name, to: desired.name)) }
         if desired.lead != .live(current.leadID) {
-            change.fields.append("lead")
-            change.before.append(("lead", .string(name(.live(current.leadID)))))
-            change.after.append(("lead", .string(desiredName(desired.lead))))
+            change.updates.append(.lead(from: name(.live(current.leadID)), to: desiredName(desired.lead)))
         }
         if !leavers.isEmpty || !joiners.isEmpty {
-            change.fields.append("members")
-            change.membersAdded = joiners.map(desiredName).sorted()
-            change.membersRemoved = leavers.map(name).sorted()
+            change.updates.append(
+                .members(added: joiners.map(desiredName).sorted(), removed: leavers.map(name).sorted()))
         }
         return change
     }

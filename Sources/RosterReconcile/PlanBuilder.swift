@@ -97,9 +97,9 @@ struct PlanBuilder {
         let date: String? = if case .date(let d) = person.levelStartDate { d } else { nil }
         var change = Change(action: .create, kind: .person, name: person.name.value)
         change.after = [
-            ("name", .string(person.name.value)), ("craft", .string(person.craft.rawValue)),
-            ("level", .string(person.level.rawValue)), ("focus", .string(person.focus.rawValue)),
-            ("levelStartDate", date.map(JSONValue.string) ?? .null),
+            .name: .string(person.name.value), .craft: .string(person.craft.rawValue),
+            .level: .string(person.level.rawValue), .focus: .string(person.focus.rawValue),
+            .levelStartDate: date.map(JSONValue.string) ?? .null,
         ]
         changes.append(change)
         let fields = PersonFields(
@@ -110,26 +110,21 @@ struct PlanBuilder {
 
     private mutating func planUpdate(_ person: PersonEntry, of user: LiveUser) {
         var change = Change(action: .update, kind: .person, name: person.name.value, id: user.id)
-        func field(_ name: String, _ before: String?, _ after: String?) {
-            change.fields.append(name)
-            change.before.append((name, before.map(JSONValue.string) ?? .null))
-            change.after.append((name, after.map(JSONValue.string) ?? .null))
-        }
-        if user.key != person.key { field("name", user.name, person.name.value) }
-        if user.craft != person.craft { field("craft", user.craft.rawValue, person.craft.rawValue) }
-        if user.level != person.level { field("level", user.level.rawValue, person.level.rawValue) }
-        if user.focus != person.focus { field("focus", user.focus.rawValue, person.focus.rawValue) }
+        if user.key != person.key { change.updates.append(.name(from: user.name, to: person.name.value)) }
+        if user.craft != person.craft { change.updates.append(.craft(from: user.craft, to: person.craft)) }
+        if user.level != person.level { change.updates.append(.level(from: user.level, to: person.level)) }
+        if user.focus != person.focus { change.updates.append(.focus(from: user.focus, to: person.focus)) }
         var date = user.levelStartDate
         switch person.levelStartDate {
         case .unmanaged: break
         case .clear:
-            if user.levelStartDate != nil { field("levelStartDate", user.levelStartDate, nil) }
+            if user.levelStartDate != nil { change.updates.append(.levelStartDate(from: user.levelStartDate, to: nil)) }
             date = nil
         case .date(let d):
-            if user.levelStartDate != d { field("levelStartDate", user.levelStartDate, d) }
+            if user.levelStartDate != d { change.updates.append(.levelStartDate(from: user.levelStartDate, to: d)) }
             date = d
         }
-        guard !change.fields.isEmpty else { return }
+        guard !change.updates.isEmpty else { return }
         changes.append(change)
         // updateUser replaces every field: unmanaged ones are sent as they are live.
         let fields = PersonFields(
@@ -148,10 +143,10 @@ struct PlanBuilder {
             guard current != level.limitMonths else { continue }
             var change = Change(action: current == nil ? .create : .update, kind: .level, name: level.level.rawValue)
             if let current {
-                change.fields = ["limitMonths"]
-                change.before = [("limitMonths", .int(current))]
+                change.updates = [.limitMonths(from: current, to: level.limitMonths)]
+            } else {
+                change.after = [.limitMonths: .int(level.limitMonths)]
             }
-            change.after = [("limitMonths", .int(level.limitMonths))]
             changes.append(change)
             scheduler.add(
                 PlanOperation(
@@ -212,10 +207,9 @@ struct PlanBuilder {
             }
             var change = Change(action: .delete, kind: .person, name: user.name, id: user.id)
             change.before = [
-                ("name", .string(user.name)), ("craft", .string(user.craft.rawValue)),
-                ("level", .string(user.level.rawValue)),
-                ("focus", .string(user.focus.rawValue)),
-                ("levelStartDate", user.levelStartDate.map(JSONValue.string) ?? .null),
+                .name: .string(user.name), .craft: .string(user.craft.rawValue), .level: .string(user.level.rawValue),
+                .focus: .string(user.focus.rawValue),
+                .levelStartDate: user.levelStartDate.map(JSONValue.string) ?? .null,
             ]
             changes.append(change)
         }

@@ -96,7 +96,10 @@ public struct PlanSelection: Sendable, Equatable {
             var change = change
             if !ops.isEmpty && ops.allSatisfy({ $0.role == .release }) {
                 // Only the release comes along: the team lets people go and takes nobody in.
-                change.membersAdded = []
+                change.updates = change.updates.map { update in
+                    guard case .members(_, let removed) = update else { return update }
+                    return .members(added: [], removed: removed)
+                }
                 change.note = "only its release, which the selection needs"
             } else if ops.contains(where: { !chosen.contains($0.id) }) {
                 change.note = "needed by the selection"

@@ -34,7 +34,8 @@ struct Verification {
             if change.action == .unmanaged, !known.contains(id), !touched.contains(id) {
                 out.append("\(change.kind.rawValue) \"\(change.name)\" (#\(id)) appeared in the space during the apply")
             } else if change.action != .unmanaged, touched.contains(id) {
-                let fields = change.fields.isEmpty ? "" : " (\(change.fields.joined(separator: ", ")))"
+                let names = change.updates.map(\.field.rawValue)
+                let fields = names.isEmpty ? "" : " (\(names.joined(separator: ", ")))"
                 out.append(
                     "\(change.kind.rawValue) \"\(change.name)\" (#\(id)) differs from the roster again\(fields) "
                         + "after this apply changed it")

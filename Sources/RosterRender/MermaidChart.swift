@@ -35,11 +35,14 @@ public enum MermaidChart {
         }
         for (n, team) in teams.enumerated() {
             out += "  t\(n)[\(label(team.name))]\n"
-            if case .string(let lead)? = team.after.first(where: { $0.0 == "lead" })?.1 {
-                out += "  t\(n) -->|lead| \(person(lead))\n"
+            for update in team.updates {
+                if case .lead(_, let lead) = update { out += "  t\(n) -->|lead| \(person(lead))\n" }
             }
-            for name in team.membersAdded { out += "  t\(n) -->|+| \(person(name))\n" }
-            for name in team.membersRemoved { out += "  t\(n) -.->|−| \(person(name))\n" }
+            if case .string(let lead)? = team.after[.lead] { out += "  t\(n) -->|lead| \(person(lead))\n" }
+            for case .members(let added, let removed) in team.updates {
+                for name in added { out += "  t\(n) -->|+| \(person(name))\n" }
+                for name in removed { out += "  t\(n) -.->|−| \(person(name))\n" }
+            }
         }
         return out + "```\n\n</details>\n\n"
     }

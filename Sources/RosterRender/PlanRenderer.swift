@@ -36,7 +36,7 @@ public enum PlanRenderer {
         switch c.kind {
         case .level: return "level \(c.name)"
         case .access:
-            let name = c.before.first { $0.0 == "name" }?.1.stringValue
+            let name = c.before[.name]?.stringValue
             return "access \"\(c.name)\"" + (name.map { " (\($0))" } ?? "")
         default: return "\(c.kind.rawValue) \"\(c.name)\"" + (c.id.map { " (#\($0))" } ?? "")
         }
@@ -50,13 +50,6 @@ public enum PlanRenderer {
         case .array(let items): return items.map(text(of:)).joined(separator: ", ")
         default: return value.rendered()
         }
-    }
-
-    /// A field's value in a change's `before` or `after` (a handful of pairs: a linear search
-    /// beats building a dictionary for every line of a 10,000-line plan).
-    static func field(_ pairs: [(String, JSONValue)], _ name: String) -> JSONValue {
-        for (key, value) in pairs where key == name { return value }
-        return .null
     }
 
     /// How many columns `s` takes: its characters, counted fast when it is ASCII.
@@ -76,44 +69,36 @@ public enum PlanRenderer {
     /// The description appended in place: a 10,000-line plan builds no string per part.
     static func appendDetail(_ c: Change, to out: inout String) {
         defer { if c.action != .unmanaged, let note = c.note { out += " (\(note))" } }
-        let after = { (name: String) in field(c.after, name) }
-        let before = { (name: String) in field(c.before, name) }
+        let after = { (field: ChangeField) in c.after[field] ?? .null }
         switch c.action {
         case .create:
             switch c.kind {
             case .person:
                 out += "craft "
-                out += text(of: after("craft"))
+                out += text(of: after(.craft))
                 out += ", level "
-                out += text(of: after("level"))
+                out += text(of: after(.level))
                 out += ", focus "
-                out += text(of: after("focus"))
-                if case .string(let date) = after("levelStartDate") {
+                out += text(of: after(.focus))
+                if case .string(let date) = after(.levelStartDate) {
                     out += ", since "
                     out += date
                 }
             case .team:
                 out += "lead "
-                out += text(of: after("lead"))
+                out += text(of: after(.lead))
                 out += "; members "
-                out += text(of: after("members"))
+                out += text(of: after(.members))
             case .level:
                 out += "limitMonths "
-                out += text(of: after("limitMonths"))
+                out += text(of: after(.limitMonths))
             case .access:
                 out += "may open and change the space"
             }
         case .update:
-            for (n, field) in c.fields.enumerated() {
+            for (n, update) in c.updates.enumerated() {
                 if n > 0 { out += "; " }
-                switch field {
-                case "name": out += "renamed from \"\(text(of: before("name")))\""
-                case "members":
-                    let added = c.membersAdded.map { "+ \($0)" }
-                    let removed = c.membersRemoved.map { "− \($0)" }
-                    out += "members: " + (added + removed).joined(separator: ", ")
-                default: out += "\(field): \(text(of: before(field))) → \(text(of: after(field)))"
-                }
+                appendUpdate(update, to: &out)
             }
         case .delete:
             out +=
@@ -126,6 +111,18 @@ public enum PlanRenderer {
             } else {
                 out += "not in the roster (unmanaged; --prune deletes it)"
             }
+        }
+    }
+
+    /// One changed field: a rename, who joins and leaves, or the value before and after.
+    static func appendUpdate(_ update: FieldChange, to out: inout String) {
+        switch update {
+        case .name(let from, _): out += "renamed from \"\(from)\""
+        case .members(let added, let removed):
+            out += "members: " + (added.map { "+ \($0)" } + removed.map { "− \($0)" }).joined(separator: ", ")
+        default:
+            guard let (before, after) = update.values else { return }
+            out += "\(update.field.rawValue): \(text(of: before)) → \(text(of: after))"
         }
     }
 
@@ -207,25 +204,31 @@ public enum PlanRenderer {
         }
         switch c.action {
         case .create:
-            fields.append(("after", .object(c.after)))
+            fields.append(("after", c.after.json))
         case .update:
-            fields.append(("fields", .array(c.fields.map(JSONValue.string))))
-            let plain = c.fields.filter { $0 != "members" }
-            if !plain.isEmpty {
-                fields.append(("before", .object(c.before.filter { plain.contains($0.0) })))
-                fields.append(("after", .object(c.after.filter { plain.contains($0.0) })))
-            }
-            if c.fields.contains("members") {
-                fields.append(("membersAdded", .array(c.membersAdded.map(JSONValue.string))))
-                fields.append(("membersRemoved", .array(c.membersRemoved.map(JSONValue.string))))
-            }
+            fields += updateJSON(c.updates)
         case .delete:
-            fields.append(("before", .object(c.before)))
+            fields.append(("before", c.before.json))
         case .unmanaged:
-            if c.kind == .access { fields.append(("before", .object(c.before))) }
+            if c.kind == .access { fields.append(("before", c.before.json)) }
         }
         if let note = c.note { fields.append(("note", .string(note))) }
         return .object(fields)
+    }
+
+    /// An update's fields: their names, the values before and after, and who joins and leaves.
+    static func updateJSON(_ updates: [FieldChange]) -> [(String, JSONValue)] {
+        var out: [(String, JSONValue)] = [("fields", .array(updates.map { .string($0.field.rawValue) }))]
+        let values = updates.compactMap { update in update.values.map { (update.field.rawValue, $0) } }
+        if !values.isEmpty {
+            out.append(("before", .object(values.map { ($0.0, $0.1.before) })))
+            out.append(("after", .object(values.map { ($0.0, $0.1.after) })))
+        }
+        for case .members(let added, let removed) in updates {
+            out.append(("membersAdded", .array(added.map(JSONValue.string))))
+            out.append(("membersRemoved", .array(removed.map(JSONValue.string))))
+        }
+        return out
     }
 
     static func operationJSON(_ op: PlanOperation) -> JSONValue {

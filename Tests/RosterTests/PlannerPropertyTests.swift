@@ -213,7 +213,7 @@ extension PlanWarning {
                 roster: scenario.roster, live: server.state, prune: true, endpoint: "http://test")
             #expect(
                 again?.hasChanges == false,
-                "shard \(shard) round \(round): still to do: \(again?.changes.filter { $0.action != .unmanaged }.map { "\($0.action) \($0.kind) \($0.name) \($0.fields)" } ?? [])"
+                "shard \(shard) round \(round): still to do: \(again?.changes.filter { $0.action != .unmanaged }.map { "\($0.action) \($0.kind) \($0.name) \($0.updates)" } ?? [])"
             )
         }
         // Cycles with nobody to lead in between are possible but rare.
@@ -235,10 +235,10 @@ extension PlanWarning {
             #expect(afresh?.steps == stored?.steps)
             #expect(
                 afresh?.changes.map {
-                    "\($0.action) \($0.kind) \($0.name) \($0.fields) \($0.membersAdded) \($0.membersRemoved)"
+                    "\($0.action) \($0.kind) \($0.name) \($0.updates)"
                 }
                     == stored?.changes.map {
-                        "\($0.action) \($0.kind) \($0.name) \($0.fields) \($0.membersAdded) \($0.membersRemoved)"
+                        "\($0.action) \($0.kind) \($0.name) \($0.updates)"
                     })
         }
     }

@@ -1,0 +1,43 @@
+import RosterCore
+import RosterModel
+
+/// One field an update changes, with its value on each side.
+public enum FieldChange: Sendable, Equatable {
+    case name(from: String, to: String)
+    case craft(from: Craft, to: Craft)
+    case level(from: JobLevel, to: JobLevel)
+    case focus(from: Focus, to: Focus)
+    /// nil: no date.
+    case levelStartDate(from: String?, to: String?)
+    case lead(from: String, to: String)
+    /// Who joins the team and who leaves it, by name, sorted.
+    case members(added: [String], removed: [String])
+    case limitMonths(from: Int, to: Int)
+
+    public var field: ChangeField {
+        switch self {
+        case .name: .name
+        case .craft: .craft
+        case .level: .level
+        case .focus: .focus
+        case .levelStartDate: .levelStartDate
+        case .lead: .lead
+        case .members: .members
+        case .limitMonths: .limitMonths
+        }
+    }
+
+    /// The values before and after as a plan's JSON shows them; nil for members, which change
+    /// by who joins and who leaves.
+    public var values: (before: JSONValue, after: JSONValue)? {
+        switch self {
+        case .name(let a, let b), .lead(let a, let b): (.string(a), .string(b))
+        case .craft(let a, let b): (.string(a.rawValue), .string(b.rawValue))
+        case .level(let a, let b): (.string(a.rawValue), .string(b.rawValue))
+        case .focus(let a, let b): (.string(a.rawValue), .string(b.rawValue))
+        case .levelStartDate(let a, let b): (a.map(JSONValue.string) ?? .null, b.map(JSONValue.string) ?? .null)
+        case .limitMonths(let a, let b): (.int(a), .int(b))
+        case .members: nil
+        }
+    }
+}
