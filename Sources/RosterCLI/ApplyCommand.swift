@@ -50,7 +50,7 @@ struct ApplyCommand: Command {
         if let saved { try saved.check(plan) }
         let color = context.useColor(onStderr: format == "json", arguments)
         let phases = PhaseLog(arguments, context)
-        let show = Output(console: console, planOnStderr: format == "json")
+        let show = ApplyOutput(console: console, planOnStderr: format == "json")
         guard plan.hasChanges else {
             show.plan(PlanRenderer.text(plan, color: color))
             if format == "json" { show.report(ReportRenderer.json(nothingToDo()).rendered(indent: 2) + "\n") }
@@ -94,7 +94,7 @@ struct ApplyCommand: Command {
     }
 
     /// Asks for "yes"; the exit code when the answer is anything else, nil to go on.
-    static func confirm(_ show: Output, _ console: any Console) throws(CommandFailure) -> Int32? {
+    static func confirm(_ show: ApplyOutput, _ console: any Console) throws(CommandFailure) -> Int32? {
         guard console.stdinIsTerminal else {
             throw CommandFailure(
                 "refusing to apply without confirmation: standard input is not a terminal; "
@@ -162,21 +162,5 @@ struct ApplyCommand: Command {
         var report = ApplyReport()
         report.verification = .checked(remaining: [])
         return report
-    }
-}
-
-/// Where apply's plan, questions and report go. The report goes to standard error once
-/// standard output is closed (`| head`): the apply went on, and its outcome must be told.
-struct Output {
-    let console: any Console
-    let planOnStderr: Bool
-
-    func plan(_ text: String) {
-        if planOnStderr { console.writeErr(text) } else { console.writeOut(text) }
-    }
-
-    func report(_ text: String) {
-        console.writeOut(text)
-        if console.stdoutClosed { console.writeErr(text) }
     }
 }

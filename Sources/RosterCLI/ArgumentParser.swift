@@ -1,46 +1,5 @@
 import RosterModel
 
-/// A command-line option a command accepts.
-public struct OptionSpec: Sendable {
-    public var name: String
-    /// The value's placeholder (`FILE`), or nil for a flag.
-    public var value: String?
-    public var help: String
-
-    public init(_ name: String, value: String? = nil, _ help: String) {
-        self.name = name
-        self.value = value
-        self.help = help
-    }
-}
-
-/// A mistake on the command line. Its message ends with a hint on what to run instead.
-public struct UsageError: Error, Equatable, Sendable {
-    public var message: String
-    public var hint: String
-
-    public init(message: String, hint: String) {
-        self.message = message
-        self.hint = hint
-    }
-}
-
-/// The arguments of one command after parsing.
-public struct ParsedArguments: Equatable, Sendable {
-    public var positionals: [String] = []
-    public var values: [String: String] = [:]
-    public var flags: Set<String> = []
-
-    public init(positionals: [String] = [], values: [String: String] = [:], flags: Set<String> = []) {
-        self.positionals = positionals
-        self.values = values
-        self.flags = flags
-    }
-
-    public func value(_ name: String) -> String? { values[name] }
-    public func flag(_ name: String) -> Bool { flags.contains(name) }
-}
-
 /// A small hand-written parser: `--name value`, `--name=value`, flags, `--` to end options,
 /// and `-h`/`--help`. Unknown options get a "did you mean".
 public enum ArgumentParser {

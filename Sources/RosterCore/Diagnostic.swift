@@ -1,21 +1,3 @@
-/// How serious a diagnostic is.
-public enum Severity: String, Sendable, Hashable, Codable {
-    case error
-    case warning
-    case note
-}
-
-/// A secondary message attached to a diagnostic, such as "first defined here".
-public struct DiagnosticNote: Hashable, Sendable {
-    public var location: SourceLocation?
-    public var message: String
-
-    public init(location: SourceLocation?, message: String) {
-        self.location = location
-        self.message = message
-    }
-}
-
 /// One problem found in the input. Layers return these as values; only the executable prints.
 public struct Diagnostic: Hashable, Sendable {
     public var severity: Severity

@@ -1,47 +1,5 @@
 import Synchronization
 
-/// A file known to the process, by a small index: locations copy it without reference
-/// counting, which matters when every node of a 15 MB document carries one.
-public struct FileID: Hashable, Sendable {
-    let index: Int32
-
-    /// The id of `path`, registered on first use.
-    public init(_ path: String) {
-        index = SourceFileTable.shared.id(for: path)
-    }
-
-    /// The path as the user gave it.
-    public var path: String { SourceFileTable.shared.path(index) }
-}
-
-/// The process-wide table behind ``FileID``: the project's one process-global table, kept
-/// because a location then copies a 4-byte index instead of retaining a string (every node of a
-/// 100,000-person roster carries one). Paths are only ever added, under a lock.
-final class SourceFileTable: Sendable {
-    static let shared = SourceFileTable()
-
-    private struct Table {
-        var paths: [String] = []
-        var ids: [String: Int32] = [:]
-    }
-
-    private let table = Mutex(Table())
-
-    func id(for path: String) -> Int32 {
-        table.withLock { table in
-            if let id = table.ids[path] { return id }
-            let id = Int32(table.paths.count)
-            table.paths.append(path)
-            table.ids[path] = id
-            return id
-        }
-    }
-
-    func path(_ id: Int32) -> String {
-        table.withLock { $0.paths[Int(id)] }
-    }
-}
-
 /// A position in a source file. Line and column are 1-based; a location without a line
 /// names the whole file (a file that cannot be read, an empty directory).
 public struct SourceLocation: Hashable, Sendable, Comparable {

@@ -6,32 +6,3 @@ struct NameTable: Sendable {
     var ids: [Int: Int32] = [:]
     var formers: [NameKey: Int32] = [:]
 }
-
-/// Builds a ``NameTable`` one entry at a time, remembering clashes for the validator to report.
-struct NameTableBuilder: Sendable {
-    var table = NameTable()
-    /// (later entry, earlier entry) pairs that share a name key.
-    var nameClashes: [(Int32, Int32)] = []
-    /// (later entry, earlier entry) pairs that pin the same id.
-    var idClashes: [(Int32, Int32)] = []
-    private(set) var count: Int32 = 0
-
-    /// A builder for about `capacity` entries: the table is sized once instead of growing.
-    init(capacity: Int = 0) {
-        table.first.reserveCapacity(capacity)
-    }
-
-    mutating func insert(key: NameKey, id: Int?) {
-        let i = count
-        count += 1
-        if let id, let j = table.ids.updateValue(i, forKey: id) {
-            table.ids[id] = j
-            idClashes.append((i, j))
-        }
-        if let j = table.first.updateValue(i, forKey: key) {
-            table.first[key] = j
-            table.repeats[key, default: [j]].append(i)
-            nameClashes.append((i, j))
-        }
-    }
-}

@@ -1,39 +1,6 @@
 import RosterCore
 import RosterYAML
 
-/// The known keys of one kind of mapping (a person, a team, …).
-struct KeySet {
-    let names: [StaticString]
-    let strings: [String]
-
-    init(_ names: [StaticString]) {
-        precondition(names.count <= Fields.capacity, "a key set holds at most \(Fields.capacity) keys")
-        self.names = names
-        self.strings = names.map { $0.description }
-    }
-}
-
-/// The values of a mapping's known keys, by the key's index in its ``KeySet`` (at most 12),
-/// stored inline: decoding a person allocates nothing for its fields.
-struct Fields {
-    static let capacity = 12
-    private var slots: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) = (
-        -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1
-    )
-
-    subscript(_ index: Int) -> NodeID? {
-        let raw = withUnsafeBytes(of: slots) { $0.load(fromByteOffset: index * 4, as: Int32.self) }
-        return raw < 0 ? nil : NodeID(rawIndex: raw)
-    }
-
-    fileprivate mutating func set(_ index: Int, _ node: NodeID) {
-        withUnsafeMutableBytes(of: &slots) { $0.storeBytes(of: node.rawIndex, toByteOffset: index * 4, as: Int32.self) }
-    }
-
-    /// Whether the mapping wrote the key.
-    func has(_ index: Int) -> Bool { self[index] != nil }
-}
-
 /// Schema conversions of YAML nodes: scalars stay strings in the YAML layer and become typed
 /// values here, with a positioned diagnostic for every value that does not fit.
 struct NodeReader {

@@ -76,34 +76,6 @@ public struct Fingerprint: Sendable, Equatable {
     }
 }
 
-/// One live entity's name and fields, as text.
-public struct EntitySnapshot: Sendable, Equatable {
-    public struct Field: Sendable, Equatable {
-        public var name: String
-        public var value: String
-    }
-
-    public var name: String
-    public var fields: [Field]
-
-    /// Fields are kept in name order, so a saved plan whose keys were reordered reads the same.
-    public init(name: String, fields: [(String, String)]) {
-        self.name = name
-        self.fields = fields.map { Field(name: $0.0, value: $0.1) }.sorted { $0.name < $1.name }
-    }
-
-    /// `level Junior → Mid, focus Backend → Mobile`, or `renamed from "A"`.
-    func differences(to other: EntitySnapshot) -> String {
-        var parts: [String] = []
-        if name != other.name { parts.append("renamed to \"\(other.name)\"") }
-        for field in fields {
-            let value = other.fields.first { $0.name == field.name }?.value ?? "none"
-            if value != field.value { parts.append("\(field.name) \(field.value) → \(value)") }
-        }
-        return parts.joined(separator: ", ")
-    }
-}
-
 extension EntityID {
     /// The entity's key in a saved plan: `person:4`, `team:2`, `level:Mid`.
     public var savedKey: String {

@@ -1,36 +1,5 @@
 import RosterModel
 
-/// A person an operation refers to: one that exists, or one an earlier step creates.
-public enum PersonRef: Hashable, Sendable {
-    case live(Int)
-    /// The roster person at this index, created by an earlier step.
-    case created(Int)
-}
-
-/// The fields `createUser` and `updateUser` send (both write all of them).
-public struct PersonFields: Sendable, Equatable {
-    public var fullName: String
-    public var craft: Craft
-    public var level: JobLevel
-    public var focus: Focus
-    public var levelStartDate: String?
-}
-
-/// The fields `createTeam` and `updateTeam` send (both write all of them).
-public struct TeamFields: Sendable, Equatable {
-    public var name: String
-    public var lead: PersonRef
-    /// Members in the order sent; the server appends the lead when it is missing.
-    public var members: [PersonRef]
-}
-
-/// An operation's identity across plans: see ``PlanOperation/key``.
-public struct OperationKey: Hashable, Sendable {
-    public var entity: EntityID
-    public var mutation: PlanOperation.Mutation
-    public var role: OperationRole
-}
-
 /// One mutation of a plan.
 public struct PlanOperation: Sendable, Equatable {
     public enum Mutation: String, Sendable, CaseIterable {

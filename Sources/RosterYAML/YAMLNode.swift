@@ -1,22 +1,5 @@
 import RosterCore
 
-/// A scalar exactly as written: no implicit typing happens in the YAML layer.
-public struct YAMLScalar: Sendable, Hashable {
-    public var value: String
-    public var style: ScalarStyle
-
-    public init(_ value: String, style: ScalarStyle = .plain) {
-        self.value = value
-        self.style = style
-    }
-}
-
-/// A key and its value in a mapping.
-public struct YAMLPair: Sendable {
-    public var key: YAMLNode
-    public var value: YAMLNode
-}
-
 /// A node of a ``YAMLDocument`` as a value: convenient for tests, tools and small documents.
 /// Hot paths walk the document by ``NodeID`` instead.
 public struct YAMLNode: Sendable {

@@ -5,16 +5,6 @@ import RosterModel
 import RosterReconcile
 import RosterRender
 
-/// Answers every request with one saved response, so the live state is decoded exactly as
-/// from the network.
-struct CannedTransport: Transport {
-    let body: Data
-
-    func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
-        HTTPResponse(status: 200, body: body)
-    }
-}
-
 /// The planner's phases, timed in one process; medians printed.
 enum PlanPhases {
     static func run(roster path: String, response: String, runs: Int, plannerOnly: Bool = false) async -> Int32 {
@@ -77,26 +67,5 @@ enum PlanPhases {
         timer.lap("report text", t)
         withExtendedLifetime((inSync, text, requests, json, reportText)) {}
         return true
-    }
-}
-
-/// Milliseconds per named phase, in the order first seen.
-struct PhaseTimer {
-    var phases: [String: [Double]] = [:]
-    var order: [String] = []
-
-    mutating func lap(_ name: String, _ start: Double) {
-        if phases[name] == nil { order.append(name) }
-        phases[name, default: []].append((now() - start) * 1000)
-    }
-
-    func print() {
-        for name in order {
-            let values = (phases[name] ?? []).sorted()
-            Swift.print(
-                String(
-                    format: "%-18@ median %8.2f ms   min %8.2f ms", name as NSString, values[values.count / 2],
-                    values.first ?? 0))
-        }
     }
 }

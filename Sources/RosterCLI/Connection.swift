@@ -3,15 +3,6 @@ import MPSClient
 import RosterCore
 import RosterYAML
 
-/// A named profile of the config file.
-struct Profile {
-    /// The profile's name in the config file.
-    var name: String?
-    var endpoint: String?
-    var space: String?
-    var tokenFile: String?
-}
-
 /// Where to reach MPS and as whom, from flags, environment, profile and roster, in that order.
 struct Connection {
     static let defaultEndpoint = "https://mps-p.up.railway.app/graphql"

@@ -1,0 +1,22 @@
+import Foundation
+import MPSClient
+import RosterCore
+import RosterModel
+import RosterReconcile
+import RosterRender
+
+/// Where apply's plan, questions and report go. The report goes to standard error once
+/// standard output is closed (`| head`): the apply went on, and its outcome must be told.
+struct ApplyOutput {
+    let console: any Console
+    let planOnStderr: Bool
+
+    func plan(_ text: String) {
+        if planOnStderr { console.writeErr(text) } else { console.writeOut(text) }
+    }
+
+    func report(_ text: String) {
+        console.writeOut(text)
+        if console.stdoutClosed { console.writeErr(text) }
+    }
+}

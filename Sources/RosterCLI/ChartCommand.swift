@@ -1,0 +1,69 @@
+import Foundation
+import MPSClient
+import RosterCore
+import RosterModel
+import RosterReconcile
+import RosterRender
+
+/// `roster chart [PATH…]`: the teams as a Mermaid or Graphviz DOT diagram.
+struct ChartCommand: Command {
+    static let name = "chart"
+    static let summary = "Draw the teams as a Mermaid or Graphviz DOT diagram."
+    static let usage = "roster chart [PATH…] [--live] [--format mermaid|dot] [--team NAME]"
+    static let options =
+        [
+            OptionSpec("--live", "read the live space instead of roster files"),
+            OptionSpec("--format", value: "mermaid|dot", "mermaid (default; GitHub renders it) or dot (Graphviz)"),
+            OptionSpec("--team", value: "NAME", "draw this team only"),
+        ] + Connection.options
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
+        await reporting(arguments, context) {
+            let format = try OutputFormat.parse(
+                arguments.value("--format") ?? "mermaid", allowed: ["mermaid", "dot"], command: name)
+            var chart =
+                arguments.flag("--live")
+                ? chart(of: try await live(arguments, context))
+                : chart(of: try LiveSession.loadRoster(arguments.positionals).0)
+            if let team = arguments.value("--team") {
+                chart.teams = chart.teams.filter { NameKey($0.name) == NameKey(team) }
+                chart.withoutTeam = []
+                guard !chart.teams.isEmpty else { throw CommandFailure("no team \"\(TerminalText.escape(team))\"") }
+            }
+            context.console.writeOut(format == "dot" ? chart.dot() : chart.mermaid())
+            return ExitCode.success
+        }
+    }
+
+    /// The live state of the space the connection names.
+    static func live(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CommandFailure) -> LiveState
+    {
+        let connection = try Connection.resolve(arguments, context, rosterSpace: nil)
+        let service = MPSService(client: connection.client(arguments, context))
+        do { return try await service.readLiveState(space: connection.endpoint.space) } catch {
+            throw LiveSession.failure(error)
+        }
+    }
+
+    static func chart(of roster: Roster) -> TeamChart {
+        var placed = Set<String>()
+        let teams = roster.teams.map { team in
+            let members = team.members.map(\.value.text).filter { NameKey($0) != team.lead.value.key }
+            placed.formUnion([team.lead.value.text] + members)
+            return TeamChart.Team(name: team.name.value, lead: team.lead.value.text, members: members)
+        }
+        let alone = roster.people.map(\.name.value).filter { !placed.contains($0) }
+        return TeamChart(teams: teams, withoutTeam: alone)
+    }
+
+    static func chart(of live: LiveState) -> TeamChart {
+        let names = Dictionary(live.users.map { ($0.id, $0.name) }) { first, _ in first }
+        let teams = live.teams.sorted { ($0.key, $0.id) < ($1.key, $1.id) }.map { team in
+            TeamChart.Team(
+                name: team.name, lead: names[team.leadID] ?? "#\(team.leadID)",
+                members: team.memberSet.subtracting([team.leadID]).compactMap { names[$0] }.sorted())
+        }
+        let placed = Set(live.teams.flatMap(\.memberSet))
+        return TeamChart(teams: teams, withoutTeam: live.users.filter { !placed.contains($0.id) }.map(\.name).sorted())
+    }
+}

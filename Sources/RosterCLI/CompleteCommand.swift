@@ -1,0 +1,58 @@
+import Foundation
+import RosterCore
+import RosterReconcile
+
+/// `roster __complete WORD…`: the candidates for the last word, one a line; `:files` last when
+/// file names fit there too. Answers from the command registry and the config file.
+struct CompleteCommand: Command {
+    static let name = "__complete"
+    static let summary = ""
+    static let usage = "roster __complete WORD…"
+    static let options: [OptionSpec] = []
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
+        context.console.writeOut(candidates(arguments.positionals, context).map { $0 + "\n" }.joined())
+        return ExitCode.success
+    }
+
+    static func candidates(_ words: [String], _ context: CommandContext) -> [String] {
+        let current = words.last ?? ""
+        let commands = RosterCommandLine.commands
+        guard words.count > 1, let command = commands.first(where: { $0.name == words[0] }) else {
+            return RosterCommandLine.listed(commands).map { $0.name }.filter { $0.hasPrefix(current) }
+        }
+        let previous = words[words.count - 2]
+        if let option = command.options.first(where: { $0.name == previous }), let value = option.value {
+            return values(option.name, value, context).filter { $0.hasPrefix(current) || $0 == ":files" }
+        }
+        if current.hasPrefix("-") {
+            return (command.options.map(\.name) + ["--help"]).filter { $0.hasPrefix(current) }
+        }
+        if words.count == 2, !command.subcommands.isEmpty {
+            return command.subcommands.filter { $0.hasPrefix(current) }
+        }
+        return [":files"]
+    }
+
+    /// The values an option takes: its listed choices, profile names, selector kinds, or files.
+    static func values(_ option: String, _ placeholder: String, _ context: CommandContext) -> [String] {
+        switch option {
+        case "--profile": return profiles(context)
+        case "--only", "--exclude":
+            return PlanSelection.forms
+        case "--token-file", "--out", "--into": return [":files"]
+        default:
+            let choices = placeholder.split(separator: "|").map(String.init)
+            return choices.count > 1 ? choices : []
+        }
+    }
+
+    /// Profile names of the config file, for `--profile`.
+    static func profiles(_ context: CommandContext) -> [String] {
+        let file = ConfigFile.path(context.environment)
+        guard let bytes = try? ConfigFile.read(file),
+            let (profiles, _) = try? ConfigFile.parse(bytes, file: file, env: context.environment)
+        else { return [] }
+        return profiles.keys.sorted()
+    }
+}

@@ -1,0 +1,14 @@
+import RosterRender
+
+/// `roster help [COMMAND]`.
+struct HelpCommand: Command {
+    static let name = "help"
+    static let summary = "Show the commands, or one command's options."
+    static let usage = "roster help [COMMAND]"
+    static let options: [OptionSpec] = []
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
+        // `roster help …` is answered by the dispatcher, which knows every command.
+        await RosterCommandLine.main(["help"] + arguments.positionals, context: context)
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import Synchronization
+
+/// The process's standard streams, written with `write(2)`: a reader that goes away (EPIPE;
+/// the executables ignore SIGPIPE) closes the stream for good instead of ending the process.
+public final class StandardConsole: Console, Sendable {
+    private let closed = Mutex<Set<Int32>>([])
+
+    public init() {}
+
+    public func writeOut(_ text: String) { write(text, to: 1) }
+
+    public func writeErr(_ text: String) { write(text, to: 2) }
+
+    public var stdoutClosed: Bool { closed.withLock { $0.contains(1) } }
+
+    private func write(_ text: String, to descriptor: Int32) {
+        guard !closed.withLock({ $0.contains(descriptor) }) else { return }
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else {
+                _ = closed.withLock { $0.insert(descriptor) }
+                return
+            }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+
+    public func readLine() -> String? {
+        Swift.readLine(strippingNewline: true)
+    }
+
+    public var stdinIsTerminal: Bool { isatty(0) == 1 }
+    public var stdoutIsTerminal: Bool { isatty(1) == 1 }
+    public var stderrIsTerminal: Bool { isatty(2) == 1 }
+}

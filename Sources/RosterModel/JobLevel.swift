@@ -1,0 +1,24 @@
+/// A person's job level (MPS `JobLevel`).
+public enum JobLevel: String, RosterEnum, Comparable {
+    case junior = "Junior"
+    case mid = "Mid"
+    case senior = "Senior"
+    case staff = "Staff"
+    case principal = "Principal"
+
+    public static let fieldName = "level"
+    public static let ordered = allCases
+
+    /// Seniority order, Junior first.
+    public var rank: Int {
+        switch self {
+        case .junior: return 0
+        case .mid: return 1
+        case .senior: return 2
+        case .staff: return 3
+        case .principal: return 4
+        }
+    }
+
+    public static func < (lhs: JobLevel, rhs: JobLevel) -> Bool { lhs.rank < rhs.rank }
+}

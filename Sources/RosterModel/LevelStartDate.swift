@@ -1,0 +1,11 @@
+import RosterCore
+
+/// What a roster says about a person's level start date.
+public enum LevelStartDate: Hashable, Sendable {
+    /// The field is absent: leave the live value alone.
+    case unmanaged
+    /// `null`: clear the live value.
+    case clear
+    /// A calendar date, `YYYY-MM-DD`.
+    case date(String)
+}

@@ -1,0 +1,10 @@
+import RosterModel
+
+/// The fields `createUser` and `updateUser` send (both write all of them).
+public struct PersonFields: Sendable, Equatable {
+    public var fullName: String
+    public var craft: Craft
+    public var level: JobLevel
+    public var focus: Focus
+    public var levelStartDate: String?
+}

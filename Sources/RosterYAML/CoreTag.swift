@@ -1,0 +1,18 @@
+import RosterCore
+
+/// The core tags a roster file may use explicitly (`!!str`, `!!int`, …).
+public enum CoreTag: UInt8, Sendable, Hashable {
+    case str = 1, int, bool, null, map, seq
+
+    init?(name: String) {
+        switch name {
+        case "str": self = .str
+        case "int": self = .int
+        case "bool": self = .bool
+        case "null": self = .null
+        case "map": self = .map
+        case "seq": self = .seq
+        default: return nil
+        }
+    }
+}
