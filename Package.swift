@@ -47,12 +47,33 @@ let package = Package(
             dependencies: [
                 "RosterModel", "RosterYAML", "RosterCore", "MPSClient", "RosterReconcile", "RosterRender",
             ], path: "Sources/roster-bench"),
-        .testTarget(
-            name: "RosterTests",
-            dependencies: [
-                "RosterYAML", "RosterModel", "RosterRender", "RosterCLI", "RosterCore", "MPSClient", "RosterReconcile",
-            ],
-            exclude: ["Golden", "Support"]
+        // What the test targets share: the package's paths, golden files, seeded randomness and fixtures.
+        .target(
+            name: "RosterTestSupport", dependencies: ["RosterReconcile", "RosterModel"], path: "Tests/RosterTestSupport"
         ),
+        // Unit tests, one target per module; none needs Python or a server.
+        .testTarget(
+            name: "RosterYAMLTests", dependencies: ["RosterYAML", "RosterModel", "RosterCore", "RosterTestSupport"]),
+        .testTarget(name: "RosterModelTests", dependencies: ["RosterModel", "RosterCore", "RosterTestSupport"]),
+        .testTarget(
+            name: "RosterReconcileTests",
+            dependencies: [
+                "RosterReconcile", "RosterModel", "RosterCore", "MPSClient", "RosterRender", "RosterTestSupport",
+            ]),
+        .testTarget(
+            name: "MPSClientTests", dependencies: ["MPSClient", "RosterReconcile", "RosterModel", "RosterCore"]),
+        .testTarget(
+            name: "RosterRenderTests",
+            dependencies: [
+                "RosterRender", "RosterReconcile", "RosterModel", "MPSClient", "RosterCore", "RosterTestSupport",
+            ]),
+        .testTarget(name: "RosterCLITests", dependencies: ["RosterCLI", "RosterCore", "RosterTestSupport"]),
+        // End to end: the built binary against the sandbox (a Python server), a terminal, git and shells.
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: [
+                "RosterCLI", "RosterRender", "RosterReconcile", "MPSClient", "RosterModel", "RosterYAML", "RosterCore",
+                "RosterTestSupport",
+            ]),
     ]
 )

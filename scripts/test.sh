@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every test: the format lint, the Swift package's (unit, golden, yaml-test-suite, robustness, end to end
-# against the sandbox) and the sandbox server's. Exits non-zero when any test fails.
+# against the sandbox), the sandbox server's, and the checks that other programs' parsers read roster's output. Exits non-zero when any test fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,4 +9,4 @@ cd "$(dirname "$0")/.."
 swift format lint --strict --recursive Sources Tests Package.swift
 swift build --build-tests
 swift test
-python3 -m pytest -q sandbox/tests
+python3 -m pytest -q sandbox/tests Tests/interop

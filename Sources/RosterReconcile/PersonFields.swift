@@ -7,4 +7,12 @@ public struct PersonFields: Sendable, Equatable {
     public var level: JobLevel
     public var focus: Focus
     public var levelStartDate: String?
+
+    public init(fullName: String, craft: Craft, level: JobLevel, focus: Focus, levelStartDate: String?) {
+        self.fullName = fullName
+        self.craft = craft
+        self.level = level
+        self.focus = focus
+        self.levelStartDate = levelStartDate
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RosterTestSupport
 import Testing
 
 /// `roster pull` against the sandbox: drift made through the GraphQL API (a promotion, a new

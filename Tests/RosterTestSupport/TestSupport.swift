@@ -2,15 +2,15 @@ import Foundation
 import Testing
 
 /// Paths and helpers shared by the tests.
-enum TestSupport {
+public enum TestSupport {
     /// The package's root folder.
-    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+    public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    static let goldenRoot = packageRoot.appendingPathComponent("Tests/RosterTests/Golden")
+    public static let goldenRoot = packageRoot.appendingPathComponent("Tests/Golden")
 
     /// The yaml-test-suite beside the project (`../shared/data/yaml-test-suite`), when present.
-    static var yamlTestSuite: URL? {
+    public static var yamlTestSuite: URL? {
         // The workplace keeps `shared` beside the checkout; a clone elsewhere (a scratch copy
         // in /tmp) finds it through YAML_TEST_SUITE or the workplace's fixed place.
         var candidates = [ProcessInfo.processInfo.environment["YAML_TEST_SUITE"].map { URL(fileURLWithPath: $0) }]
@@ -25,7 +25,9 @@ enum TestSupport {
     }
 
     /// Compares `actual` with the golden file at `path`; with `UPDATE_GOLDEN=1` rewrites it.
-    static func expectGolden(_ actual: String, _ path: URL, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    public static func expectGolden(
+        _ actual: String, _ path: URL, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
         if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
             try? actual.write(to: path, atomically: true, encoding: .utf8)
             return
@@ -40,7 +42,7 @@ enum TestSupport {
     }
 
     /// The sub-folders of a golden folder, sorted.
-    static func cases(_ folder: String) -> [String] {
+    public static func cases(_ folder: String) -> [String] {
         let dir = goldenRoot.appendingPathComponent(folder)
         return ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).filter { !$0.hasPrefix(".") }
             .sorted()

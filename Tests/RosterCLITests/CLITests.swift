@@ -1,5 +1,6 @@
 import Foundation
 import RosterCLI
+import RosterTestSupport
 import Testing
 
 @Suite struct ArgumentParserTests {

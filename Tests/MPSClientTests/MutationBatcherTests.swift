@@ -1,6 +1,7 @@
 import Foundation
 import MPSClient
 import RosterModel
+import RosterTestSupport
 import Testing
 
 @testable import RosterReconcile
@@ -8,31 +9,13 @@ import Testing
 /// How apply packs a step into documents: limits, shapes the server can cache, and the
 /// variables exactly as the server must receive them.
 @Suite struct MutationBatcherTests {
-    static func person(_ i: Int, name: String? = nil) -> PlanOperation {
-        PlanOperation(
-            payload: .createUser(
-                rosterIndex: i,
-                PersonFields(
-                    fullName: name ?? "Person \(i)", craft: .engineering, level: .mid,
-                    focus: .backend, levelStartDate: i % 2 == 0 ? "2024-01-0\(i % 9 + 1)" : nil)),
-            name: name ?? "Person \(i)")
-    }
-
-    static func update(_ id: Int) -> PlanOperation {
-        PlanOperation(
-            payload: .updateUser(
-                id: id,
-                PersonFields(fullName: "U\(id)", craft: .design, level: .senior, focus: .mobile, levelStartDate: nil)),
-            name: "U\(id)")
-    }
-
     static func json(_ document: MutationDocument) throws -> [String: Any] {
         try #require(JSONSerialization.jsonObject(with: document.body) as? [String: Any])
     }
 
     @Test func fullDocumentsShareTheirQueryTextAndTheRestTravelsTogether() throws {
         let batcher = MutationBatcher(maxAliases: 10)
-        let step = (0..<25).map { Self.person($0) } + (0..<3).map { Self.update(100 + $0) }
+        let step = (0..<25).map { OperationFixtures.person($0) } + (0..<3).map { OperationFixtures.update(100 + $0) }
         let documents = batcher.documents(step) { _ in nil }
         #expect(documents.map(\.operations.count) == [10, 10, 8])
         let queries = try documents.map { try Self.json($0)["query"] as? String }
@@ -45,7 +28,8 @@ import Testing
 
     @Test func aSmallMixedStepIsOneDocument() throws {
         let step = [
-            Self.person(0), Self.update(7), PlanOperation(payload: .setJobLevelLimit(.junior, 24), name: "Junior"),
+            OperationFixtures.person(0), OperationFixtures.update(7),
+            PlanOperation(payload: .setJobLevelLimit(.junior, 24), name: "Junior"),
         ]
         let documents = MutationBatcher().documents(step) { _ in nil }
         #expect(documents.count == 1)
@@ -60,7 +44,7 @@ import Testing
     @Test func bodiesStayUnderTheLimitWhateverTheNames() throws {
         // Names that need escaping and long names push documents to the byte limit first.
         let long = String(repeating: "Zoë \"Q\" \\ Müller\n", count: 60)
-        let step = (0..<400).map { Self.person($0, name: "\(long)\($0)") }
+        let step = (0..<400).map { OperationFixtures.person($0, name: "\(long)\($0)") }
         let documents = MutationBatcher().documents(step) { _ in nil }
         #expect(documents.count > 2)
         for document in documents {

@@ -1,4 +1,5 @@
 import Foundation
+import RosterTestSupport
 
 /// A sandbox MPS server for end-to-end tests, started with `python3 -m sandbox`.
 final class SandboxProcess: @unchecked Sendable {
@@ -66,23 +67,8 @@ final class SandboxProcess: @unchecked Sendable {
         while (try read("stats")["pending"] as? Int ?? 0) > 0 && Date() < deadline { usleep(50_000) }
     }
 
-    /// One HTTP exchange through Python's urllib, a connection each: Linux URLSession can hang
-    /// on a kept-alive connection the server dropped, and tests must not.
     private func request(_ address: String, body: String?, token: String? = nil) throws -> Data {
-        let result = try RosterBinary.run(
-            [
-                "/usr/bin/env", "python3", "-c",
-                """
-                import sys, urllib.request
-                data = sys.stdin.buffer.read() if sys.argv[2] == "POST" else None
-                headers = {"Content-Type": "application/json"}
-                if sys.argv[3]: headers["Authorization"] = "Bearer " + sys.argv[3]
-                r = urllib.request.urlopen(urllib.request.Request(sys.argv[1], data=data, headers=headers), timeout=60)
-                sys.stdout.write(r.read().decode())
-                """, address, body == nil ? "GET" : "POST", token ?? "",
-            ], stdin: body ?? "", direct: true)
-        guard result.code == 0 else { throw SandboxError.requestFailed(result.stderr) }
-        return Data(result.stdout.utf8)
+        try SandboxHTTP.exchange(address, body: body.map { Data($0.utf8) }, token: token)
     }
 }
 
@@ -99,6 +85,17 @@ enum RosterBinary {
         var stderr: String
     }
 
+    /// The environment a run gets: the test's own without roster's variables and config, plus `extra`.
+    static func environment(_ extra: [String: String]) -> [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        for key in ["MPS_TOKEN", "MPS_ENDPOINT", "MPS_SPACE", "MPS_PROFILE", "GITHUB_ACTIONS", "NO_COLOR"] {
+            env[key] = nil
+        }
+        env["XDG_CONFIG_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("roster-no-config").path
+        env.merge(extra) { _, new in new }
+        return env
+    }
+
     /// Runs the binary; one still running after `timeout` seconds is killed, so a hang fails
     /// its test (killed by a signal, `code` is 128 + the signal) instead of stopping the suite.
     static func run(
@@ -113,13 +110,7 @@ enum RosterBinary {
             process.executableURL = URL(fileURLWithPath: path)
             process.arguments = arguments
         }
-        var env = ProcessInfo.processInfo.environment
-        for key in ["MPS_TOKEN", "MPS_ENDPOINT", "MPS_SPACE", "MPS_PROFILE", "GITHUB_ACTIONS", "NO_COLOR"] {
-            env[key] = nil
-        }
-        env["XDG_CONFIG_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("roster-no-config").path
-        env.merge(environment) { _, new in new }
-        process.environment = env
+        process.environment = Self.environment(environment)
         process.currentDirectoryURL = directory
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out

@@ -1,6 +1,7 @@
 import Foundation
 import RosterCore
 import RosterModel
+import RosterTestSupport
 import RosterYAML
 import Testing
 

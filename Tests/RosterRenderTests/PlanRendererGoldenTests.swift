@@ -4,6 +4,7 @@ import RosterCore
 import RosterModel
 import RosterReconcile
 import RosterRender
+import RosterTestSupport
 import Testing
 
 /// A plan with every kind of change, rendered in every format, against golden files; and the

@@ -24,21 +24,29 @@ import Testing
 
     /// Audit entries where someone is in two teams.
     func twoTeamViolations(_ sandbox: SandboxProcess) throws -> [String] {
-        let raw = try RosterBinary.run(
-            [
-                "/usr/bin/env", "python3", "-c",
-                """
-                import json, sys, urllib.request
-                log = json.load(urllib.request.urlopen(sys.argv[1]))
-                for e in log["entries"]:
-                    seen = {}
-                    for team, members in e["memberships"].items():
-                        for m in set(members):
-                            if m in seen: print(e["seq"], e["mutation"], m, seen[m], team)
-                            seen[m] = team
-                """, sandbox.url.replacingOccurrences(of: "/graphql", with: "/__sandbox/audit"),
-            ], direct: true)
-        return raw.stdout.split(separator: "\n").map(String.init)
+        var violations: [String] = []
+        let entries = try auditEntries(sandbox)
+        #expect(entries.contains { $0["memberships"] is [String: Any] }, "the audit log has no memberships")
+        for entry in entries {
+            var seen: [Int: String] = [:]
+            let memberships = entry["memberships"] as? [String: Any] ?? [:]
+            for (team, list) in memberships.sorted(by: { $0.key < $1.key }) {
+                let members = (list as? [Any] ?? []).compactMap { ($0 as? NSNumber)?.intValue }
+                for member in Set(members) {
+                    if let other = seen[member] {
+                        violations.append(
+                            "\(entry["seq"] ?? "?") \(entry["mutation"] ?? "?") \(member) \(other) \(team)")
+                    }
+                    seen[member] = team
+                }
+            }
+        }
+        return violations
+    }
+
+    /// The sandbox's audit log: one entry per mutation, with the memberships after it.
+    func auditEntries(_ sandbox: SandboxProcess) throws -> [[String: Any]] {
+        try sandbox.read("audit")["entries"] as? [[String: Any]] ?? []
     }
 
     func enableAudit(_ sandbox: SandboxProcess) throws { try sandbox.hook("audit", #"{"enabled": true}"#) }
@@ -166,17 +174,10 @@ import Testing
         #expect(
             result.stdout.contains("Apply incomplete: 0 created, 1 updated, 2 deleted; 1 failed."), "\(result.stdout)")
         // Red's new lead came before Ana's delete (the server would have refused otherwise).
-        let log = try RosterBinary.run(
-            [
-                "/usr/bin/env", "python3", "-c",
-                """
-                import json, sys, urllib.request
-                log = json.load(urllib.request.urlopen(sys.argv[1]))
-                print(" ".join(e["mutation"] + ("+" if e["ok"] else "-") for e in log["entries"]))
-                """, sandbox.url.replacingOccurrences(of: "/graphql", with: "/__sandbox/audit"),
-            ], direct: true
-        ).stdout
-        let order = log.split(separator: " ").map(String.init)
+        let order = try auditEntries(sandbox).map { entry in
+            "\(entry["mutation"] as? String ?? "?")\(entry["ok"] as? Bool == true ? "+" : "-")"
+        }
+        let log = order.joined(separator: " ")
         #expect(
             order.firstIndex(of: "updateTeam+").map { $0 < (order.firstIndex(of: "deleteUser+") ?? 0) } == true,
             "\(log)")
@@ -260,18 +261,13 @@ import Testing
     @Test func approvalOnATerminalAndWithoutOne() throws {
         let sandbox = try SandboxProcess()
         defer { sandbox.stop() }
-        let pty = TestSupport.packageRoot.appendingPathComponent("Tests/RosterTests/Support/pty_run.py").path
-        let no = try RosterBinary.run(
-            ["/usr/bin/env", "python3", pty, "no", RosterBinary.path, "apply", "examples/acme.yaml"],
-            environment: env(sandbox), direct: true)
+        let no = try TerminalRun.run(["apply", "examples/acme.yaml"], answer: "no", environment: env(sandbox))
         #expect(no.code == 1)
         #expect(no.stdout.contains("Apply cancelled."))
         #expect(try !planIsClean(sandbox, ["examples/acme.yaml"]))
         let closed = try RosterBinary.run(["apply", "examples/acme.yaml"], environment: env(sandbox))
         #expect(closed.code == 1 && closed.stderr.contains("standard input is not a terminal"))
-        let yes = try RosterBinary.run(
-            ["/usr/bin/env", "python3", pty, "yes", RosterBinary.path, "apply", "examples/acme.yaml"],
-            environment: env(sandbox), direct: true)
+        let yes = try TerminalRun.run(["apply", "examples/acme.yaml"], answer: "yes", environment: env(sandbox))
         #expect(yes.code == 0, "\(yes.stdout)")
         #expect(yes.stdout.contains("Apply complete: 4 created, 5 updated, 0 deleted."))
         #expect(try planIsClean(sandbox, ["examples/acme.yaml"]))
@@ -281,10 +277,7 @@ import Testing
         // Apply starts sending while the plan is still being printed: progress must wait.
         let sandbox = try SandboxProcess()
         defer { sandbox.stop() }
-        let pty = TestSupport.packageRoot.appendingPathComponent("Tests/RosterTests/Support/pty_run.py").path
-        let run = try RosterBinary.run(
-            ["/usr/bin/env", "python3", pty, "-", RosterBinary.path, "apply", "--auto-approve", "examples/acme.yaml"],
-            environment: env(sandbox), direct: true)
+        let run = try TerminalRun.run(["apply", "--auto-approve", "examples/acme.yaml"], environment: env(sandbox))
         #expect(run.code == 0, "\(run.stdout)")
         let planEnd = try #require(run.stdout.range(of: "Apply runs "))
         let firstStep = try #require(run.stdout.range(of: "roster: step 1/"))
@@ -336,15 +329,9 @@ import Testing
         let planFile = try saveAcmePlan(sandbox)
         defer { try? FileManager.default.removeItem(atPath: planFile) }
         // Someone changes David Kim in the apps: the saved plan is stale.
-        _ = try RosterBinary.run(
-            [
-                "/usr/bin/env", "python3", "-c",
-                """
-                import json, sys, urllib.request
-                q = {"query": "mutation { updateUser(id: 4, input: {fullName: \\"David Kim\\", craftAbility: Engineering, jobLevel: Senior, craftFocus: Fullstack}) { id } }"}
-                urllib.request.urlopen(urllib.request.Request(sys.argv[1], data=json.dumps(q).encode(), headers={"Content-Type": "application/json", "Authorization": "Bearer " + sys.argv[2]})).read()
-                """, sandbox.url, sandbox.token,
-            ], direct: true)
+        try sandbox.graphql(
+            "mutation { updateUser(id: 4, input: {fullName: \"David Kim\", craftAbility: Engineering, "
+                + "jobLevel: Senior, craftFocus: Fullstack}) { id } }")
         let stale = try RosterBinary.run(["apply", planFile], environment: env(sandbox))
         #expect(stale.code == 3, "\(stale.stderr)")
         #expect(stale.stderr.contains("the live space changed since the plan was saved"))
@@ -365,34 +352,33 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: planFile) }
         // The operations in the file are no longer what this roster plans (as when another
         // version of roster saved them), while the roster and the live space are unchanged.
-        _ = try RosterBinary.run(
-            [
-                "/usr/bin/env", "python3", "-c",
-                """
-                import json, sys
-                plan = json.load(open(sys.argv[1]))
-                op = next(op for step in plan["apply"]["steps"] for op in step if "input" in op)
-                op["name"] += " (edited)"
-                json.dump(plan, open(sys.argv[1], "w"), indent=1)
-                """, planFile,
-            ], direct: true)
+        try editJSON(planFile) { plan in
+            guard var apply = plan["apply"] as? [String: Any], var steps = apply["steps"] as? [[[String: Any]]],
+                let s = steps.firstIndex(where: { $0.contains { $0["input"] != nil } }),
+                let o = steps[s].firstIndex(where: { $0["input"] != nil })
+            else { return }
+            steps[s][o]["name"] = "\(steps[s][o]["name"] ?? "") (edited)"
+            apply["steps"] = steps
+            plan["apply"] = apply
+        }
         let edited = try RosterBinary.run(["apply", planFile], environment: env(sandbox))
         #expect(edited.code == 3, "\(edited.stderr)")
         #expect(edited.stderr.contains("the plan made now differs from the saved one"), "\(edited.stderr)")
         #expect(try !planIsClean(sandbox, ["examples/acme.yaml"]))
         // The same file, reformatted and with its keys in another order, still applies.
         _ = try saveAcmePlan(sandbox, to: planFile)
-        _ = try RosterBinary.run(
-            [
-                "/usr/bin/env", "python3", "-c",
-                """
-                import json, sys
-                plan = json.load(open(sys.argv[1]))
-                json.dump(plan, open(sys.argv[1], "w"), sort_keys=True)
-                """, planFile,
-            ], direct: true)
+        try editJSON(planFile, sortedKeys: true) { _ in }
         let reformatted = try RosterBinary.run(["apply", planFile], environment: env(sandbox))
         #expect(reformatted.code == 0, "\(reformatted.stdout)\(reformatted.stderr)")
         #expect(try planIsClean(sandbox, ["examples/acme.yaml"]))
+    }
+
+    /// Rewrites a JSON file after `edit`; `sortedKeys` writes its keys in another order.
+    func editJSON(_ path: String, sortedKeys: Bool = false, _ edit: (inout [String: Any]) -> Void) throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        var object = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+        edit(&object)
+        let options: JSONSerialization.WritingOptions = sortedKeys ? [.sortedKeys] : [.prettyPrinted]
+        try JSONSerialization.data(withJSONObject: object, options: options).write(to: URL(fileURLWithPath: path))
     }
 }

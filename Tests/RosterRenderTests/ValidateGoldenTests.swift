@@ -2,6 +2,7 @@ import Foundation
 import RosterCore
 import RosterModel
 import RosterRender
+import RosterTestSupport
 import Testing
 
 /// One golden case per validation rule: `Golden/validate/CASE/` holds the roster (a file or a

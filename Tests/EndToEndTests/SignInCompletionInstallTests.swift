@@ -1,4 +1,5 @@
 import Foundation
+import RosterTestSupport
 import Testing
 
 /// Sign-in (`auth login`, `logout`, `status`'s token source), completion scripts loaded in the

@@ -1,4 +1,5 @@
 import Foundation
+import RosterTestSupport
 import Testing
 
 /// `roster plan` as a user runs it: the built binary against a sandbox server.
@@ -148,7 +149,7 @@ import Testing
             ["plan", "examples/acme.yaml"], environment: ["MPS_ENDPOINT": "http://127.0.0.1:9/graphql"])
         #expect(noToken.code == 1 && noToken.stderr.contains("no session token"))
         let invalid = try RosterBinary.run(
-            ["plan", "Tests/RosterTests/Golden/validate/references/roster.yaml"], environment: ["MPS_TOKEN": "t"])
+            ["plan", "Tests/Golden/validate/references/roster.yaml"], environment: ["MPS_TOKEN": "t"])
         #expect(invalid.code == 1 && invalid.stderr.contains("unknown person \"Leo Santo\""))
     }
 
@@ -158,7 +159,7 @@ import Testing
     @Test func invalidRosterNeverHangsOnAFailingRead() throws {
         for _ in 0..<40 {
             let result = try RosterBinary.run(
-                ["plan", "Tests/RosterTests/Golden/validate/references/roster.yaml"],
+                ["plan", "Tests/Golden/validate/references/roster.yaml"],
                 environment: ["MPS_TOKEN": "t", "MPS_ENDPOINT": "http://127.0.0.1:9/graphql"], timeout: 20)
             #expect(result.code == 1 && result.stderr.contains("unknown person \"Leo Santo\""), "exit \(result.code)")
             if result.code != 1 { break }

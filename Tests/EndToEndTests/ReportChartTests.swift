@@ -1,11 +1,12 @@
 import Foundation
 import RosterReconcile
+import RosterTestSupport
 import Testing
 
 @testable import RosterRender
 
 /// `roster report levels` and `roster chart`: month arithmetic a person agrees with, every
-/// format against golden files, CSV that Python reads, DOT that Graphviz renders, and the live
+/// format against golden files, DOT that Graphviz renders (Tests/interop reads the CSV with Python's csv module), and the live
 /// variants against the sandbox.
 @Suite(.serialized) struct ReportChartTests {
     static let fixture = TestSupport.goldenRoot.appendingPathComponent("report/roster.yaml").path
@@ -31,21 +32,6 @@ import Testing
         ])
         #expect(result.code == 0, "\(result.stderr)")
         TestSupport.expectGolden(result.stdout, TestSupport.goldenRoot.appendingPathComponent("report/\(golden)"))
-    }
-
-    @Test func csvOpensInPythonsCSVModule() throws {
-        let csv = try RosterBinary.run(["report", "levels", Self.fixture, "--as-of", "2026-11-23", "--format", "csv"])
-            .stdout
-        let read = try RosterBinary.run(
-            [
-                "/usr/bin/env", "python3", "-c",
-                "import csv, io, sys; rows = list(csv.DictReader(io.StringIO(sys.stdin.read(), newline=''))); "
-                    + "print(len(rows), list(rows[0].keys()), rows[5]['name'], rows[0]['status'])",
-            ], stdin: csv, direct: true)
-        #expect(
-            read.stdout
-                == "8 ['name', 'level', 'levelStartDate', 'months', 'limitMonths', 'status', 'id'] Fay \"Q\", Jr over\n",
-            "\(read.stdout)\(read.stderr)")
     }
 
     /// Every chart the tests make, in both formats: golden files, and DOT that Graphviz renders.

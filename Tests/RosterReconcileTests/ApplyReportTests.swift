@@ -1,5 +1,6 @@
 import RosterCore
 import RosterModel
+import RosterTestSupport
 import Testing
 
 @testable import RosterReconcile
@@ -11,8 +12,8 @@ import Testing
     static let team = TeamFields(name: "Core", lead: .live(1), members: [.live(2)])
     static let entries: [ApplyReport.Entry] = [
         // Two people who share a name are two people created.
-        .init(operation: MutationBatcherTests.person(0, name: "Ana Lima"), status: .applied, id: 10),
-        .init(operation: MutationBatcherTests.person(1, name: "Ana Lima"), status: .applied, id: 11),
+        .init(operation: OperationFixtures.person(0, name: "Ana Lima"), status: .applied, id: 10),
+        .init(operation: OperationFixtures.person(1, name: "Ana Lima"), status: .applied, id: 11),
         // A team's release and final updates are one team updated; another team is another.
         .init(
             operation: PlanOperation(payload: .updateTeam(id: 5, Self.team), name: "Core", role: .release),
@@ -41,17 +42,17 @@ import Testing
 
     @Test func everyStatusIsOneLineWithItsIDAndNamesAreEscaped() {
         var report = ApplyReport()
-        var evil = MutationBatcherTests.update(9)
+        var evil = OperationFixtures.update(9)
         evil.name = "Mallory\r\u{1B}[2K"
         report.entries = [
-            .init(operation: MutationBatcherTests.person(0, name: "Ana"), status: .applied, id: 12),
+            .init(operation: OperationFixtures.person(0, name: "Ana"), status: .applied, id: 12),
             .init(
                 operation: PlanOperation(payload: .deleteUser(id: 7), name: "Old"),
                 status: .failed("MPS keeps this person"),
                 serverMessage: "Failed query: delete from \"users\""),
             .init(operation: PlanOperation(payload: .deleteTeam(id: 8), name: "Gone"), status: .skipped("needs x")),
             .init(operation: evil, status: .notRun("interrupted before it was sent")),
-            .init(operation: MutationBatcherTests.person(1, name: "Bo"), status: .unknown("no answer")),
+            .init(operation: OperationFixtures.person(1, name: "Bo"), status: .unknown("no answer")),
         ]
         report.stop = .interrupted
         let text = ReportRenderer.text(report)

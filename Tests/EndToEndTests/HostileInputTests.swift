@@ -207,12 +207,8 @@ import Testing
         #expect(all?["errors"] as? Int == 500)
         let forced = try RosterBinary.run(["validate", "--color", "always", bad.path])
         #expect(forced.stderr.contains("\u{1B}[1;31merror:"))
-        let pty = TestSupport.packageRoot.appendingPathComponent("Tests/RosterTests/Support/pty_run.py").path
         func onTerminal(_ env: [String: String]) throws -> String {
-            try RosterBinary.run(
-                ["/usr/bin/env", "python3", pty, "-", RosterBinary.path, "validate", bad.path], environment: env,
-                direct: true
-            ).stdout
+            try TerminalRun.run(["validate", bad.path], environment: env).stdout
         }
         #expect(try onTerminal(["NO_COLOR": ""]).contains("\u{1B}[1;31m"), "an empty NO_COLOR leaves colour on")
         #expect(try !onTerminal(["NO_COLOR": "1"]).contains("\u{1B}["))
@@ -235,39 +231,4 @@ import Testing
         }
     }
 
-    @Test func exportedNamesReadBackInAnotherYAMLParser() throws {
-        let sandbox = try SandboxProcess(arguments: ["--test-hooks", "--no-seed"])
-        defer { sandbox.stop() }
-        let names = [
-            "<<", "=", "? x", "- y", "!tag", "%x", "@x", "`x", "yes", "No", "~", "1e3", "0042", ".inf", "a: b", "#c",
-            "&a", "*a", "|", ">",
-        ]
-        let people = names.map {
-            "{\"fullName\": \(String(decoding: try! JSONSerialization.data(withJSONObject: $0, options: .fragmentsAllowed), as: UTF8.self)), \"craftAbility\": \"Design\", \"jobLevel\": \"Mid\", \"craftFocus\": \"Mobile\"}"
-        }
-        try sandbox.hook(
-            "state",
-            """
-            {"accounts": [{"token": "\(sandbox.token)", "id": "u_8f3k2", "name": "Jane"}],
-             "spaces": {"u_8f3k2": {"people": [\(people.joined(separator: ","))], "teams": [{"name": "<<", "lead": 1, "members": [1, 2]}]}}}
-            """)
-        let export = try RosterBinary.run(
-            ["export"], environment: ["MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": sandbox.token])
-        #expect(export.code == 0, "\(export.stderr)")
-        let read = try RosterBinary.run(
-            [
-                "/usr/bin/env", "python3", "-c",
-                """
-                import json, sys, yaml
-                doc = yaml.safe_load(sys.stdin.read())
-                print(json.dumps(sorted(p["name"] for p in doc["people"])))
-                print(json.dumps([t["name"] for t in doc["teams"]]))
-                """,
-            ], stdin: export.stdout, direct: true)
-        #expect(read.code == 0, "\(read.stderr)\n\(export.stdout)")
-        let lines = read.stdout.split(separator: "\n").map(String.init)
-        let parsed = try JSONSerialization.jsonObject(with: Data((lines.first ?? "[]").utf8)) as? [String]
-        #expect(parsed == names.sorted(), "\(export.stdout)")
-        #expect(lines.last == "[\"<<\"]")
-    }
 }

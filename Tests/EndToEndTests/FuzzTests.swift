@@ -3,6 +3,7 @@ import MPSClient
 import RosterCore
 import RosterModel
 import RosterRender
+import RosterTestSupport
 import RosterYAML
 import Testing
 
@@ -28,8 +29,8 @@ import Testing
                 (0..<Int.random(in: 1...60, using: &rng)).map { _ in pieces.randomElement(using: &rng) ?? "" }.joined()
                     .utf8)
         default:
-            let examples = RobustnessTests.examples()
-            return RobustnessTests.mutate(examples[Int.random(in: 0..<examples.count, using: &rng)].1, &rng)
+            let examples = FuzzInput.examples()
+            return FuzzInput.mutate(examples[Int.random(in: 0..<examples.count, using: &rng)].1, &rng)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import RosterTestSupport
 import Testing
 
 /// `roster apply` under the faults a hostile world brings, against the sandbox: slow and late

@@ -1,0 +1,25 @@
+import RosterModel
+import RosterReconcile
+
+/// Plan operations the tests build without planning.
+public enum OperationFixtures {
+    /// Creating person `i` (or `name`), with a level start date for every other one.
+    public static func person(_ i: Int, name: String? = nil) -> PlanOperation {
+        PlanOperation(
+            payload: .createUser(
+                rosterIndex: i,
+                PersonFields(
+                    fullName: name ?? "Person \(i)", craft: .engineering, level: .mid,
+                    focus: .backend, levelStartDate: i % 2 == 0 ? "2024-01-0\(i % 9 + 1)" : nil)),
+            name: name ?? "Person \(i)")
+    }
+
+    /// Updating person `id`.
+    public static func update(_ id: Int) -> PlanOperation {
+        PlanOperation(
+            payload: .updateUser(
+                id: id,
+                PersonFields(fullName: "U\(id)", craft: .design, level: .senior, focus: .mobile, levelStartDate: nil)),
+            name: "U\(id)")
+    }
+}

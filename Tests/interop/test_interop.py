@@ -1,0 +1,73 @@
+"""roster's outputs read by other programs' parsers: Python's csv module and PyYAML. These checks
+need Python's libraries, so they live here rather than in the Swift test targets. They run the
+binary the Swift build made (`ROSTER_BIN`, else .build/debug/roster)."""
+import csv
+import importlib.util
+import io
+import json
+import os
+import subprocess
+
+import yaml
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# The sandbox's own test helpers: a server process, talked to over real HTTP.
+_spec = importlib.util.spec_from_file_location("sandbox_helpers", os.path.join(ROOT, "sandbox", "tests", "conftest.py"))
+_helpers = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_helpers)
+Sandbox = _helpers.Sandbox
+
+ROSTER = os.environ.get("ROSTER_BIN", os.path.join(ROOT, ".build", "debug", "roster"))
+
+
+def roster(*args, env=None):
+    environment = {k: v for k, v in os.environ.items() if not k.startswith("MPS_")}
+    environment["XDG_CONFIG_HOME"] = "/nonexistent-roster-config"
+    environment.update(env or {})
+    return subprocess.run([ROSTER, *args], cwd=ROOT, env=environment, capture_output=True, text=True, timeout=120)
+
+
+def test_the_level_report_csv_opens_in_pythons_csv_module():
+    fixture = os.path.join(ROOT, "Tests", "Golden", "report", "roster.yaml")
+    result = roster("report", "levels", fixture, "--as-of", "2026-11-23", "--format", "csv")
+    assert result.returncode == 0, result.stderr
+    rows = list(csv.DictReader(io.StringIO(result.stdout, newline="")))
+    assert len(rows) == 8
+    assert list(rows[0].keys()) == ["name", "level", "levelStartDate", "months", "limitMonths", "status", "id"]
+    assert rows[5]["name"] == 'Fay "Q", Jr'
+    assert rows[0]["status"] == "over"
+
+
+def test_exported_names_read_back_in_pyyaml():
+    names = ["<<", "=", "? x", "- y", "!tag", "%x", "@x", "`x", "yes", "No", "~", "1e3", "0042", ".inf", "a: b",
+             "#c", "&a", "*a", "|", ">"]
+    token = "interop-token"
+    server = Sandbox("--test-hooks", "--no-seed", "--token", f"{token}:u_8f3k2:Jane")
+    try:
+        people = [{"fullName": n, "craftAbility": "Design", "jobLevel": "Mid", "craftFocus": "Mobile"} for n in names]
+        server.hook("state", {
+            "accounts": [{"token": token, "id": "u_8f3k2", "name": "Jane"}],
+            "spaces": {"u_8f3k2": {"people": people, "teams": [{"name": "<<", "lead": 1, "members": [1, 2]}]}},
+        })
+        result = roster("export", env={"MPS_ENDPOINT": server.url, "MPS_TOKEN": token})
+    finally:
+        server.stop()
+    assert result.returncode == 0, result.stderr
+    document = yaml.safe_load(result.stdout)
+    assert sorted(p["name"] for p in document["people"]) == sorted(names), result.stdout
+    assert [t["name"] for t in document["teams"]] == ["<<"]
+
+
+def test_the_ci_workflow_has_the_jobs_and_rails_it_promises():
+    with open(os.path.join(ROOT, "examples", "ci", "roster.yml")) as f:
+        workflow = yaml.safe_load(f)
+    jobs = workflow["jobs"]
+    assert set(jobs) == {"validate", "plan", "apply", "drift"}, jobs
+    assert "secrets" not in str(jobs["validate"]), "validation runs without a token"
+    assert "head.repo.full_name == github.repository" in jobs["plan"]["if"]
+    assert jobs["apply"]["concurrency"]["group"] == jobs["drift"]["concurrency"]["group"]
+    assert any(s.get("uses", "").startswith("actions/upload-artifact") for s in jobs["plan"]["steps"])
+    for name, job in jobs.items():
+        for step in job["steps"]:
+            assert "run" in step or "uses" in step, (name, step)
+    json.dumps(workflow)  # plain data, nothing YAML-only
