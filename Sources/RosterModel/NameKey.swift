@@ -85,7 +85,7 @@ public struct NameKey: Hashable, Sendable, Comparable, CustomStringConvertible {
                 let kind = scalar.value >= 0x202A ? "the bidirectional control" : "the control character"
                 return "holds \(kind) \(code)"
             }
-            // Unicode properties cost hundreds of instructions: asked only until a visible one.
+            // Unicode properties are slow to look up: asked only until a visible one.
             if !visible && !isInvisible(scalar) { visible = true }
         }
         return visible ? nil : "has no visible character"

@@ -18,19 +18,14 @@ public struct PersonIndex: Sendable {
 
     /// An index over `people`.
     public init(_ people: [PersonEntry]) {
-        var table = NameTable()
+        var builder = NameTableBuilder(capacity: people.count)
         for (i, p) in people.enumerated() {
-            if let first = table.first[p.key] {
-                table.repeats[p.key, default: [first]].append(Int32(i))
-            } else {
-                table.first[p.key] = Int32(i)
-            }
-            if let id = p.id?.value, table.ids[id] == nil { table.ids[id] = Int32(i) }
-            for former in p.previously where table.formers[NameKey(former.value)] == nil {
-                table.formers[NameKey(former.value)] = Int32(i)
+            builder.insert(key: p.key, id: p.id?.value)
+            for former in p.previously where builder.table.formers[NameKey(former.value)] == nil {
+                builder.table.formers[NameKey(former.value)] = Int32(i)
             }
         }
-        self.init(people, names: table)
+        self.init(people, names: builder.table)
     }
 
     /// The first person with the name key.
