@@ -23,10 +23,7 @@ struct ApplyCommand: Command {
             OptionSpec("--prune", "also delete live people and teams missing from the roster"),
             OptionSpec("--only", value: "SEL[,SEL…]", "apply only these entities' changes (and what they need)"),
             OptionSpec("--exclude", value: "SEL[,SEL…]", "leave these entities' changes out"),
-            OptionSpec("--no-color", "plain output (also NO_COLOR)"),
-            OptionSpec(
-                "--color", value: "auto|always|never", "colour: auto (a terminal, not TERM=dumb), always or never"),
-        ] + Connection.options
+        ] + OptionSpec.color + Connection.options
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
         await reporting(arguments, context) {

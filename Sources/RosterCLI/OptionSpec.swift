@@ -12,4 +12,10 @@ public struct OptionSpec: Sendable {
         self.value = value
         self.help = help
     }
+
+    /// The colour options of the commands that colour their output.
+    public static let color = [
+        OptionSpec("--no-color", "plain output (also NO_COLOR)"),
+        OptionSpec("--color", value: "auto|always|never", "colour: auto (a terminal, not TERM=dumb), always or never"),
+    ]
 }

@@ -21,10 +21,7 @@ struct PlanCommand: Command {
                 "--only", value: "SEL[,SEL…]",
                 "limit the plan to person:NAME, team:NAME, level:NAME, people, teams, levels"),
             OptionSpec("--exclude", value: "SEL[,SEL…]", "leave these entities out of the plan"),
-            OptionSpec("--no-color", "plain output (also NO_COLOR)"),
-            OptionSpec(
-                "--color", value: "auto|always|never", "colour: auto (a terminal, not TERM=dumb), always or never"),
-        ] + Connection.options
+        ] + OptionSpec.color + Connection.options
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
         await reporting(arguments, context) {

@@ -7,11 +7,10 @@ struct ValidateCommand: Command {
     static let name = "validate"
     static let summary = "Load and check a roster; print its diagnostics."
     static let usage = "roster validate [PATH…] [--format text|json]"
-    static let options = [
-        OptionSpec("--format", value: "text|json", "output format (default text)"),
-        OptionSpec("--no-color", "plain output (also NO_COLOR)"),
-        OptionSpec("--color", value: "auto|always|never", "colour: auto (a terminal, not TERM=dumb), always or never"),
-    ]
+    static let options =
+        [
+            OptionSpec("--format", value: "text|json", "output format (default text)")
+        ] + OptionSpec.color
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
         let format: String
