@@ -34,8 +34,10 @@ import Testing
         let result = try RosterBinary.run(
             ["plan", "examples/acme.yaml", "--format", format, "--detailed-exitcode"], environment: env(sandbox))
         #expect(result.code == 2, "\(result.stderr)")
-        TestSupport.expectGolden(
-            normalized(result.stdout, sandbox), TestSupport.goldenRoot.appendingPathComponent("output/\(golden)"))
+        #expect(
+            TestSupport.goldenMismatch(
+                normalized(result.stdout, sandbox), TestSupport.goldenRoot.appendingPathComponent("output/\(golden)"))
+                == nil)
     }
 
     @Test func savedPlanHoldsWhatApplyNeeds() throws {

@@ -115,6 +115,7 @@ import Testing
         #expect(code == 0)
         let schema = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
         #expect(schema["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
-        TestSupport.expectGolden(out, TestSupport.goldenRoot.appendingPathComponent("output/schema.json"))
+        #expect(
+            TestSupport.goldenMismatch(out, TestSupport.goldenRoot.appendingPathComponent("output/schema.json")) == nil)
     }
 }

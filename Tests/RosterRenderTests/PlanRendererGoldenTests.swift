@@ -67,12 +67,18 @@ import Testing
     @Test func textJSONAndMarkdownMatchGolden() throws {
         let plan = try plan()
         let output = TestSupport.goldenRoot.appendingPathComponent("output")
-        TestSupport.expectGolden(PlanRenderer.text(plan), output.appendingPathComponent("plan-kinds.txt"))
-        TestSupport.expectGolden(
-            PlanRenderer.json(plan).rendered(indent: 2) + "\n", output.appendingPathComponent("plan-kinds.json"))
-        TestSupport.expectGolden(PlanRenderer.markdown(plan), output.appendingPathComponent("plan-kinds.md"))
-        TestSupport.expectGolden(
-            PlanRenderer.text(plan, color: true), output.appendingPathComponent("plan-kinds.color.txt"))
+        #expect(
+            TestSupport.goldenMismatch(PlanRenderer.text(plan), output.appendingPathComponent("plan-kinds.txt")) == nil)
+        #expect(
+            TestSupport.goldenMismatch(
+                PlanRenderer.json(plan).rendered(indent: 2) + "\n", output.appendingPathComponent("plan-kinds.json"))
+                == nil)
+        #expect(
+            TestSupport.goldenMismatch(PlanRenderer.markdown(plan), output.appendingPathComponent("plan-kinds.md"))
+                == nil)
+        #expect(
+            TestSupport.goldenMismatch(
+                PlanRenderer.text(plan, color: true), output.appendingPathComponent("plan-kinds.color.txt")) == nil)
     }
 
     @Test func deletesComeAfterTeamChangesAndLeadsAreReplacedFirst() throws {

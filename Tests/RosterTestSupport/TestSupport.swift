@@ -1,5 +1,4 @@
 import Foundation
-import Testing
 
 /// Paths and helpers shared by the tests.
 public enum TestSupport {
@@ -24,21 +23,24 @@ public enum TestSupport {
         return candidates.first { FileManager.default.fileExists(atPath: $0.path) }
     }
 
-    /// Compares `actual` with the golden file at `path`; with `UPDATE_GOLDEN=1` rewrites it.
-    public static func expectGolden(
-        _ actual: String, _ path: URL, sourceLocation: Testing.SourceLocation = #_sourceLocation
-    ) {
+    /// Compares `actual` with the golden file at `path`: nil when they match, else what differs.
+    /// With `UPDATE_GOLDEN=1` it rewrites the file instead. Use as
+    /// `#expect(TestSupport.goldenMismatch(actual, path) == nil)`.
+    public static func goldenMismatch(_ actual: String, _ path: URL) -> String? {
         if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
             try? actual.write(to: path, atomically: true, encoding: .utf8)
-            return
+            return nil
         }
         guard let expected = try? String(contentsOf: path, encoding: .utf8) else {
-            Issue.record(
-                "missing golden file \(path.path); run with UPDATE_GOLDEN=1 to create it",
-                sourceLocation: sourceLocation)
-            return
+            return "missing golden file \(path.path); run with UPDATE_GOLDEN=1 to create it"
         }
-        #expect(actual == expected, "golden mismatch: \(path.lastPathComponent)", sourceLocation: sourceLocation)
+        guard actual != expected else { return nil }
+        let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        let line =
+            Array(zip(actualLines, expectedLines)).firstIndex { $0 != $1 }
+            ?? min(actualLines.count, expectedLines.count)
+        return "golden mismatch: \(path.lastPathComponent), first at line \(line + 1)\n--- actual ---\n\(actual)"
     }
 
     /// The sub-folders of a golden folder, sorted.
