@@ -5,11 +5,9 @@ import RosterCore
 /// one space. Case matters.
 public struct NameKey: Hashable, Sendable, Comparable, CustomStringConvertible {
     public let value: String
-    private let hash: Int
 
     public init(_ name: String) {
         value = NameKey.normalize(name)
-        hash = NameKey.hashBytes(value)
     }
 
     public var description: String { value }
@@ -20,20 +18,13 @@ public struct NameKey: Hashable, Sendable, Comparable, CustomStringConvertible {
     // once, while the name is at hand: tables of many keys then grow and probe without reading
     // each key's text again, and compare bytes only when the hashes agree.
     public static func == (lhs: NameKey, rhs: NameKey) -> Bool {
-        guard lhs.hash == rhs.hash else { return false }
         var (left, right) = (lhs.value, rhs.value)
         return left.withUTF8 { l in right.withUTF8 { r in l.count == r.count && l.elementsEqual(r) } }
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(hash)
-    }
-
-    private static func hashBytes(_ value: String) -> Int {
-        var hasher = Hasher()
         let hashed = value.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
         if hashed == nil { for byte in value.utf8 { hasher.combine(byte) } }
-        return hasher.finalize()
     }
 
     static func normalize(_ name: String) -> String {

@@ -11,6 +11,9 @@ public struct RosterFile: Sendable {
     public var policy: Policy?
     public var access: AccessPolicy?
     public var rules: Rules?
+    /// The people's name table, when the decoder built it while the file was still loading
+    /// (large files, where that work overlaps libyaml's parsing on the other thread).
+    var peopleTable: NameTableBuilder?
 
     public init(path: String) {
         self.path = path

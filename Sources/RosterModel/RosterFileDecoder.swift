@@ -18,14 +18,20 @@ struct RosterFileDecoder {
     /// People decoded before the file's `defaults` are known, and which of them lack a field.
     private struct StreamedPeople {
         var entries: [PersonEntry] = []
+        var table: NameTableBuilder
         var lacking: [(index: Int, location: SourceLocation, craft: Bool, level: Bool, focus: Bool)] = []
     }
 
     let path: String
+    /// The most people a file of this size could hold, to size the name table once.
+    private let peopleCapacity: Int
 
-    init(path: String) {
+    /// A decoder for the file at `path`, of `size` bytes.
+    init(path: String, size: Int) {
         self.path = path
         reader = NodeReader(.empty(file: FileID(path)))
+        // A person takes at least ~64 bytes of YAML in practice (`- name: …` and three fields).
+        peopleCapacity = size / 64
     }
 
     /// Decodes finished people and teams while the loader is still reading the rest.
@@ -34,12 +40,15 @@ struct RosterFileDecoder {
         for item in items {
             guard view.tag(item.key) == nil || view.tag(item.key) == .str else { continue }
             if view.scalarEquals(item.key, "people") {
-                var streamed = streamedPeople.removeValue(forKey: item.sequence) ?? StreamedPeople()
+                var streamed =
+                    streamedPeople.removeValue(forKey: item.sequence)
+                    ?? StreamedPeople(table: NameTableBuilder(capacity: peopleCapacity))
                 if let (person, lacks) = decodePerson(item.item) {
                     if lacks.craft || lacks.level || lacks.focus {
                         streamed.lacking.append(
                             (streamed.entries.count, person.location, lacks.craft, lacks.level, lacks.focus))
                     }
+                    streamed.table.insert(key: person.key, id: person.id?.value)
                     streamed.entries.append(person)
                 }
                 streamedPeople[item.sequence] = streamed
@@ -93,6 +102,7 @@ struct RosterFileDecoder {
                         focus: lack.focus)
                 }
                 file.people = streamed.entries
+                file.peopleTable = streamed.table
             } else {
                 let items = list(node, "people")
                 file.people.reserveCapacity(items.count)

@@ -62,7 +62,7 @@ public struct RosterLoader: Sendable {
                 ]
             )
         }
-        var decoder = RosterFileDecoder(path: path)
+        var decoder = RosterFileDecoder(path: path, size: bytes.count)
         let parsed = yaml.load(bytes, file: path) { view, items in decoder.observe(view, items) }
         guard let document = parsed.document else {
             // The YAML layer knows no rosters: say here what an empty roster file lacks.

@@ -148,6 +148,33 @@ import Testing
         #expect(one.roster.people.map { $0.name.location.line } == two.roster.people.map { $0.name.location.line })
     }
 
+    /// The name table built while a large file loads (sized from the file) finds the same
+    /// clashes as the one the validator builds for rosters split over files.
+    @Test func clashesInALargeInputAreFoundWhileItLoads() throws {
+        var text = String(decoding: Self.largeRoster(people: 5000), as: UTF8.self)
+        text += "  - {name: Person 17 Lastname, focus: Backend}\n"
+        text += "  - {name: Pinned, id: 7, focus: Backend}\n  - {name: Pinned Too, id: 7, focus: Backend}\n"
+        let one = load(Array(text.utf8), parallel: false), two = load(Array(text.utf8), parallel: true)
+        let messages = { (r: RosterLoader.Result) in r.diagnostics.map { "\($0.location?.line ?? 0):\($0.message)" } }
+        #expect(messages(one) == messages(two))
+        #expect(
+            messages(two).contains { $0.hasPrefix("5004:duplicate person \"Person 17 Lastname\"") }, "\(messages(two))")
+        #expect(messages(two).contains { $0.contains("id 7 is pinned by two people") }, "\(messages(two))")
+        // Split over two files, the validator builds the table itself: the same clashes.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("split-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let head = lines[0..<3].joined(separator: "\n")
+        try (lines[0..<2502].joined(separator: "\n") + "\n").write(
+            to: folder.appendingPathComponent("a.yaml"), atomically: true, encoding: .utf8)
+        try (head + "\n" + lines[2502...].joined(separator: "\n")).write(
+            to: folder.appendingPathComponent("b.yaml"), atomically: true, encoding: .utf8)
+        let split = RosterLoader().load(paths: [folder.path]).diagnostics.map(\.message)
+        #expect(split.contains { $0.hasPrefix("duplicate person \"Person 17 Lastname\"") }, "\(split)")
+        #expect(split.contains { $0.contains("id 7 is pinned by two people") }, "\(split)")
+    }
+
     @Test(arguments: [10, 4990])
     func anErrorInALargeInputIsReportedTheSameAndStopsTheParser(_ at: Int) {
         let bytes = Self.largeRoster(people: 5000, brokenAt: at)
