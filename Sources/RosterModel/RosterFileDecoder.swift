@@ -23,14 +23,15 @@ struct RosterFileDecoder {
     }
 
     let path: String
-    /// The most people a file of this size could hold, to size the name table once.
+    /// About how many people a file of this size holds, to size the name table once.
     private let peopleCapacity: Int
 
     /// A decoder for the file at `path`, of `size` bytes.
     init(path: String, size: Int) {
         self.path = path
         reader = NodeReader(.empty(file: FileID(path)))
-        // A person takes at least ~64 bytes of YAML in practice (`- name: …` and three fields).
+        // A person usually takes 64 bytes of YAML or more (`- name: …` and three fields); a denser
+        // file only makes the table grow.
         peopleCapacity = size / 64
     }
 
