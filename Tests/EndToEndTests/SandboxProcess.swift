@@ -1,8 +1,9 @@
 import Foundation
 import RosterTestSupport
+import Synchronization
 
 /// A sandbox MPS server for end-to-end tests, started with `python3 -m sandbox`.
-final class SandboxProcess: @unchecked Sendable {
+final class SandboxProcess {
     let process = Process()
     let url: String
     let token: String
@@ -123,17 +124,18 @@ enum RosterBinary {
         defer { watchdog.cancel() }
         // Standard error is drained on its own thread: read one pipe after the other and a child
         // that fills the second (a large plan on standard error) blocks, and so does the test.
-        let errBox = DataBox()
+        let errBox = Mutex(Data())
         let drained = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
-            errBox.data = err.fileHandleForReading.readDataToEndOfFile()
+            let data = err.fileHandleForReading.readDataToEndOfFile()
+            errBox.withLock { $0 = data }
             drained.signal()
         }
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try? input.fileHandleForWriting.close()
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         drained.wait()
-        let errData = errBox.data
+        let errData = errBox.withLock { $0 }
         process.waitUntilExit()
         watchdog.cancel()
         let code =
@@ -142,9 +144,4 @@ enum RosterBinary {
             code: code, stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self))
     }
-}
-
-/// What a reader thread hands back once it has signalled.
-private final class DataBox: @unchecked Sendable {
-    var data = Data()
 }

@@ -1,19 +1,20 @@
 import Foundation
 import MPSClient
+import Synchronization
 import Testing
 
 /// A transport that answers from a script, for the client's error mapping and retries.
-final class ScriptedTransport: Transport, @unchecked Sendable {
-    private let lock = NSLock()
-    private var answers: [Result<HTTPResponse, TransportError>]
-    private(set) var requests: [HTTPRequest] = []
+final class ScriptedTransport: Transport, Sendable {
+    private let state: Mutex<(answers: [Result<HTTPResponse, TransportError>], requests: [HTTPRequest])>
 
-    init(_ answers: [Result<HTTPResponse, TransportError>]) { self.answers = answers }
+    init(_ answers: [Result<HTTPResponse, TransportError>]) { state = Mutex((answers, [])) }
+
+    var requests: [HTTPRequest] { state.withLock { $0.requests } }
 
     func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
-        let answer: Result<HTTPResponse, TransportError> = lock.withLock {
-            requests.append(request)
-            return answers.isEmpty ? .failure(.other("no more answers")) : answers.removeFirst()
+        let answer: Result<HTTPResponse, TransportError> = state.withLock { state in
+            state.requests.append(request)
+            return state.answers.isEmpty ? .failure(.other("no more answers")) : state.answers.removeFirst()
         }
         return try answer.get()
     }
