@@ -14,9 +14,8 @@ public struct NameKey: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     public static func < (lhs: NameKey, rhs: NameKey) -> Bool { lhs.value < rhs.value }
 
-    // A key is already in normal form, so equal keys have equal bytes. The bytes' hash is taken
-    // once, while the name is at hand: tables of many keys then grow and probe without reading
-    // each key's text again, and compare bytes only when the hashes agree.
+    // A key is already in normal form, so equal keys have equal bytes: comparing and hashing the
+    // bytes is exact and skips String's canonical-equivalence work for non-ASCII names.
     public static func == (lhs: NameKey, rhs: NameKey) -> Bool {
         var (left, right) = (lhs.value, rhs.value)
         return left.withUTF8 { l in right.withUTF8 { r in l.count == r.count && l.elementsEqual(r) } }

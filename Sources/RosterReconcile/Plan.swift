@@ -45,7 +45,6 @@ public struct Plan: Sendable {
         Fingerprint(live: live, ignoredUsers: ignoredUsers, ignoredTeams: ignoredTeams, members: managesAccess)
     }
 
-    /// The number of requests apply will send (documents of aliased mutations).
     /// How many requests apply sends, as the executor packs them; the command line fills it in
     /// (MPSClient's `MutationBatcher.requestCount`), since only the wire format knows.
     public var requests = 0
