@@ -53,42 +53,24 @@ struct PlanCommand: Command {
         }
     }
 
-    /// Loads the roster, reads the live space and plans; shared with apply. The read goes out
-    /// while the roster loads: when only the roster names a space, the read is for the caller's
-    /// own space and is repeated for the roster's space if that turns out to be another one.
+    /// Loads the roster, reads the live space and plans; shared with apply. The roster is loaded
+    /// before the read, so an invalid roster sends no request and the one read goes straight to
+    /// the space the roster names (see README, "Why plan reads after it loads").
     static func makePlan(
         _ arguments: ParsedArguments, _ context: CommandContext
     ) async throws(CommandFailure) -> (Plan, Connection, Roster, MPSService) {
         let phases = PhaseLog(arguments, context)
         var connection = try Connection.resolve(arguments, context, rosterSpace: nil)
-        let service = MPSService(client: connection.client(arguments, context))
-        let requested = connection.endpoint.space
-        let read = Task { () -> Result<LiveState, MPSError> in
-            do throws(MPSError) { return .success(try await service.readLiveState(space: requested)) } catch {
-                return .failure(error)
-            }
-        }
         let loading = phases.now
-        // An invalid roster ends the command with the read still out, and it is left to run:
-        // cancelling it can deadlock FoundationNetworking on Linux when the request is failing
-        // at that moment (the task's cancellation holds the task's status lock while it waits
-        // for the session's queue, which is resuming that task and waits for the same lock).
         let (roster, warnings) = try LiveSession.loadRoster(arguments.positionals)
         phases.log("loaded \(roster.people.count) people and \(roster.teams.count) teams", since: loading)
         if !warnings.isEmpty { context.console.writeErr(DiagnosticRenderer.text(warnings)) }
         if !connection.warnings.isEmpty { context.console.writeErr(DiagnosticRenderer.text(connection.warnings)) }
-        var live: LiveState
-        switch await read.value {
-        case .success(let state): live = state
-        case .failure(let error): throw LiveSession.failure(error)
-        }
-        if requested == nil, let rosterSpace = roster.space?.value {
-            connection.endpoint.space = rosterSpace
-            if rosterSpace != live.space.id {
-                do { live = try await service.readLiveState(space: rosterSpace) } catch {
-                    throw LiveSession.failure(error)
-                }
-            }
+        if connection.endpoint.space == nil { connection.endpoint.space = roster.space?.value }
+        let service = MPSService(client: connection.client(arguments, context))
+        let live: LiveState
+        do { live = try await service.readLiveState(space: connection.endpoint.space) } catch {
+            throw LiveSession.failure(error)
         }
         if roster.access != nil && !live.space.isOwner {
             throw CommandFailure(

@@ -116,6 +116,8 @@ import Testing
         let apply = try RosterBinary.run(["apply", "--auto-approve", file], environment: env(sandbox))
         #expect(apply.code == 3, "\(apply.stdout)\(apply.stderr)")
         #expect(apply.stderr.contains("only the space's owner can change"), "\(apply.stderr)")
+        // One read, of the roster's space: the caller's own space is never read first.
+        #expect(try sandbox.read("stats")["requests"] as? Int == 1)
         #expect(try sandbox.read("stats")["mutations"] as? Int == 0)
     }
 

@@ -56,6 +56,27 @@ import Testing
         #expect(!(try String(contentsOf: out, encoding: .utf8)).contains(sandbox.token))
     }
 
+    /// The roster is checked before the server is asked anything: an invalid one costs no
+    /// request, and a valid one costs exactly one read.
+    @Test func anInvalidRosterSendsNoRequestAndAValidOneSendsOneRead() throws {
+        let sandbox = try SandboxProcess(arguments: ["--test-hooks"])
+        defer { sandbox.stop() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("one-read-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let invalid = folder.appendingPathComponent("invalid.yaml")
+        try "version: 1\npeople:\n  - name: Ada\n    craft: Wizardry\n".write(
+            to: invalid, atomically: true, encoding: .utf8)
+        _ = try sandbox.hook("stats", "{}")
+        let failed = try RosterBinary.run(["plan", invalid.path], environment: env(sandbox))
+        #expect(failed.code == 1, "\(failed.stderr)")
+        #expect(failed.stderr.contains("Wizardry"), "\(failed.stderr)")
+        #expect(try sandbox.read("stats")["requests"] as? Int == 0)
+        let planned = try RosterBinary.run(["plan", "examples/demo-space.yaml"], environment: env(sandbox))
+        #expect(planned.code == 0, "\(planned.stderr)")
+        #expect(try sandbox.read("stats")["requests"] as? Int == 1)
+    }
+
     @Test func badTokenExitsOneWithAClearMessage() throws {
         let sandbox = try SandboxProcess()
         defer { sandbox.stop() }
