@@ -20,10 +20,16 @@ struct RosterFileDecoder {
         var entries: [PersonEntry] = []
         var table: NameTableBuilder
         var lacking: [(index: Int, location: SourceLocation, craft: Bool, level: Bool, focus: Bool)] = []
+
+        /// Sized once for `capacity` people: growing by doubling would copy every entry again.
+        init(capacity: Int) {
+            table = NameTableBuilder(capacity: capacity)
+            entries.reserveCapacity(capacity)
+        }
     }
 
     let path: String
-    /// About how many people a file of this size holds, to size the name table once.
+    /// About how many people a file of this size holds, to size the list and the name table once.
     private let peopleCapacity: Int
 
     /// A decoder for the file at `path`, of `size` bytes.
@@ -42,8 +48,7 @@ struct RosterFileDecoder {
             guard view.tag(item.key) == nil || view.tag(item.key) == .str else { continue }
             if view.scalarEquals(item.key, "people") {
                 var streamed =
-                    streamedPeople.removeValue(forKey: item.sequence)
-                    ?? StreamedPeople(table: NameTableBuilder(capacity: peopleCapacity))
+                    streamedPeople.removeValue(forKey: item.sequence) ?? StreamedPeople(capacity: peopleCapacity)
                 if let (person, lacks) = decodePerson(item.item) {
                     if lacks.craft || lacks.level || lacks.focus {
                         streamed.lacking.append(
