@@ -45,7 +45,7 @@ struct ExportCommand: Command {
                 } catch { throw CommandFailure("cannot write YAML: \(error.message)") }
             }
             if let out = arguments.value("--out") {
-                guard FileManager.default.createFile(atPath: out, contents: Data(text.utf8)) else {
+                guard FileReplacer.replace(out, with: Array(text.utf8)) else {
                     throw CommandFailure("cannot write the roster", at: .file(out))
                 }
                 context.console.writeErr("Wrote \(live.users.count) people and \(live.teams.count) teams to \(out).\n")

@@ -133,7 +133,7 @@ struct PlanCommand: Command {
         apply.append(("selection", .object(selection.map { ($0.0, JSONValue.string($0.1)) })))
         fields.append(("apply", .object(apply)))
         let text = JSONValue.object(fields).rendered(indent: 2) + "\n"
-        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
+        guard FileReplacer.replace(path, with: Array(text.utf8)) else {
             throw CommandFailure("cannot write the plan", at: .file(path))
         }
     }

@@ -50,7 +50,7 @@ struct PullCommand: Command {
             return ExitCode.success
         }
         for file in files {
-            guard FileManager.default.createFile(atPath: file, contents: Data((changed[file] ?? "").utf8)) else {
+            guard FileReplacer.replace(file, with: Array((changed[file] ?? "").utf8)) else {
                 throw CommandFailure("cannot write the file", at: .file(file))
             }
         }

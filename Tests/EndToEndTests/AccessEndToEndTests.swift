@@ -3,7 +3,7 @@ import RosterModel
 import Testing
 
 /// `access:` against the sandbox: who may open the space, kept as code, with its safety rails.
-@Suite(.serialized) struct AccessEndToEndTests {
+@Suite(.serialized, .scratchFolder) struct AccessEndToEndTests {
     func env(_ sandbox: SandboxProcess) -> [String: String] {
         ["MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": sandbox.token]
     }
@@ -26,7 +26,7 @@ import Testing
     }
 
     func roster(_ access: String, extra: String = "") throws -> String {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("access-\(UUID().uuidString).yaml")
+        let file = ScratchFolder.url.appendingPathComponent("access-\(UUID().uuidString).yaml")
         let text =
             "version: 1\n\(extra)people: [{name: Ana, craft: Design, level: Mid, focus: Mobile}]\naccess:\n\(access)\n"
         try text.write(to: file, atomically: true, encoding: .utf8)
@@ -130,7 +130,7 @@ import Testing
         #expect(
             export.stdout.contains("access:\n  members:\n  - eve@example.com\n  - grace@example.com\n"),
             "\(export.stdout)")
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString).yaml")
+        let file = ScratchFolder.url.appendingPathComponent("export-\(UUID().uuidString).yaml")
         try export.stdout.write(to: file, atomically: true, encoding: .utf8)
         #expect(try RosterBinary.run(["plan", "--detailed-exitcode", file.path], environment: env(sandbox)).code == 0)
         let upper = try roster("  members: [Eve@Example.COM, GRACE@example.com]")
@@ -156,7 +156,7 @@ import Testing
         #expect(result.stderr.contains("<stdin>:3:13: note: first listed here"))
         #expect(result.stderr.contains("\"a b@x.com\" in access.members is not an email address"))
         #expect(result.stderr.contains("<stdin>:4:10: error:"), "\(result.stderr)")
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("access-\(UUID().uuidString)")
+        let dir = ScratchFolder.url.appendingPathComponent("access-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         try "version: 1\naccess: {members: [a@x.com]}\n".write(

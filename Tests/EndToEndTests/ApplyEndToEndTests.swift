@@ -3,13 +3,13 @@ import Testing
 
 /// `roster apply` against the sandbox, with its test hooks: real mutations, injected faults,
 /// and the audit log that shows the memberships after every mutation.
-@Suite(.serialized) struct ApplyEndToEndTests {
+@Suite(.serialized, .scratchFolder) struct ApplyEndToEndTests {
     func env(_ sandbox: SandboxProcess) -> [String: String] {
         ["MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": sandbox.token]
     }
 
     func write(_ text: String) throws -> String {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("roster-\(UUID().uuidString).yaml")
+        let file = ScratchFolder.url.appendingPathComponent("roster-\(UUID().uuidString).yaml")
         try text.write(to: file, atomically: true, encoding: .utf8)
         return file.path
     }
@@ -316,7 +316,7 @@ import Testing
     /// A path for a saved plan, and `roster plan examples/acme.yaml --out` it.
     func saveAcmePlan(_ sandbox: SandboxProcess, to path: String? = nil) throws -> String {
         let planFile =
-            path ?? FileManager.default.temporaryDirectory.appendingPathComponent("plan-\(UUID().uuidString).json").path
+            path ?? ScratchFolder.url.appendingPathComponent("plan-\(UUID().uuidString).json").path
         #expect(
             try RosterBinary.run(["plan", "examples/acme.yaml", "--out", planFile], environment: env(sandbox)).code == 0
         )

@@ -5,13 +5,13 @@ import Testing
 /// `roster apply` under the faults a hostile world brings, against the sandbox: slow and late
 /// requests, interrupts, closed pipes, same-name people, lost answers, another writer, and
 /// saved plans taken elsewhere.
-@Suite(.serialized) struct ApplyFaultEndToEndTests {
+@Suite(.serialized, .scratchFolder) struct ApplyFaultEndToEndTests {
     func env(_ sandbox: SandboxProcess) -> [String: String] {
         ["MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": sandbox.token]
     }
 
     func write(
-        _ text: String, in folder: URL = FileManager.default.temporaryDirectory, name: String? = nil
+        _ text: String, in folder: URL = ScratchFolder.url, name: String? = nil
     ) throws -> String {
         let file = folder.appendingPathComponent(name ?? "roster-\(UUID().uuidString).yaml")
         try text.write(to: file, atomically: true, encoding: .utf8)
@@ -137,9 +137,9 @@ import Testing
         let roster = try write(Self.header + people(3000).roster + "\n")
         // The first document is held on the server: apply is surely in the middle when interrupted.
         try sandbox.hook("faults", #"{"faults": [{"kind": "delay", "n": 1, "ms": 1500, "requests": "mutations"}]}"#)
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("apply-\(UUID().uuidString).txt")
+        let out = ScratchFolder.url.appendingPathComponent("apply-\(UUID().uuidString).txt")
         defer { try? FileManager.default.removeItem(at: out) }
-        FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
         let process = try startHeld(
             sandbox, ["apply", "--auto-approve", roster], output: try FileHandle(forWritingTo: out))
         kill(process.processIdentifier, SIGINT)
@@ -265,7 +265,7 @@ import Testing
     @Test func aSavedPlanAppliesFromAnyDirectoryOnlyToItsOwnServer() throws {
         let sandbox = try SandboxProcess(arguments: ["--test-hooks"])
         defer { sandbox.stop() }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("saved-\(UUID().uuidString)")
+        let folder = ScratchFolder.url.appendingPathComponent("saved-\(UUID().uuidString)")
         try FileManager.default.createDirectory(
             at: folder.appendingPathComponent("roster"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }

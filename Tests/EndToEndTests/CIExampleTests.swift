@@ -4,12 +4,12 @@ import Testing
 
 /// The example GitHub workflow (`examples/ci/`): its shape, and the scripts it runs, run here
 /// against the sandbox with a stand-in `gh` that records its calls and answers from the test.
-@Suite(.serialized) struct CIExampleTests {
+@Suite(.serialized, .scratchFolder) struct CIExampleTests {
     static let ci = TestSupport.packageRoot.appendingPathComponent("examples/ci")
 
     /// A folder with a fake `gh` first on the PATH, and the PATH to use.
     func fakeGitHub() throws -> (folder: URL, path: String) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gh-\(UUID().uuidString)")
+        let folder = ScratchFolder.url.appendingPathComponent("gh-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let gh = """
             #!/usr/bin/env bash

@@ -2,14 +2,14 @@ import Foundation
 import Testing
 
 /// `roster export` and `roster auth status` against the sandbox.
-@Suite(.serialized) struct ExportAuthEndToEndTests {
+@Suite(.serialized, .scratchFolder) struct ExportAuthEndToEndTests {
     func env(_ sandbox: SandboxProcess) -> [String: String] {
         ["MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": sandbox.token]
     }
 
     func exportThenPlan(_ sandbox: SandboxProcess, format: String) throws -> (RosterBinary.Result, RosterBinary.Result)
     {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+        let file = ScratchFolder.url.appendingPathComponent(
             "export-\(UUID().uuidString).\(format)")
         defer { try? FileManager.default.removeItem(at: file) }
         let export = try RosterBinary.run(

@@ -4,9 +4,9 @@ import Testing
 
 /// The input around a roster, as a hostile or careless user gives it: links and loops, pipes,
 /// control characters in names, broken config files, odd endpoints, odd conventions.
-@Suite(.serialized) struct HostileInputTests {
+@Suite(.serialized, .scratchFolder) struct HostileInputTests {
     func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString)")
+        let url = ScratchFolder.url.appendingPathComponent("hostile-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

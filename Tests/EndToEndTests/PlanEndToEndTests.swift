@@ -3,7 +3,7 @@ import RosterTestSupport
 import Testing
 
 /// `roster plan` as a user runs it: the built binary against a sandbox server.
-@Suite(.serialized) struct PlanEndToEndTests {
+@Suite(.serialized, .scratchFolder) struct PlanEndToEndTests {
     func env(_ sandbox: SandboxProcess) -> [String: String] {
         ["MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": sandbox.token]
     }
@@ -43,7 +43,7 @@ import Testing
     @Test func savedPlanHoldsWhatApplyNeeds() throws {
         let sandbox = try SandboxProcess()
         defer { sandbox.stop() }
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("roster-plan-\(UUID().uuidString).json")
+        let out = ScratchFolder.url.appendingPathComponent("roster-plan-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: out) }
         let result = try RosterBinary.run(["plan", "examples/acme.yaml", "--out", out.path], environment: env(sandbox))
         #expect(result.code == 0)
@@ -61,7 +61,7 @@ import Testing
     @Test func anInvalidRosterSendsNoRequestAndAValidOneSendsOneRead() throws {
         let sandbox = try SandboxProcess(arguments: ["--test-hooks"])
         defer { sandbox.stop() }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("one-read-\(UUID().uuidString)")
+        let folder = ScratchFolder.url.appendingPathComponent("one-read-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let invalid = folder.appendingPathComponent("invalid.yaml")
@@ -147,7 +147,7 @@ import Testing
              "spaces": {"u_8f3k2": {"people": [{"fullName": "Mine", "craftAbility": "Design", "jobLevel": "Mid", "craftFocus": "Mobile"}]},
                         "u_team": {"people": [{"fullName": "Theirs", "craftAbility": "Design", "jobLevel": "Mid", "craftFocus": "Mobile"}]}}}
             """)
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("space-\(UUID().uuidString).yaml")
+        let file = ScratchFolder.url.appendingPathComponent("space-\(UUID().uuidString).yaml")
         try "version: 1\nspace: u_team\npeople: [{name: Theirs, craft: Design, level: Mid, focus: Mobile}]\n".write(
             to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
@@ -192,7 +192,7 @@ import Testing
     @Test func worldReadableTokenFileDrawsAWarning() throws {
         let sandbox = try SandboxProcess()
         defer { sandbox.stop() }
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("token-\(UUID().uuidString)")
+        let file = ScratchFolder.url.appendingPathComponent("token-\(UUID().uuidString)")
         try sandbox.token.write(to: file, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
         defer { try? FileManager.default.removeItem(at: file) }
@@ -205,7 +205,7 @@ import Testing
     @Test func profilesFromTheConfigFile() throws {
         let sandbox = try SandboxProcess()
         defer { sandbox.stop() }
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("roster-config-\(UUID().uuidString)")
+        let dir = ScratchFolder.url.appendingPathComponent("roster-config-\(UUID().uuidString)")
         try FileManager.default.createDirectory(
             at: dir.appendingPathComponent("roster"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }

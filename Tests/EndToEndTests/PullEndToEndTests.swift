@@ -5,14 +5,14 @@ import Testing
 /// `roster pull` against the sandbox: drift made through the GraphQL API (a promotion, a new
 /// hire, a rename of a pinned person, a move, a deletion, a limit changed) adopted into copies of
 /// the example rosters, compared with golden files, and planned clean afterwards.
-@Suite(.serialized) struct PullEndToEndTests {
+@Suite(.serialized, .scratchFolder) struct PullEndToEndTests {
     func env(_ sandbox: SandboxProcess) -> [String: String] {
         ["MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": sandbox.token]
     }
 
     /// A copy of `examples/NAME` in a fresh folder; with `crlf`, its line ends made CRLF.
     func copy(_ name: String, crlf: Bool = false) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pull-\(UUID().uuidString)")
+        let folder = ScratchFolder.url.appendingPathComponent("pull-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let source = TestSupport.packageRoot.appendingPathComponent("examples/\(name)")
         let target = folder.appendingPathComponent(name)
@@ -55,12 +55,17 @@ import Testing
         #expect(check.code == 2, "\(check.stderr)")
         let dryRun = try RosterBinary.run(["pull", "--dry-run", target.path], environment: env(sandbox))
         #expect(dryRun.stdout.hasPrefix("--- a/"), "\(dryRun.stdout)\(dryRun.stderr)")
-        let pull = try RosterBinary.run(["pull", target.path], environment: env(sandbox))
+        // The new text goes to a file beside the old one, not through the temporary directory.
+        let temporary = ScratchFolder.url.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        let pull = try RosterBinary.run(
+            ["pull", target.path], environment: env(sandbox).merging(["TMPDIR": temporary.path]) { $1 })
         #expect(pull.code == 0, "\(pull.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
         let plan = try RosterBinary.run(["plan", "--detailed-exitcode", target.path], environment: env(sandbox))
         #expect(plan.code == 0, "\(plan.stdout)\(plan.stderr)")
         var isDirectory: ObjCBool = false
-        FileManager.default.fileExists(atPath: target.path, isDirectory: &isDirectory)
+        _ = FileManager.default.fileExists(atPath: target.path, isDirectory: &isDirectory)
         let files =
             isDirectory.boolValue ? try FileManager.default.subpathsOfDirectory(atPath: target.path).sorted() : [""]
         var combined = ""
@@ -103,7 +108,7 @@ extension PullEndToEndTests {
                {"fullName": "Ana", "craftAbility": "Design", "jobLevel": "Senior", "craftFocus": "Mobile"}],
               "teams": [{"name": "Core", "lead": 2, "members": [1, 2]}]}}}
             """)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pull-\(UUID().uuidString)")
+        let folder = ScratchFolder.url.appendingPathComponent("pull-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("roster.yaml")

@@ -7,7 +7,7 @@ import Testing
 @testable import RosterReconcile
 
 /// `--only` and `--exclude` through plan, a saved plan and apply, against the sandbox.
-@Suite(.serialized) struct SelectionEndToEndTests {
+@Suite(.serialized, .scratchFolder) struct SelectionEndToEndTests {
     @Test func targetedPlansApplyWhatTheyNeedAndRefuseWhatTheyCannot() throws {
         let sandbox = try SandboxProcess()
         defer { sandbox.stop() }
@@ -24,7 +24,7 @@ import Testing
         #expect(refused.code == 3 && refused.stderr.contains("which --exclude leaves out"), "\(refused.stderr)")
         let bad = try RosterBinary.run(["plan", "examples/acme.yaml", "--only", "human:x"], environment: env)
         #expect(bad.code == 1 && bad.stderr.contains("`human:x` is not a selector"))
-        let planFile = FileManager.default.temporaryDirectory.appendingPathComponent("only-\(UUID().uuidString).json")
+        let planFile = ScratchFolder.url.appendingPathComponent("only-\(UUID().uuidString).json")
             .path
         defer { try? FileManager.default.removeItem(atPath: planFile) }
         #expect(

@@ -4,9 +4,9 @@ import Testing
 
 /// Sign-in (`auth login`, `logout`, `status`'s token source), completion scripts loaded in the
 /// real shells, and the install script into a temporary prefix.
-@Suite(.serialized) struct SignInCompletionInstallTests {
+@Suite(.serialized, .scratchFolder) struct SignInCompletionInstallTests {
     func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("signin-\(UUID().uuidString)")
+        let url = ScratchFolder.url.appendingPathComponent("signin-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
