@@ -43,12 +43,13 @@ struct ApplyCommand: Command {
         context.console = gate
         let saved = try SavedPlanFile.detect(arguments)
         let args = try saved.map { try $0.arguments(for: arguments, context) } ?? arguments
-        let (plan, connection, roster, service) = try await PlanCommand.makePlan(args, context)
+        var (plan, connection, roster, service) = try await PlanCommand.makePlan(args, context)
         if let saved { try saved.check(plan) }
         let color = context.useColor(onStderr: format == "json", arguments)
         let phases = PhaseLog(arguments, context)
         let show = ApplyOutput(console: console, planOnStderr: format == "json")
         guard plan.hasChanges else {
+            plan.requests = 0
             show.plan(PlanRenderer.text(plan, color: color))
             if format == "json" { show.report(ReportRenderer.json(nothingToDo()).rendered(indent: 2) + "\n") }
             return ExitCode.success
@@ -60,15 +61,18 @@ struct ApplyCommand: Command {
         let engine = makeEngine(
             args, connection: connection, roster: roster, service: service, concurrency: concurrency,
             phases: phases, control: control, progress: progressLine(gate))
-        // Nothing to ask and nothing to refuse: the first documents go out while the plan is
-        // printed; what the engine writes waits until the plan is on screen.
+        // Nothing to ask and nothing to refuse: the first documents go out while the plan's
+        // requests are counted and the plan printed; what the engine writes waits until the plan
+        // is on screen.
         var early: Task<ApplyReport, Never>?
         var interrupts: InterruptHandler?
         if !ask && !refused {
             gate.hold()
             interrupts = InterruptHandler(control: control, console: gate)
-            early = Task { await engine.run(plan) }
+            let approved = plan
+            early = Task { await engine.run(approved) }
         }
+        plan.requests = MutationBatcher().requestCount(plan)
         show.plan(PlanRenderer.text(plan, color: color))
         if refused { throw refusal(exceeded, roster: roster) }
         if ask, let cancelled = try confirm(show, console) { return cancelled }

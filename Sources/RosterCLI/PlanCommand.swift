@@ -27,7 +27,8 @@ struct PlanCommand: Command {
         await reporting(arguments, context) {
             let format = try OutputFormat.parse(
                 arguments.value("--format"), allowed: ["text", "json", "markdown"], command: name)
-            let (plan, _, roster, _) = try await makePlan(arguments, context)
+            var (plan, _, roster, _) = try await makePlan(arguments, context)
+            plan.requests = MutationBatcher().requestCount(plan)
             let color = context.useColor(onStderr: false, arguments)
             let out = arguments.value("--out")
             // The JSON plan (and its fingerprint, a hash of every live entity) once, for the
@@ -88,7 +89,6 @@ struct PlanCommand: Command {
         do throws(SelectionError) { plan = try selection.apply(to: full) } catch {
             throw CommandFailure(error.message, exitCode: ExitCode.refused)
         }
-        plan.requests = MutationBatcher().requestCount(plan)
         phases.log("planned \(plan.changes.count) changes in \(plan.steps.count) steps", since: planning)
         return (plan, connection, roster, service)
     }
