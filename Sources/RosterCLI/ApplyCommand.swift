@@ -49,7 +49,6 @@ struct ApplyCommand: Command {
         let phases = PhaseLog(arguments, context)
         let show = ApplyOutput(console: console, planOnStderr: format == "json")
         guard plan.hasChanges else {
-            plan.requests = 0
             show.plan(PlanRenderer.text(plan, color: color))
             if format == "json" { show.report(ReportRenderer.json(nothingToDo()).rendered(indent: 2) + "\n") }
             return ExitCode.success
@@ -85,11 +84,9 @@ struct ApplyCommand: Command {
         if report.stop == nil { report = await engine.verify(report, of: plan) }
         phases.log("applied and verified", since: applying)
         withExtendedLifetime(interrupts) {}
-        if format == "json" {
-            show.report(ReportRenderer.json(report).rendered(indent: 2) + "\n")
-        } else {
-            show.report(ReportRenderer.text(report, color: color))
-        }
+        show.report(
+            format == "json"
+                ? ReportRenderer.json(report).rendered(indent: 2) + "\n" : ReportRenderer.text(report, color: color))
         if report.stop == .interrupted { return ExitCode.interrupted }
         return report.complete ? ExitCode.success : ExitCode.failure
     }
