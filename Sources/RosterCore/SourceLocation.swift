@@ -4,15 +4,26 @@ import Synchronization
 /// names the whole file (a file that cannot be read, an empty directory).
 public struct SourceLocation: Hashable, Sendable, Comparable {
     public var fileID: FileID
+    // 32 bits each (a file of more than 4 billion lines is refused long before): every located
+    // value of a roster carries a location, so its size is a share of a large roster's memory.
+    private var storedLine: UInt32
+    private var storedColumn: UInt32
+
     /// 1-based line, or 0 when the location names the whole file.
-    public var line: Int
+    public var line: Int {
+        get { Int(storedLine) }
+        set { storedLine = UInt32(clamping: newValue) }
+    }
     /// 1-based column in characters, or 0 when the location names the whole file.
-    public var column: Int
+    public var column: Int {
+        get { Int(storedColumn) }
+        set { storedColumn = UInt32(clamping: newValue) }
+    }
 
     public init(file: FileID, line: Int, column: Int) {
         self.fileID = file
-        self.line = line
-        self.column = column
+        storedLine = UInt32(clamping: line)
+        storedColumn = UInt32(clamping: column)
     }
 
     public init(file: String, line: Int, column: Int) {

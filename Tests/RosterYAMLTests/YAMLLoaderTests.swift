@@ -134,7 +134,7 @@ import Testing
         var loader = RosterLoader()
         loader.yaml.parallelThreshold = parallel ? 1 : Int.max
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("large-\(UUID().uuidString).yaml").path
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
         defer { try? FileManager.default.removeItem(atPath: path) }
         return loader.load(paths: [path])
     }
