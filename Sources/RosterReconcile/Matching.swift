@@ -78,7 +78,8 @@ private struct Matcher<Entry: NamedEntry> {
         self.kind = kind
         self.liveKind = liveKind
         self.entries = entries
-        liveIDs = Set(live.map(\.id))
+        // Only pinned ids are looked up among all live ids; most rosters pin none.
+        liveIDs = entries.contains { $0.id != nil } ? Set(live.map(\.id)) : []
         matches = Array(repeating: nil, count: entries.count)
         claimed = Set(minimumCapacity: live.count)
         firstByKey = Dictionary(minimumCapacity: live.count)
@@ -91,10 +92,19 @@ private struct Matcher<Entry: NamedEntry> {
         }
     }
 
-    func candidates(_ key: NameKey) -> [Int] {
-        guard let first = firstByKey[key] else { return [] }
-        if let all = repeatsByKey[key] { return all.filter { !claimed.contains($0) } }
-        return claimed.contains(first) ? [] : [first]
+    /// The unclaimed live entities named `key`. Names rarely repeat, so the common answer is
+    /// one id, given without an array.
+    func candidates(_ key: NameKey) -> Candidates {
+        guard let first = firstByKey[key] else { return .none }
+        if let all = repeatsByKey[key] {
+            let unclaimed = all.filter { !claimed.contains($0) }
+            return unclaimed.count == 1 ? .one(unclaimed[0]) : unclaimed.isEmpty ? .none : .several(unclaimed)
+        }
+        return claimed.contains(first) ? .none : .one(first)
+    }
+
+    enum Candidates {
+        case none, one(Int), several([Int])
     }
 
     mutating func ambiguous(_ found: [Int], written: Located<String>) {
@@ -125,12 +135,12 @@ private struct Matcher<Entry: NamedEntry> {
 
     mutating func names() {
         for i in entries.indices where matches[i] == nil && entries[i].id == nil {
-            let found = candidates(entries[i].key)
-            if found.count == 1 {
-                matches[i] = (found[0], .name)
-                claimed.insert(found[0])
-            } else if found.count > 1 {
-                ambiguous(found, written: entries[i].name)
+            switch candidates(entries[i].key) {
+            case .none: break
+            case .one(let id):
+                matches[i] = (id, .name)
+                claimed.insert(id)
+            case .several(let found): ambiguous(found, written: entries[i].name)
             }
         }
     }
@@ -138,16 +148,14 @@ private struct Matcher<Entry: NamedEntry> {
     mutating func formerNames() {
         for i in entries.indices where matches[i] == nil && entries[i].id == nil && !entries[i].previously.isEmpty {
             for written in entries[i].previously {
-                let found = candidates(NameKey(written.value))
-                if found.count == 1 {
-                    matches[i] = (found[0], .previously)
-                    claimed.insert(found[0])
-                    break
+                switch candidates(NameKey(written.value)) {
+                case .none: continue
+                case .one(let id):
+                    matches[i] = (id, .previously)
+                    claimed.insert(id)
+                case .several(let found): ambiguous(found, written: written)
                 }
-                if found.count > 1 {
-                    ambiguous(found, written: written)
-                    break
-                }
+                break
             }
         }
     }

@@ -26,7 +26,6 @@ extension PlanBuilder {
 
     mutating func planTeams() -> [Int: TeamOps] {
         let people = TeamPeople.of(roster)
-        let teamOfUser = liveTeamsByUser()
         // Teams to delete first: people they free may lead other teams in between, or join them.
         for team in matching.unclaimedTeams where prune && !isProtected(team: team) { planDelete(team) }
         for (t, team) in roster.teams.enumerated() {
@@ -37,12 +36,12 @@ extension PlanBuilder {
                 desired.members.append(personRefs[Int(p)])
             }
             if let match = matching.teams[t], let current = teamsByID[match.id] {
-                planUpdate(current, to: desired, key: team.key, teamOfUser: teamOfUser)
+                planUpdate(current, to: desired, key: team.key)
             } else {
                 planCreate(desired)
             }
         }
-        orderJoins(joins, ops: teamOps, teamOfUser: teamOfUser)
+        orderJoins(joins, ops: teamOps)
         return teamOps
     }
 
@@ -78,25 +77,31 @@ extension PlanBuilder {
     }
 
     private mutating func planUpdate(
-        _ current: LiveTeam, to desired: DesiredTeam, key: NameKey, teamOfUser: [Int: [Int]]
+        _ current: LiveTeam, to desired: DesiredTeam, key: NameKey
     ) {
         managedTeams.append(current.id)
-        let liveSet = Set(current.memberSet.map(PersonRef.live))
-        let leavers = liveSet.subtracting(desired.everyone)
-        let joiners = desired.everyone.subtracting(liveSet)
-        finalMembers[current.id] = Set(desired.everyone.compactMap { if case .live(let u) = $0 { u } else { nil } })
+        let leavers = Set(current.memberSet.lazy.map(PersonRef.live).filter { !desired.everyone.contains($0) })
+        let joiners = desired.everyone.filter { ref in
+            if case .live(let u) = ref { !current.memberSet.contains(u) } else { true }
+        }
+        // A team that keeps its people keeps its member set (most teams, in a space in sync).
+        finalMembers[current.id] =
+            leavers.isEmpty && joiners.isEmpty
+            ? current.memberSet : Set(desired.everyone.compactMap { if case .live(let u) = $0 { u } else { nil } })
         let change = teamChange(current, desired, renamed: current.key != key, leavers: leavers, joiners: joiners)
         guard !change.updates.isEmpty else { return }
         changes.append(change)
         // People who leave and people who join in one update would chain teams together (and
         // loop on a ring of moves): first a release update lets the leavers go, then the final
         // update takes the joiners in.
-        if roster.policy.oneTeamPerPerson && !leavers.isEmpty && !joiners.isEmpty,
+        let moving = roster.policy.oneTeamPerPerson && !leavers.isEmpty && !joiners.isEmpty
+        let teamOfUser = moving ? teamsOfUser() : [:]
+        if moving,
             let interim = interimLead(
                 current: current, desired: desired.everyone, lead: desired.lead, members: desired.members,
                 teamOfUser: teamOfUser, deleting: teamOps)
         {
-            planReleaseAndFinal(current, to: desired, interim: interim, liveSet: liveSet)
+            planReleaseAndFinal(current, to: desired, interim: interim)
         } else {
             let fields = TeamFields(name: desired.name, lead: desired.lead, members: desired.members)
             let final = scheduler.add(PlanOperation(payload: .updateTeam(id: current.id, fields), name: desired.name))
@@ -124,7 +129,7 @@ extension PlanBuilder {
     /// A release update (the leavers go, `interim` leads), then the final one unless the
     /// release already is the team's final state.
     private mutating func planReleaseAndFinal(
-        _ current: LiveTeam, to desired: DesiredTeam, interim: PersonRef, liveSet: Set<PersonRef>
+        _ current: LiveTeam, to desired: DesiredTeam, interim: PersonRef
     ) {
         let staying = current.memberIDs.reduce(into: [PersonRef]()) { list, id in
             if desired.everyone.contains(.live(id)) && !list.contains(.live(id)) { list.append(.live(id)) }
@@ -142,7 +147,9 @@ extension PlanBuilder {
             ops.final = final
             for case .live(let u) in desired.everyone.subtracting(releaseSet) { joins.append((final, u, desired.name)) }
         }
-        for case .live(let u) in releaseSet.subtracting(liveSet) { joins.append((release, u, desired.name)) }
+        for case .live(let u) in releaseSet where !current.memberSet.contains(u) {
+            joins.append((release, u, desired.name))
+        }
         teamOps[current.id] = ops
     }
 
@@ -169,19 +176,23 @@ extension PlanBuilder {
     }
 
     /// Live teams (not ignored) of each user, in live order.
-    private func liveTeamsByUser() -> [Int: [Int]] {
+    /// The live teams each live user is in (ignored teams left out), built once, on first use.
+    mutating func teamsOfUser() -> [Int: [Int]] {
+        if let built = liveTeamsOfUser { return built }
         var out: [Int: [Int]] = [:]
         for team in live.teams where !matching.ignoredTeams.contains(team.id) {
             for u in team.memberSet.sorted() { out[u, default: []].append(team.id) }
         }
+        liveTeamsOfUser = out
         return out
     }
 
     /// With `oneTeamPerPerson`, a person joins a team only after leaving the one they are in.
     private mutating func orderJoins(
-        _ joins: [(op: Int, person: Int, team: String)], ops: [Int: TeamOps], teamOfUser: [Int: [Int]]
+        _ joins: [(op: Int, person: Int, team: String)], ops: [Int: TeamOps]
     ) {
-        guard roster.policy.oneTeamPerPerson else { return }
+        guard roster.policy.oneTeamPerPerson, !joins.isEmpty else { return }
+        let teamOfUser = teamsOfUser()
         for join in joins {
             for teamID in teamOfUser[join.person] ?? [] {
                 guard let teamOps = ops[teamID], teamOps.final != join.op, teamOps.release != join.op else { continue }

@@ -31,6 +31,9 @@ struct PlanBuilder {
     /// Access removals and the members there are now.
     var accessCount = (removed: 0, liveTotal: 0)
     var joins: [(op: Int, person: Int, team: String)] = []
+    /// The managed live teams of each live user, built when a move first needs it (a space in
+    /// sync never does); see ``teamsOfUser()``.
+    var liveTeamsOfUser: [Int: [Int]]?
 
     init(roster: Roster, live: LiveState, matching: Matching, prune: Bool) {
         self.roster = roster
@@ -238,8 +241,10 @@ struct PlanBuilder {
     /// how many of them are in no team after the plan, deleted people included. A move from one
     /// team to another is no loss.
     private func peopleLosingTheirTeam() -> (inTeams: Int, losing: Int) {
-        var now = Set<Int>()
+        // Sized for everyone at once: growing a set of 10,000 ids rehashes it a dozen times.
+        var now = Set<Int>(minimumCapacity: live.users.count)
         var after = newTeamMembers
+        after.reserveCapacity(live.users.count)
         for team in live.teams {
             if !matching.ignoredTeams.contains(team.id) { now.formUnion(team.memberSet) }
             after.formUnion(finalMembers[team.id] ?? team.memberSet)
