@@ -8,7 +8,9 @@ public final class ApplyControl: Sendable {
 
     private struct State {
         var stopRequests = 0
-        var inFlight: [Int: [String]] = [:]
+        /// By ticket: the step and the positions in it of a document's operations. They are
+        /// described only when asked (an interrupt), not for every document sent.
+        var inFlight: [Int: (step: [PlanOperation], operations: [Int])] = [:]
         var nextTicket = 0
     }
 
@@ -27,12 +29,18 @@ public final class ApplyControl: Sendable {
     public var stopRequested: Bool { state.withLock { $0.stopRequests > 0 } }
 
     /// The operations of every document in flight, described for a person.
-    public var inFlight: [String] { state.withLock { $0.inFlight.sorted { $0.key < $1.key }.flatMap(\.value) } }
+    public var inFlight: [String] {
+        state.withLock { state in
+            state.inFlight.sorted { $0.key < $1.key }.flatMap { _, document in
+                document.operations.map { ReportWording.subject(document.step[$0]) }
+            }
+        }
+    }
 
-    func began(_ operations: [String]) -> Int {
+    func began(_ operations: [Int], of step: [PlanOperation]) -> Int {
         state.withLock { state in
             state.nextTicket += 1
-            state.inFlight[state.nextTicket] = operations
+            state.inFlight[state.nextTicket] = (step, operations)
             return state.nextTicket
         }
     }

@@ -145,7 +145,7 @@ public struct ApplyEngine: Sendable {
 
     /// One document through the executor, listed as in flight while it is out.
     func execute(_ document: MutationDocument, _ step: [PlanOperation]) async -> DocumentOutcome {
-        let ticket = control.began(document.operations.map { ReportWording.subject(step[$0]) })
+        let ticket = control.began(document.operations, of: step)
         defer { control.ended(ticket) }
         return await executor.execute(document)
     }

@@ -1,12 +1,18 @@
 /// The bookkeeping of one apply: what became of each operation of the approved plan, found
 /// again in later plans by its ``OperationKey``. An operation of a later plan that the approved
 /// plan does not hold (drift made meanwhile) is never run: verification lists it.
+///
+/// Operations are found by their id in the plan being run (``numbers``), which is the approved
+/// plan until a fresh read replaces it; keys are compared only then, once per operation.
 struct ApplyRun {
     let original: Plan
     let operations: [PlanOperation]
     /// Final outcomes, by the operation's position in the approved plan (ordered by id).
     var outcomes: [ApplyReport.Entry?]
-    var index: [OperationKey: Int] = [:]
+    /// The position in the approved plan of each operation of the plan being run, by its id.
+    var numbers: [Int: Int]
+    /// The position of each roster person's create, for what waits on it.
+    let createOf: [Int: Int]
     /// Sent at least once in a document that did not run it (after a failed alias): sent again
     /// once a fresh read shows it still needed.
     var attempted = Set<Int>()
@@ -20,16 +26,24 @@ struct ApplyRun {
     init(_ plan: Plan) {
         original = plan
         // In plan order; numbers are positions (a targeted plan's operation ids have gaps).
-        operations = plan.steps.joined().sorted { $0.id < $1.id }
+        let operations = plan.steps.joined().sorted { $0.id < $1.id }
+        self.operations = operations
         outcomes = Array(repeating: nil, count: operations.count)
-        for (number, op) in self.operations.enumerated() { index[op.key] = number }
+        numbers = Dictionary(minimumCapacity: operations.count)
+        var createOf: [Int: Int] = [:]
+        for (number, op) in operations.enumerated() {
+            numbers[op.id] = number
+            if case .createUser(let person, _) = op.payload { createOf[person] = number }
+        }
+        self.createOf = createOf
+        created.reserveCapacity(createOf.count)
     }
 
     /// The operations of `step` that may be sent now; the others are skipped with the reason.
     mutating func runnable(_ step: [PlanOperation], planOperations: [Int: PlanOperation]) -> [PlanOperation] {
         var runnable: [PlanOperation] = []
         for op in step {
-            guard let number = index[op.key], outcomes[number] == nil, inDoubt[number] == nil else { continue }
+            guard let number = numbers[op.id], outcomes[number] == nil, inDoubt[number] == nil else { continue }
             if let reason = blocker(op, planOperations: planOperations) {
                 outcomes[number] = ApplyReport.Entry(operation: operations[number], status: .skipped(reason))
                 failedEntities[op.entity] = failedEntities[op.entity] ?? reason
@@ -42,12 +56,12 @@ struct ApplyRun {
 
     /// Why `op` cannot run: it or what it needs did not succeed.
     func blocker(_ op: PlanOperation, planOperations: [Int: PlanOperation]) -> String? {
-        if let message = failedEntities[op.entity] { return "its earlier operation did not succeed: \(message)" }
+        if !failedEntities.isEmpty, let message = failedEntities[op.entity] {
+            return "its earlier operation did not succeed: \(message)"
+        }
         for case .created(let person) in op.people where created[person] == nil {
             let name = original.personName(rosterIndex: person)
-            let create = index[
-                OperationKey(entity: .newPerson(rosterIndex: person), mutation: .createUser, role: .final)]
-            switch create.flatMap({ outcomes[$0]?.status }) {
+            switch createOf[person].flatMap({ outcomes[$0]?.status }) {
             case .failed?: return "needs person \"\(name)\", whose create failed"
             case .unknown?: return "needs person \"\(name)\", whose create has an unknown outcome"
             default: return "needs person \"\(name)\", who was not created"
@@ -55,7 +69,7 @@ struct ApplyRun {
         }
         for prerequisite in op.after {
             guard let needed = planOperations[prerequisite] else { continue }
-            let status = index[needed.key].flatMap { outcomes[$0]?.status }
+            let status = numbers[needed.id].flatMap { outcomes[$0]?.status }
             if status != .applied { return "needs \(ReportWording.subject(needed)), which did not succeed" }
         }
         return nil
@@ -74,7 +88,7 @@ struct ApplyRun {
             for (position, op) in ops.enumerated() {
                 if position < failedAt { markApplied(op, id: nil) }
                 if position == failedAt { markFailed(op, message) }
-                if position > failedAt, let number = index[op.key] { attempted.insert(number) }
+                if position > failedAt, let number = numbers[op.id] { attempted.insert(number) }
             }
             return .needsRead
         case .refused(let message):
@@ -85,35 +99,39 @@ struct ApplyRun {
             stop = .aborted(message)
             return .stopped
         case .unknown(let reason):
-            for op in ops { if let number = index[op.key] { inDoubt[number] = reason } }
+            for op in ops { if let number = numbers[op.id] { inDoubt[number] = reason } }
             return .needsRead
         }
     }
 
     mutating func markApplied(_ op: PlanOperation, id: Int?) {
         if case .createUser(let person, _) = op.payload, let id { created[person] = id }
-        guard let number = index[op.key] else { return }
+        guard let number = numbers[op.id] else { return }
         outcomes[number] = ApplyReport.Entry(operation: operations[number], status: .applied, id: id)
     }
 
     mutating func markFailed(_ op: PlanOperation, _ serverMessage: String) {
         let wording = ReportWording.failure(serverMessage, of: op)
         failedEntities[op.entity] = wording.message
-        guard let number = index[op.key] else { return }
+        guard let number = numbers[op.id] else { return }
         outcomes[number] = ApplyReport.Entry(
             operation: operations[number], status: .failed(wording.message),
             serverMessage: wording.serverMessage)
     }
 
     mutating func set(_ op: PlanOperation, _ status: ApplyReport.Status) {
-        guard let number = index[op.key] else { return }
+        guard let number = numbers[op.id] else { return }
         outcomes[number] = ApplyReport.Entry(operation: operations[number], status: status)
     }
 
     /// After a fresh read, planned as `fresh`: what was sent and is no longer needed ran; what
-    /// was in doubt and is still needed stays unknown, and apply stops sending.
+    /// was in doubt and is still needed stays unknown, and apply stops sending. `fresh` is the
+    /// plan run from now on.
     mutating func settle(against fresh: Plan) {
         let needed = Set(fresh.steps.joined().map(\.key))
+        let byKey = Dictionary(operations.enumerated().map { ($1.key, $0) }) { first, _ in first }
+        numbers = [:]
+        for op in fresh.steps.joined() { numbers[op.id] = byKey[op.key] }
         for number in outcomes.indices {
             let op = operations[number]
             if let entry = outcomes[number] {
