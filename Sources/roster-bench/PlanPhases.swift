@@ -54,11 +54,13 @@ enum PlanPhases {
         t = now()
         let requests = MutationBatcher().requestCount(fresh)
         timer.lap("request count", t)
-        var report = ApplyReport()
+        t = now()
+        let engine = ApplyEngine(
+            executor: InstantExecutor(client: service.client), concurrency: 4, read: { empty },
+            replan: { Planner.plan(roster: roster, live: $0, prune: false, endpoint: "bench") })
+        var report = await engine.run(fresh)
+        timer.lap("apply engine, instant server", t)
         report.verification = .checked(remaining: [])
-        report.entries = fresh.steps.joined().enumerated().map {
-            ApplyReport.Entry(operation: $1, status: .applied, id: $0 + 1)
-        }
         t = now()
         let json = ReportRenderer.json(report).rendered(indent: 2)
         timer.lap("report json", t)
