@@ -28,8 +28,11 @@ public struct Matching: Sendable {
         self.ignoredUsers = ignoredUsers
         self.ignoredTeams = ignoredTeams
         var diagnostics: [Diagnostic] = []
-        let userEntries = live.users.filter { !ignoredUsers.contains($0.id) }.map { (id: $0.id, key: $0.key) }
-        let teamEntries = live.teams.filter { !ignoredTeams.contains($0.id) }.map { (id: $0.id, key: $0.key) }
+        // Lazily filtered: copying every live user and team first would retain all their names.
+        let userEntries = Array(
+            live.users.lazy.filter { !ignoredUsers.contains($0.id) }.map { (id: $0.id, key: $0.key) })
+        let teamEntries = Array(
+            live.teams.lazy.filter { !ignoredTeams.contains($0.id) }.map { (id: $0.id, key: $0.key) })
         let peopleResult = Self.match(
             kind: "person", liveKind: "user",
             entries: roster.people,

@@ -40,6 +40,11 @@ struct PlanBuilder {
         self.live = live
         self.matching = matching
         self.prune = prune
+        // Sized once: 10,000 users grown into a table one at a time rehash it a dozen times.
+        usersByID.reserveCapacity(live.users.count)
+        teamsByID.reserveCapacity(live.teams.count)
+        rosterIndexOfUser.reserveCapacity(min(live.users.count, roster.people.count))
+        personRefs.reserveCapacity(roster.people.count)
         for u in live.users { usersByID[u.id] = u }
         for t in live.teams { teamsByID[t.id] = t }
     }
