@@ -26,6 +26,8 @@ struct Verification {
 
     /// For a fresh plan: what appeared meanwhile, and what this apply changed that differs again.
     func unexplained(_ fresh: Plan) -> [String] {
+        // A space in sync, the usual end of an apply, has nothing to explain.
+        guard fresh.changes.contains(where: { $0.id != nil }) else { return [] }
         let known = Set(original.live.users.map(\.id)).union(original.live.teams.map(\.id))
         let touched = touched
         var out: [String] = []
