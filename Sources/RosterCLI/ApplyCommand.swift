@@ -43,7 +43,8 @@ struct ApplyCommand: Command {
         context.console = gate
         let saved = try SavedPlanFile.detect(arguments)
         let args = try saved.map { try $0.arguments(for: arguments, context) } ?? arguments
-        var (plan, connection, roster, service) = try await PlanCommand.makePlan(args, context)
+        let (planned, connection, roster, service) = try await PlanCommand.makePlan(args, context)
+        var plan = planned
         if let saved { try saved.check(plan) }
         let color = context.useColor(onStderr: format == "json", arguments)
         let phases = PhaseLog(arguments, context)

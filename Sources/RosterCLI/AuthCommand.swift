@@ -37,7 +37,7 @@ struct AuthCommand: Command {
         guard let token = try readToken(arguments, context), !token.isEmpty else {
             throw CommandFailure("no token given", kind: .auth)
         }
-        let connection = try Connection.resolve(arguments, context, rosterSpace: nil, token: token)
+        let connection = try Connection.resolve(arguments, context, token: token)
         let service = MPSService(client: connection.client(arguments, context))
         let session: (id: String, name: String, email: String)?
         do { session = try await service.session() } catch { throw LiveSession.failure(error) }
@@ -81,7 +81,7 @@ struct AuthCommand: Command {
     /// cannot be reached (and says so).
     static func logout(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> Int32 {
         let store = TokenStore(environment: context.environment)
-        let connection = try? Connection.resolve(arguments, context, rosterSpace: nil)
+        let connection = try? Connection.resolve(arguments, context)
         let profile = TokenStore.profile(connection?.profile)
         var ended = "no token to end a session with"
         if let connection {
@@ -101,7 +101,7 @@ struct AuthCommand: Command {
 
     static func status(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> Int32 {
         let format = try OutputFormat.parse(arguments.value("--format"), allowed: ["text", "json"], command: name)
-        let connection = try Connection.resolve(arguments, context, rosterSpace: nil)
+        let connection = try Connection.resolve(arguments, context)
         if !connection.warnings.isEmpty { context.console.writeErr(DiagnosticRenderer.text(connection.warnings)) }
         let service = MPSService(client: connection.client(arguments, context))
         let session: (id: String, name: String, email: String)?

@@ -38,7 +38,7 @@ struct ChartCommand: Command {
     /// The live state of the space the connection names.
     static func live(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CommandFailure) -> LiveState
     {
-        let connection = try Connection.resolve(arguments, context, rosterSpace: nil)
+        let connection = try Connection.resolve(arguments, context)
         let service = MPSService(client: connection.client(arguments, context))
         do { return try await service.readLiveState(space: connection.endpoint.space) } catch {
             throw LiveSession.failure(error)

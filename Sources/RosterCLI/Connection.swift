@@ -23,10 +23,11 @@ struct Connection {
     /// The profile in use (from --profile, MPS_PROFILE or the config's default), if any.
     var profile: String?
 
-    /// Resolves the connection; `rosterSpace` is the roster file's `space`, if any.
+    /// Resolves the connection from the options, the environment and the profile; a roster's own
+    /// `space`, which comes after all of them, is filled in once the roster is loaded (`plan`).
     /// `token`, when given, is used as it is (`auth login` checks a token it was handed).
     static func resolve(
-        _ arguments: ParsedArguments, _ context: CommandContext, rosterSpace: String?, token given: String? = nil
+        _ arguments: ParsedArguments, _ context: CommandContext, token given: String? = nil
     ) throws(CommandFailure) -> Connection {
         let env = context.environment
         func nonEmpty(_ s: String?) -> String? { s.flatMap { $0.isEmpty ? nil : $0 } }
@@ -61,7 +62,7 @@ struct Connection {
             }
             timeout = seconds
         }
-        let space = nonEmpty(arguments.value("--space")) ?? nonEmpty(env["MPS_SPACE"]) ?? profile?.space ?? rosterSpace
+        let space = nonEmpty(arguments.value("--space")) ?? nonEmpty(env["MPS_SPACE"]) ?? profile?.space
         return Connection(
             endpoint: MPSEndpoint(url: url, token: token, space: space, timeout: timeout), warnings: warnings,
             tokenSource: source, profile: chosen)

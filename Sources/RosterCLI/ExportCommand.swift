@@ -23,7 +23,7 @@ struct ExportCommand: Command {
                 throw UsageError(
                     message: "`roster export` takes no path, got `\(extra)`", hint: "use --out FILE to write a file")
             }
-            let connection = try Connection.resolve(arguments, context, rosterSpace: nil)
+            let connection = try Connection.resolve(arguments, context)
             if !connection.warnings.isEmpty { context.console.writeErr(DiagnosticRenderer.text(connection.warnings)) }
             let live: LiveState
             do throws(MPSError) {

@@ -27,7 +27,8 @@ struct PlanCommand: Command {
         await reporting(arguments, context) {
             let format = try OutputFormat.parse(
                 arguments.value("--format"), allowed: ["text", "json", "markdown"], command: name)
-            var (plan, _, roster, _) = try await makePlan(arguments, context)
+            let (planned, _, roster, _) = try await makePlan(arguments, context)
+            var plan = planned
             plan.requests = MutationBatcher().requestCount(plan)
             let color = context.useColor(onStderr: false, arguments)
             let out = arguments.value("--out")
@@ -56,17 +57,18 @@ struct PlanCommand: Command {
 
     /// Loads the roster, reads the live space and plans; shared with apply. The roster is loaded
     /// before the read, so an invalid roster sends no request and the one read goes straight to
-    /// the space the roster names (see README, "Why plan reads after it loads").
+    /// the space the roster names (README, *Decisions*: "Plan reads after it loads").
     static func makePlan(
         _ arguments: ParsedArguments, _ context: CommandContext
     ) async throws(CommandFailure) -> (Plan, Connection, Roster, MPSService) {
         let phases = PhaseLog(arguments, context)
-        var connection = try Connection.resolve(arguments, context, rosterSpace: nil)
+        var connection = try Connection.resolve(arguments, context)
         let loading = phases.now
         let (roster, warnings) = try LiveSession.loadRoster(arguments.positionals)
         phases.log("loaded \(roster.people.count) people and \(roster.teams.count) teams", since: loading)
         if !warnings.isEmpty { context.console.writeErr(DiagnosticRenderer.text(warnings)) }
         if !connection.warnings.isEmpty { context.console.writeErr(DiagnosticRenderer.text(connection.warnings)) }
+        // The roster's `space` comes after --space, MPS_SPACE and the profile.
         if connection.endpoint.space == nil { connection.endpoint.space = roster.space?.value }
         let service = MPSService(client: connection.client(arguments, context))
         let live: LiveState

@@ -60,7 +60,7 @@ struct SavedPlanFile {
         if prune { args.flags.insert("--prune") }
         for key in ["only", "exclude"] { args.values["--\(key)"] = selection?[key]?.stringValue }
         // Checked before anything is read: a plan for one server says nothing of another.
-        let current = try Connection.resolve(args, context, rosterSpace: nil).endpoint.url.absoluteString
+        let current = try Connection.resolve(args, context).endpoint.url.absoluteString
         if current != endpoint { throw refusal("the plan was saved for \(endpoint), not \(current)") }
         let files = self.files.map { folder.appendingPathComponent($0).standardizedFileURL.path }
         guard Self.rosterDigest(files, relativeTo: folder) == rosterDigest else {

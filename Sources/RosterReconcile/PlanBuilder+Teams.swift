@@ -175,7 +175,6 @@ extension PlanBuilder {
         return nil
     }
 
-    /// Live teams (not ignored) of each user, in live order.
     /// The live teams each live user is in (ignored teams left out), built once, on first use.
     mutating func teamsOfUser() -> [Int: [Int]] {
         if let built = liveTeamsOfUser { return built }

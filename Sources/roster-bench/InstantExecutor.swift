@@ -4,7 +4,7 @@ import RosterReconcile
 import Synchronization
 
 /// A server that answers every document at once, each alias with a new id: what is left of
-/// apply's time is the engine's own work (packing documents, bookkeeping, the report).
+/// apply's time is the engine's own work (packing documents, bookkeeping).
 final class InstantExecutor: MutationExecutor {
     private let packer: GraphQLMutationExecutor
     private let nextID = Mutex(100_000)
@@ -12,6 +12,7 @@ final class InstantExecutor: MutationExecutor {
     init(client: GraphQLClient) {
         packer = GraphQLMutationExecutor(client: client, space: nil)
     }
+
     func documents(for step: [PlanOperation], liveID: (PersonRef) -> Int?) -> [MutationDocument] {
         packer.documents(for: step, liveID: liveID)
     }

@@ -61,10 +61,7 @@ import Testing
     @Test func anInvalidRosterSendsNoRequestAndAValidOneSendsOneRead() throws {
         let sandbox = try SandboxProcess(arguments: ["--test-hooks"])
         defer { sandbox.stop() }
-        let folder = ScratchFolder.url.appendingPathComponent("one-read-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let invalid = folder.appendingPathComponent("invalid.yaml")
+        let invalid = ScratchFolder.url.appendingPathComponent("invalid.yaml")
         try "version: 1\npeople:\n  - name: Ada\n    craft: Wizardry\n".write(
             to: invalid, atomically: true, encoding: .utf8)
         _ = try sandbox.hook("stats", "{}")
