@@ -18,8 +18,10 @@ public struct GraphQLMutationExecutor: MutationExecutor {
         self.space = space
     }
 
-    public func documents(for step: [PlanOperation], liveID: (PersonRef) -> Int?) -> [MutationDocument] {
-        batcher.documents(step, id: liveID)
+    public func documents(
+        for step: [PlanOperation], liveID: @escaping (PersonRef) -> Int?
+    ) -> AnyIterator<MutationDocument> {
+        AnyIterator(batcher.packer(step, id: liveID))
     }
 
     public func execute(_ document: MutationDocument) async -> DocumentOutcome {

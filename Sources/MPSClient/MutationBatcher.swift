@@ -59,26 +59,16 @@ public struct MutationBatcher: Sendable {
         }
     }
 
-    /// `id(ref)` gives the live id of a person (created ones known by the time the step runs;
-    /// a plan that only estimates passes a stand-in).
-    public func documents(_ step: [PlanOperation], id: (PersonRef) -> Int?) -> [MutationDocument] {
-        var packed: [MutationDocument] = []
-        documents(step, id: id) { packed.append($0) }
-        return packed
+    /// The documents of `step`, packed as apply asks for them. `id(ref)` gives the live id of a
+    /// person (created ones known by the time the step runs; a plan that only estimates passes a
+    /// stand-in).
+    public func packer(_ step: [PlanOperation], id: @escaping (PersonRef) -> Int?) -> DocumentPacker {
+        DocumentPacker(step, id: id, batcher: self)
     }
 
-    /// The same documents, each handed to `emit` as soon as it is assembled, in sending order:
-    /// apply sends the first while the rest are still being packed.
-    public func documents(_ step: [PlanOperation], id: (PersonRef) -> Int?, emit: (MutationDocument) -> Void) {
-        var templates = Templates()
-        pack(step, id: id, templates: &templates) { indices, variables, templates in
-            emit(
-                Self.document(
-                    indices, variables: variables,
-                    templates: indices.enumerated().map { n, index in
-                        templates.template(step[index].mutation, n)
-                    }))
-        }
+    /// All the documents of `step`.
+    public func documents(_ step: [PlanOperation], id: @escaping (PersonRef) -> Int?) -> [MutationDocument] {
+        Array(IteratorSequence(packer(step, id: id)))
     }
 
     /// Templates rendered once per mutation and alias number.
@@ -91,57 +81,6 @@ public struct MutationBatcher: Sendable {
             }
             return cache[mutation, default: []][n]
         }
-    }
-
-    /// Calls `emit` with each document's operations (indices into `step`), variables (the
-    /// members of its variables object) and the templates, in sending order: first the full
-    /// documents of each mutation, then what is left of every mutation, together, so that a
-    /// small step still travels in one document.
-    func pack(
-        _ step: [PlanOperation], id: (PersonRef) -> Int?, templates: inout Templates,
-        emit: ([Int], [UInt8], inout Templates) -> Void
-    ) {
-        var byMutation: [PlanOperation.Mutation: [Int]] = [:]
-        var order: [PlanOperation.Mutation] = []
-        for (index, operation) in step.enumerated() {
-            let mutation = operation.mutation
-            if byMutation[mutation] == nil { order.append(mutation) }
-            byMutation[mutation, default: []].append(index)
-        }
-        /// Packs `indices` in order, emitting each document; with `keepLast`, the last one is
-        /// returned instead unless it is full.
-        func run(_ indices: [Int], keepLast: Bool) -> [Int] {
-            var current: [Int] = []
-            var writer = VariableWriter(out: [])
-            var size = 64
-            for index in indices {
-                for _ in 0..<2 {
-                    let n = current.count
-                    let mark = writer.out.count
-                    Self.writeVariables(step[index], alias: n, id: id, to: &writer)
-                    let pieceSize = templates.template(step[index].mutation, n).size + writer.out.count - mark
-                    if current.isEmpty || (size + pieceSize <= maxBytes - 512 && current.count < maxAliases) {
-                        current.append(index)
-                        size += pieceSize
-                        break
-                    }
-                    // Full: this operation opens the next document, as alias 0.
-                    writer.out.removeSubrange(mark...)
-                    emit(current, writer.out, &templates)
-                    current = []
-                    writer = VariableWriter(out: [])
-                    size = 64
-                }
-            }
-            if keepLast && current.count < maxAliases { return current }
-            if !current.isEmpty { emit(current, writer.out, &templates) }
-            return []
-        }
-        var leftovers: [Int] = []
-        for mutation in order {
-            leftovers += run(byMutation[mutation] ?? [], keepLast: true)
-        }
-        _ = run(leftovers, keepLast: false)
     }
 
     /// The body, from the templates and the variables. The query text holds only identifiers
@@ -265,11 +204,13 @@ public struct MutationBatcher: Sendable {
 
     /// Requests a plan needs, counted without assembling the bodies.
     public func requestCount(_ plan: Plan) -> Int {
-        var count = 0
         let estimate: (PersonRef) -> Int? = { ref in if case .live(let id) = ref { return id } else { return 9_999_999 }
         }
-        var templates = Templates()
-        for step in plan.steps { pack(step, id: estimate, templates: &templates) { _, _, _ in count += 1 } }
+        var count = 0
+        for step in plan.steps {
+            var packer = packer(step, id: estimate)
+            while packer.nextPacked() != nil { count += 1 }
+        }
         return count
     }
 }

@@ -61,30 +61,17 @@ public struct ApplyEngine: Sendable {
 
     /// Runs the steps of `plan` until one needs a fresh read or apply must stop.
     func runSteps(of plan: Plan, _ run: inout ApplyRun) async -> RoundEnd {
-        let byID = Dictionary(plan.steps.joined().map { ($0.id, $0) }) { first, _ in first }
+        let prerequisites = ApplyRun.prerequisites(of: plan)
         for (number, step) in plan.steps.enumerated() {
             if control.stopRequested {
                 run.stop = .interrupted
                 return .stopped
             }
-            let runnable = run.runnable(step, planOperations: byID)
+            let runnable = run.runnable(step, prerequisites: prerequisites)
             guard !runnable.isEmpty else { continue }
             let noun = runnable.count == 1 ? "operation" : "operations"
             progress?("step \(number + 1)/\(plan.steps.count): \(runnable.count) \(noun)")
-            let created = run.created
-            let documents = executor.documents(for: runnable) { ref in
-                switch ref {
-                case .live(let id): return id
-                case .created(let index): return created[index]
-                }
-            }
-            let outcomes = await send(documents, runnable)
-            var end = RoundEnd.finished
-            for (document, outcome) in zip(documents, outcomes) {
-                guard let outcome else { continue }
-                end = max(
-                    end, run.record(outcome, of: document.operations.map { runnable[$0] }, aliases: document.aliases))
-            }
+            let end = await send(runnable, &run)
             if end == .finished, control.stopRequested { run.stop = .interrupted }
             if run.stop != nil { return .stopped }
             if end != .finished { return end }
@@ -109,38 +96,37 @@ public struct ApplyEngine: Sendable {
         return run.stop == nil ? plan : nil
     }
 
-    /// Sends documents, at most `concurrency` at once, and returns each one's outcome; nil for
-    /// one never sent, because apply was interrupted or an earlier outcome is unknown. The first
-    /// goes alone: servers cache a parsed document by its text, and a step's full documents
-    /// share one text, so the others skip parsing it.
-    func send(_ documents: [MutationDocument], _ step: [PlanOperation]) async -> [DocumentOutcome?] {
-        var outcomes = [DocumentOutcome?](repeating: nil, count: documents.count)
-        guard !documents.isEmpty, !control.stopRequested else { return outcomes }
-        outcomes[0] = await execute(documents[0], step)
-        var next = 1
-        await withTaskGroup(of: (Int, DocumentOutcome).self) { group in
-            var inFlight = 0
-            func mayLaunch() -> Bool {
-                next < documents.count && !control.stopRequested && !outcomes.contains { $0?.stopsSending == true }
+    /// Packs and sends the step's documents, at most `concurrency` at once, and records each
+    /// outcome as it arrives. None is sent once apply is interrupted or an outcome is unknown.
+    /// The first goes alone, and the next are packed while it is out: servers cache a parsed
+    /// document by its text, and a step's full documents share one text, so the others skip
+    /// parsing it.
+    func send(_ step: [PlanOperation], _ run: inout ApplyRun) async -> RoundEnd {
+        let created = run.created
+        let documents = executor.documents(for: step) { ref in
+            switch ref {
+            case .live(let id): return id
+            case .created(let index): return created[index]
             }
-            while inFlight < concurrency, mayLaunch() {
-                let index = next
-                group.addTask { (index, await execute(documents[index], step)) }
-                next += 1
-                inFlight += 1
-            }
-            while let (index, outcome) = await group.next() {
+        }
+        guard !control.stopRequested, let first = documents.next() else { return .finished }
+        var end = RoundEnd.finished
+        await withTaskGroup(of: (MutationDocument, DocumentOutcome).self) { group in
+            group.addTask { (first, await execute(first, step)) }
+            var packed = Array(documents.prefix(concurrency))[...]
+            var inFlight = 1
+            var stopsSending = false
+            while let (document, outcome) = await group.next() {
                 inFlight -= 1
-                outcomes[index] = outcome
-                if mayLaunch() {
-                    let index = next
-                    group.addTask { (index, await execute(documents[index], step)) }
-                    next += 1
+                end = max(end, run.record(outcome, of: document, in: step))
+                stopsSending = stopsSending || outcome.stopsSending || control.stopRequested
+                while !stopsSending, inFlight < concurrency, let next = packed.popFirst() ?? documents.next() {
+                    group.addTask { (next, await execute(next, step)) }
                     inFlight += 1
                 }
             }
         }
-        return outcomes
+        return end
     }
 
     /// One document through the executor, listed as in flight while it is out.

@@ -39,12 +39,28 @@ struct ApplyRun {
         created.reserveCapacity(createOf.count)
     }
 
+    /// The operations of `plan` that others must follow, by id: what ``blocker(_:prerequisites:)``
+    /// looks up.
+    static func prerequisites(of plan: Plan) -> [Int: PlanOperation] {
+        var needed = Set<Int>()
+        for step in plan.steps {
+            for index in step.indices where !step[index].after.isEmpty { needed.formUnion(step[index].after) }
+        }
+        guard !needed.isEmpty else { return [:] }
+        var operations: [Int: PlanOperation] = [:]
+        for step in plan.steps {
+            for index in step.indices where needed.contains(step[index].id) { operations[step[index].id] = step[index] }
+        }
+        return operations
+    }
+
     /// The operations of `step` that may be sent now; the others are skipped with the reason.
-    mutating func runnable(_ step: [PlanOperation], planOperations: [Int: PlanOperation]) -> [PlanOperation] {
+    mutating func runnable(_ step: [PlanOperation], prerequisites: [Int: PlanOperation]) -> [PlanOperation] {
         var runnable: [PlanOperation] = []
+        runnable.reserveCapacity(step.count)
         for op in step {
             guard let number = numbers[op.id], outcomes[number] == nil, inDoubt[number] == nil else { continue }
-            if let reason = blocker(op, planOperations: planOperations) {
+            if let reason = blocker(op, prerequisites: prerequisites) {
                 outcomes[number] = ApplyReport.Entry(operation: operations[number], status: .skipped(reason))
                 failedEntities[op.entity] = failedEntities[op.entity] ?? reason
                 continue
@@ -55,7 +71,7 @@ struct ApplyRun {
     }
 
     /// Why `op` cannot run: it or what it needs did not succeed.
-    func blocker(_ op: PlanOperation, planOperations: [Int: PlanOperation]) -> String? {
+    func blocker(_ op: PlanOperation, prerequisites: [Int: PlanOperation]) -> String? {
         if !failedEntities.isEmpty, let message = failedEntities[op.entity] {
             return "its earlier operation did not succeed: \(message)"
         }
@@ -68,11 +84,19 @@ struct ApplyRun {
             }
         }
         for prerequisite in op.after {
-            guard let needed = planOperations[prerequisite] else { continue }
+            guard let needed = prerequisites[prerequisite] else { continue }
             let status = numbers[needed.id].flatMap { outcomes[$0]?.status }
             if status != .applied { return "needs \(ReportWording.subject(needed)), which did not succeed" }
         }
         return nil
+    }
+
+    /// Records what became of `document`, sent for `step`. Returns whether the live state must
+    /// be read before going on, or apply must stop.
+    mutating func record(
+        _ outcome: DocumentOutcome, of document: MutationDocument, in step: [PlanOperation]
+    ) -> ApplyEngine.RoundEnd {
+        record(outcome, of: document.operations.map { step[$0] }, aliases: document.aliases)
     }
 
     /// Records what became of the operations of one document. Returns whether the live state

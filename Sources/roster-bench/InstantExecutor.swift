@@ -13,7 +13,9 @@ final class InstantExecutor: MutationExecutor {
         packer = GraphQLMutationExecutor(client: client, space: nil)
     }
 
-    func documents(for step: [PlanOperation], liveID: (PersonRef) -> Int?) -> [MutationDocument] {
+    func documents(
+        for step: [PlanOperation], liveID: @escaping (PersonRef) -> Int?
+    ) -> AnyIterator<MutationDocument> {
         packer.documents(for: step, liveID: liveID)
     }
 

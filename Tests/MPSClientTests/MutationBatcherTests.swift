@@ -26,6 +26,15 @@ import Testing
         #expect(batcher.requestCount(Plan.forTesting(steps: [step])) == documents.count)
     }
 
+    @Test func eachMutationsFullDocumentsComeFirstThenTheLeftoversTogether() throws {
+        let step = (0..<12).map { OperationFixtures.person($0) } + (0..<23).map { OperationFixtures.update(100 + $0) }
+        var packer = MutationBatcher(maxAliases: 10).packer(step) { _ in nil }
+        var documents: [MutationDocument] = []
+        while let document = packer.next() { documents.append(document) }
+        #expect(documents.map(\.operations) == [Array(0..<10), Array(12..<22), Array(22..<32), [10, 11, 32, 33, 34]])
+        #expect(packer.next() == nil)
+    }
+
     @Test func aSmallMixedStepIsOneDocument() throws {
         let step = [
             OperationFixtures.person(0), OperationFixtures.update(7),

@@ -47,8 +47,10 @@ final class ScriptedServer: MutationExecutor, Sendable {
     var live: LiveState { state.withLock { $0.model.state } }
 
     /// Small documents, so that a fault hits a few operations of a step and spares the rest.
-    func documents(for step: [PlanOperation], liveID: (PersonRef) -> Int?) -> [MutationDocument] {
-        MutationBatcher(maxAliases: 3).documents(step, id: liveID)
+    func documents(
+        for step: [PlanOperation], liveID: @escaping (PersonRef) -> Int?
+    ) -> AnyIterator<MutationDocument> {
+        AnyIterator(MutationBatcher(maxAliases: 3).packer(step, id: liveID))
     }
 
     /// Runs every late document now, as the server eventually does.
@@ -260,8 +262,10 @@ final class LateOnceServer: MutationExecutor, Sendable {
     var live: LiveState { state.withLock { $0.model.state } }
     var calls: Int { state.withLock { $0.calls } }
 
-    func documents(for step: [PlanOperation], liveID: (PersonRef) -> Int?) -> [MutationDocument] {
-        MutationBatcher().documents(step, id: liveID)
+    func documents(
+        for step: [PlanOperation], liveID: @escaping (PersonRef) -> Int?
+    ) -> AnyIterator<MutationDocument> {
+        AnyIterator(MutationBatcher().packer(step, id: liveID))
     }
 
     func runLate() {
