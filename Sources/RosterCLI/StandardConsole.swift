@@ -16,15 +16,18 @@ public final class StandardConsole: Console, Sendable {
 
     private func write(_ text: String, to descriptor: Int32) {
         guard !closed.withLock({ $0.contains(descriptor) }) else { return }
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else {
-                _ = closed.withLock { $0.insert(descriptor) }
-                return
+        var text = text
+        text.withUTF8 { bytes in
+            var rest = UnsafeRawBufferPointer(bytes)
+            while !rest.isEmpty {
+                let written = Foundation.write(descriptor, rest.baseAddress, rest.count)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else {
+                    _ = closed.withLock { $0.insert(descriptor) }
+                    return
+                }
+                rest = UnsafeRawBufferPointer(rebasing: rest.dropFirst(written))
             }
-            bytes = bytes.dropFirst(written)
         }
     }
 
