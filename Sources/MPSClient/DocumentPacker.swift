@@ -47,6 +47,7 @@ public struct DocumentPacker: IteratorProtocol {
         mutationGroups = groups.count
     }
 
+    /// The next document, its body assembled; nil once every operation is in one.
     public mutating func next() -> MutationDocument? {
         guard let packed = nextPacked() else { return nil }
         let templates = packed.indices.enumerated().map { n, index in

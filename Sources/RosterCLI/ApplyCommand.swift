@@ -85,8 +85,7 @@ struct ApplyCommand: Command {
         if report.stop == nil { report = await engine.verify(report, of: plan) }
         phases.log("applied and verified", since: applying)
         withExtendedLifetime(interrupts) {}
-        // The roster, the plan and the report are freed by the exit, not one entry at a time.
-        context.keptUntilExit.keep((roster, plan, report))
+        context.keptUntilExit.keep((roster, plan, report))  // freed by the exit (KeptUntilExit)
         show.report(
             format == "json"
                 ? ReportRenderer.json(report).rendered(indent: 2) + "\n" : ReportRenderer.text(report, color: color))
