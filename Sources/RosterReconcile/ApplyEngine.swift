@@ -61,13 +61,12 @@ public struct ApplyEngine: Sendable {
 
     /// Runs the steps of `plan` until one needs a fresh read or apply must stop.
     func runSteps(of plan: Plan, _ run: inout ApplyRun) async -> RoundEnd {
-        let prerequisites = ApplyRun.prerequisites(of: plan)
         for (number, step) in plan.steps.enumerated() {
             if control.stopRequested {
                 run.stop = .interrupted
                 return .stopped
             }
-            let runnable = run.runnable(step, prerequisites: prerequisites)
+            let runnable = run.runnable(step, of: plan)
             guard !runnable.isEmpty else { continue }
             let noun = runnable.count == 1 ? "operation" : "operations"
             progress?("step \(number + 1)/\(plan.steps.count): \(runnable.count) \(noun)")

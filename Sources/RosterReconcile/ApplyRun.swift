@@ -2,15 +2,16 @@
 /// again in later plans by its ``OperationKey``. An operation of a later plan that the approved
 /// plan does not hold (drift made meanwhile) is never run: verification lists it.
 ///
-/// Operations are found by their id in the plan being run (``numbers``), which is the approved
-/// plan until a fresh read replaces it; keys are compared only then, once per operation.
+/// Operations are found by their id in the plan being run (``number(of:)``), which is the
+/// approved plan until a fresh read replaces it; keys are compared only then, once per operation.
 struct ApplyRun {
     let original: Plan
     let operations: [PlanOperation]
     /// Final outcomes, by the operation's position in the approved plan (ordered by id).
     var outcomes: [ApplyReport.Entry?]
-    /// The position in the approved plan of each operation of the plan being run, by its id.
-    var numbers: [Int: Int]
+    /// The position in the approved plan of each operation of the plan being run, indexed by
+    /// its id (ids are small: an operation's place in its full plan); -1 for none.
+    var numbers: [Int]
     /// The position of each roster person's create, for what waits on it.
     let createOf: [Int: Int]
     /// Sent at least once in a document that did not run it (after a failed alias): sent again
@@ -25,42 +26,57 @@ struct ApplyRun {
 
     init(_ plan: Plan) {
         original = plan
-        // In plan order; numbers are positions (a targeted plan's operation ids have gaps).
-        let operations = plan.steps.joined().sorted { $0.id < $1.id }
+        // In id order, which is plan order (a targeted plan's ids have gaps): placed by id.
+        let numbers = Self.places(of: plan)
+        var at = [(step: Int, index: Int)](repeating: (0, 0), count: plan.operationCount)
+        for (number, step) in plan.steps.enumerated() {
+            for index in step.indices { at[numbers[step[index].id]] = (number, index) }
+        }
+        let operations = at.map { plan.steps[$0.step][$0.index] }
+        self.numbers = numbers
         self.operations = operations
         outcomes = Array(repeating: nil, count: operations.count)
-        numbers = Dictionary(minimumCapacity: operations.count)
         var createOf: [Int: Int] = [:]
+        createOf.reserveCapacity(operations.count)
         for (number, op) in operations.enumerated() {
-            numbers[op.id] = number
             if case .createUser(let person, _) = op.payload { createOf[person] = number }
         }
         self.createOf = createOf
         created.reserveCapacity(createOf.count)
     }
 
-    /// The operations of `plan` that others must follow, by id: what ``blocker(_:prerequisites:)``
-    /// looks up.
-    static func prerequisites(of plan: Plan) -> [Int: PlanOperation] {
-        var needed = Set<Int>()
+    /// Each operation's position among `plan`'s operations in id order, indexed by its id.
+    static func places(of plan: Plan) -> [Int] {
+        var places = [Int](repeating: -1, count: maxID(of: plan) + 1)
         for step in plan.steps {
-            for index in step.indices where !step[index].after.isEmpty { needed.formUnion(step[index].after) }
+            for op in step { places[op.id] = 0 }
         }
-        guard !needed.isEmpty else { return [:] }
-        var operations: [Int: PlanOperation] = [:]
-        for step in plan.steps {
-            for index in step.indices where needed.contains(step[index].id) { operations[step[index].id] = step[index] }
+        var next = 0
+        for id in places.indices where places[id] == 0 {
+            places[id] = next
+            next += 1
         }
-        return operations
+        return places
+    }
+
+    /// The largest operation id of `plan`; -1 for none.
+    static func maxID(of plan: Plan) -> Int {
+        plan.steps.reduce(-1) { maxID, step in step.reduce(maxID) { max($0, $1.id) } }
+    }
+
+    /// The position in the approved plan of the operation with this id in the plan being run.
+    func number(of id: Int) -> Int? {
+        id < numbers.count && numbers[id] >= 0 ? numbers[id] : nil
     }
 
     /// The operations of `step` that may be sent now; the others are skipped with the reason.
-    mutating func runnable(_ step: [PlanOperation], prerequisites: [Int: PlanOperation]) -> [PlanOperation] {
+    /// `plan` is the plan being run.
+    mutating func runnable(_ step: [PlanOperation], of plan: Plan) -> [PlanOperation] {
         var runnable: [PlanOperation] = []
         runnable.reserveCapacity(step.count)
         for op in step {
-            guard let number = numbers[op.id], outcomes[number] == nil, inDoubt[number] == nil else { continue }
-            if let reason = blocker(op, prerequisites: prerequisites) {
+            guard let number = number(of: op.id), outcomes[number] == nil, inDoubt[number] == nil else { continue }
+            if let reason = blocker(op, of: plan) {
                 outcomes[number] = ApplyReport.Entry(operation: operations[number], status: .skipped(reason))
                 failedEntities[op.entity] = failedEntities[op.entity] ?? reason
                 continue
@@ -71,7 +87,7 @@ struct ApplyRun {
     }
 
     /// Why `op` cannot run: it or what it needs did not succeed.
-    func blocker(_ op: PlanOperation, prerequisites: [Int: PlanOperation]) -> String? {
+    func blocker(_ op: PlanOperation, of plan: Plan) -> String? {
         if !failedEntities.isEmpty, let message = failedEntities[op.entity] {
             return "its earlier operation did not succeed: \(message)"
         }
@@ -84,9 +100,14 @@ struct ApplyRun {
             }
         }
         for prerequisite in op.after {
-            guard let needed = prerequisites[prerequisite] else { continue }
-            let status = numbers[needed.id].flatMap { outcomes[$0]?.status }
-            if status != .applied { return "needs \(ReportWording.subject(needed)), which did not succeed" }
+            if let number = number(of: prerequisite) {
+                if outcomes[number]?.status != .applied {
+                    return "needs \(ReportWording.subject(operations[number])), which did not succeed"
+                }
+            } else if let needed = plan.steps.joined().first(where: { $0.id == prerequisite }) {
+                // Not in the approved plan (drift met after a fresh read): it never runs.
+                return "needs \(ReportWording.subject(needed)), which did not succeed"
+            }
         }
         return nil
     }
@@ -112,7 +133,7 @@ struct ApplyRun {
             for (position, op) in ops.enumerated() {
                 if position < failedAt { markApplied(op, id: nil) }
                 if position == failedAt { markFailed(op, message) }
-                if position > failedAt, let number = numbers[op.id] { attempted.insert(number) }
+                if position > failedAt, let number = number(of: op.id) { attempted.insert(number) }
             }
             return .needsRead
         case .refused(let message):
@@ -123,28 +144,28 @@ struct ApplyRun {
             stop = .aborted(message)
             return .stopped
         case .unknown(let reason):
-            for op in ops { if let number = numbers[op.id] { inDoubt[number] = reason } }
+            for op in ops { if let number = number(of: op.id) { inDoubt[number] = reason } }
             return .needsRead
         }
     }
 
     mutating func markApplied(_ op: PlanOperation, id: Int?) {
         if case .createUser(let person, _) = op.payload, let id { created[person] = id }
-        guard let number = numbers[op.id] else { return }
+        guard let number = number(of: op.id) else { return }
         outcomes[number] = ApplyReport.Entry(operation: operations[number], status: .applied, id: id)
     }
 
     mutating func markFailed(_ op: PlanOperation, _ serverMessage: String) {
         let wording = ReportWording.failure(serverMessage, of: op)
         failedEntities[op.entity] = wording.message
-        guard let number = numbers[op.id] else { return }
+        guard let number = number(of: op.id) else { return }
         outcomes[number] = ApplyReport.Entry(
             operation: operations[number], status: .failed(wording.message),
             serverMessage: wording.serverMessage)
     }
 
     mutating func set(_ op: PlanOperation, _ status: ApplyReport.Status) {
-        guard let number = numbers[op.id] else { return }
+        guard let number = number(of: op.id) else { return }
         outcomes[number] = ApplyReport.Entry(operation: operations[number], status: status)
     }
 
@@ -154,8 +175,8 @@ struct ApplyRun {
     mutating func settle(against fresh: Plan) {
         let needed = Set(fresh.steps.joined().map(\.key))
         let byKey = Dictionary(operations.enumerated().map { ($1.key, $0) }) { first, _ in first }
-        numbers = [:]
-        for op in fresh.steps.joined() { numbers[op.id] = byKey[op.key] }
+        numbers = Array(repeating: -1, count: Self.maxID(of: fresh) + 1)
+        for op in fresh.steps.joined() { numbers[op.id] = byKey[op.key] ?? -1 }
         for number in outcomes.indices {
             let op = operations[number]
             if let entry = outcomes[number] {
