@@ -5,7 +5,10 @@ sending the same documents in the same order (once its mutations only, once ever
 sent, its two reads of the live state included) and (b) one mutation per request, as the MPS apps
 write. Each run gets a fresh sandbox, so every client starts from the same empty space.
 
-Usage: python3 benchmarks/bench_apply.py [--people 10000] [--runs 5] [--concurrency 4] [--latency MS] [--skip-singles]"""
+With --pin (Linux), the sandbox runs on CPU 0 and the clients on CPU 1, as a server across a network
+shares no core with its client: what is left is what each client itself costs.
+
+Usage: python3 benchmarks/bench_apply.py [--people 10000] [--runs 5] [--concurrency 4] [--latency MS] [--skip-singles] [--pin]"""
 import argparse
 import json
 import os
@@ -69,17 +72,19 @@ def main():
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--skip-singles", action="store_true", help="leave out the slow one-mutation-per-request run")
     parser.add_argument("--latency", type=float, default=0, help="milliseconds the sandbox adds to each request, as a network would")
+    parser.add_argument("--pin", action="store_true", help="the sandbox on CPU 0, the clients on CPU 1 (taskset)")
     args = parser.parse_args()
+    server_cpu, client = (0, ["taskset", "-c", "1"]) if args.pin else (None, [])
     roster = release_roster()
     replay = c_client("http_replay")
     data, path = generated_roster(args.people, "apply-roster")
 
     def run_roster():
-        with SandboxProcess(args.latency) as sandbox:
+        with SandboxProcess(args.latency, server_cpu) as sandbox:
             sandbox.hook("recording", {"enabled": True})
             env = dict(os.environ, MPS_ENDPOINT=sandbox.url, MPS_TOKEN=sandbox.token)
             elapsed, result, server = timed_with_server(
-                sandbox, [roster, "apply", "--auto-approve", "--format", "json", "--concurrency", str(args.concurrency), path], env)
+                sandbox, client + [roster, "apply", "--auto-approve", "--format", "json", "--concurrency", str(args.concurrency), path], env)
             if result.returncode != 0:
                 sys.exit(f"roster apply failed: {result.stderr[-2000:]}")
             return elapsed, sandbox.hook("stats"), sandbox.hook("recording")["bodies"], server
@@ -111,8 +116,8 @@ def main():
     with open(singles_path, "w") as f:
         f.write("\n".join(singles) + "\n")
     def replay_run(path):
-        with SandboxProcess(args.latency) as sandbox:
-            elapsed, result, server = timed_with_server(sandbox, [replay, sandbox.host, str(sandbox.port), sandbox.path, sandbox.token, path])
+        with SandboxProcess(args.latency, server_cpu) as sandbox:
+            elapsed, result, server = timed_with_server(sandbox, client + [replay, sandbox.host, str(sandbox.port), sandbox.path, sandbox.token, path])
             if result.returncode != 0:
                 sys.exit(f"http_replay failed: {result.stderr}")
             return elapsed, result.stdout.strip(), server
@@ -139,7 +144,8 @@ def main():
     single = statistics.median(singles_times) if singles_times else float("nan")
 
     print(f"empty space -> {args.people} people in {len(data['teams'])} teams, concurrency {args.concurrency}, "
-          f"{args.latency:g} ms added per request, medians of {args.runs} runs")
+          f"{args.latency:g} ms added per request, medians of {args.runs} runs"
+          + (", sandbox on CPU 0 and clients on CPU 1" if args.pin else ""))
     print(f"  roster apply (whole process):       {elapsed:8.2f} s   {stats['requests']} requests ({len(mutations)} mutation documents), "
           f"largest body {stats['largestRequest'] / 1024:.1f} kB")
     print(f"  (a) minimal client, same documents: {minimal:8.2f} s   {minimal_out}")

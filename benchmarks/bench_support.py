@@ -57,11 +57,13 @@ def generated_roster(people, name):
 class SandboxProcess:
     token = "bench"
 
-    def __init__(self, latency_ms=0.0):
+    def __init__(self, latency_ms=0.0, cpu=None):
         self.latency_ms = latency_ms
+        self.cpu = cpu   # with a CPU number, the sandbox runs on that core only (taskset)
 
     def __enter__(self):
-        self.proc = subprocess.Popen([sys.executable, "-m", "sandbox", "--port", "0", "--no-seed", "--test-hooks",
+        pin = ["taskset", "-c", str(self.cpu)] if self.cpu is not None else []
+        self.proc = subprocess.Popen(pin + [sys.executable, "-m", "sandbox", "--port", "0", "--no-seed", "--test-hooks",
                                       "--token", f"{self.token}:u_bench:Bench", "--latency", str(self.latency_ms)],
                                      cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         self.url = self.proc.stdout.readline().strip()
