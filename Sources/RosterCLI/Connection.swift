@@ -102,9 +102,7 @@ struct Connection {
     }
 
     /// The client for this connection, logging requests on standard error with `--verbose`.
-    func client(
-        _ arguments: ParsedArguments, _ context: CommandContext, transport: URLSessionTransport? = nil
-    ) -> GraphQLClient {
+    func client(_ arguments: ParsedArguments, _ context: CommandContext) -> GraphQLClient {
         let console = context.console
         var log: (@Sendable (String) -> Void)?
         if arguments.flag("--verbose") {
@@ -112,12 +110,8 @@ struct Connection {
         }
         // Waits before a retry are always said: a silent 20 s looks like a hang.
         let notice: @Sendable (String) -> Void = { line in console.writeErr("roster: \(line)\n") }
+        let longest = max(endpoint.timeout, GraphQLClient.mutationDeadline)
         return GraphQLClient(
-            endpoint: endpoint, transport: transport ?? self.transport(), log: log, notice: notice)
-    }
-
-    /// The transport for this endpoint; its timeout is the longest any request may wait.
-    func transport() -> URLSessionTransport {
-        URLSessionTransport(timeout: max(endpoint.timeout, GraphQLClient.mutationDeadline))
+            endpoint: endpoint, transport: URLSessionTransport(timeout: longest), log: log, notice: notice)
     }
 }

@@ -63,8 +63,6 @@ struct PlanCommand: Command {
     ) async throws(CommandFailure) -> (Plan, Connection, Roster, MPSService) {
         let phases = PhaseLog(arguments, context)
         var connection = try Connection.resolve(arguments, context)
-        // Making URLSessions takes a few milliseconds: done while the roster loads (no request).
-        let transport = Task { [connection] in connection.transport() }
         let loading = phases.now
         let (roster, warnings) = try LiveSession.loadRoster(arguments.positionals)
         phases.log("loaded \(roster.people.count) people and \(roster.teams.count) teams", since: loading)
@@ -72,7 +70,7 @@ struct PlanCommand: Command {
         if !connection.warnings.isEmpty { context.console.writeErr(DiagnosticRenderer.text(connection.warnings)) }
         // The roster's `space` comes after --space, MPS_SPACE and the profile.
         if connection.endpoint.space == nil { connection.endpoint.space = roster.space?.value }
-        let service = MPSService(client: connection.client(arguments, context, transport: await transport.value))
+        let service = MPSService(client: connection.client(arguments, context))
         let live: LiveState
         do { live = try await service.readLiveState(space: connection.endpoint.space) } catch {
             throw LiveSession.failure(error)
