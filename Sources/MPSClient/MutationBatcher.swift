@@ -66,11 +66,6 @@ public struct MutationBatcher: Sendable {
         DocumentPacker(step, id: id, batcher: self)
     }
 
-    /// All the documents of `step`.
-    public func documents(_ step: [PlanOperation], id: @escaping (PersonRef) -> Int?) -> [MutationDocument] {
-        Array(IteratorSequence(packer(step, id: id)))
-    }
-
     /// Templates rendered once per mutation and alias number.
     struct Templates {
         private var cache: [PlanOperation.Mutation: [Template]] = [:]

@@ -5,8 +5,8 @@ import Synchronization
 /// roster's one fast path for teardown: a loaded roster of 100,000 people is hundreds of thousands
 /// of small allocations, and freeing them one at a time is a share of `validate`'s time a user
 /// notices (README, Performance), while the exit returns the whole heap at once. `apply` hands
-/// over its roster, plan and report the same way. The process's
-/// context holds one for its whole life; a test's context frees its own like any other value.
+/// over its roster, plan and report the same way. The process's context holds one for its whole
+/// life; a test's context frees its own like any other value.
 public final class KeptUntilExit: Sendable {
     private let values = Mutex<[any Sendable]>([])
 

@@ -9,6 +9,10 @@ import Testing
 /// How apply packs a step into documents: limits, shapes the server can cache, and the
 /// variables exactly as the server must receive them.
 @Suite struct MutationBatcherTests {
+    static func documents(_ batcher: MutationBatcher, _ step: [PlanOperation]) -> [MutationDocument] {
+        Array(IteratorSequence(batcher.packer(step) { _ in nil }))
+    }
+
     static func json(_ document: MutationDocument) throws -> [String: Any] {
         try #require(JSONSerialization.jsonObject(with: document.body) as? [String: Any])
     }
@@ -16,14 +20,14 @@ import Testing
     @Test func fullDocumentsShareTheirQueryTextAndTheRestTravelsTogether() throws {
         let batcher = MutationBatcher(maxAliases: 10)
         let step = (0..<25).map { OperationFixtures.person($0) } + (0..<3).map { OperationFixtures.update(100 + $0) }
-        let documents = batcher.documents(step) { _ in nil }
+        let documents = Self.documents(batcher, step)
         #expect(documents.map(\.operations.count) == [10, 10, 8])
         let queries = try documents.map { try Self.json($0)["query"] as? String }
         #expect(queries[0] == queries[1])
         // The last one: 5 people and 3 updates, aliases numbered from zero.
         #expect(documents[2].aliases == (0..<8).map { "a\($0)" })
         #expect(Set(documents.flatMap(\.operations)) == Set(step.indices))
-        #expect(batcher.requestCount(Plan.forTesting(steps: [step])) == documents.count)
+        #expect(batcher.requestCount(OperationFixtures.plan([step])) == documents.count)
     }
 
     @Test func eachMutationsFullDocumentsComeFirstThenTheLeftoversTogether() throws {
@@ -40,7 +44,7 @@ import Testing
             OperationFixtures.person(0), OperationFixtures.update(7),
             PlanOperation(payload: .setJobLevelLimit(.junior, 24), name: "Junior"),
         ]
-        let documents = MutationBatcher().documents(step) { _ in nil }
+        let documents = Self.documents(MutationBatcher(), step)
         #expect(documents.count == 1)
         let body = try Self.json(documents[0])
         let variables = try #require(body["variables"] as? [String: Any])
@@ -54,7 +58,7 @@ import Testing
         // Names that need escaping and long names push documents to the byte limit first.
         let long = String(repeating: "Zoë \"Q\" \\ Müller\n", count: 60)
         let step = (0..<400).map { OperationFixtures.person($0, name: "\(long)\($0)") }
-        let documents = MutationBatcher().documents(step) { _ in nil }
+        let documents = Self.documents(MutationBatcher(), step)
         #expect(documents.count > 2)
         for document in documents {
             #expect(document.body.count <= MutationBatcher.serverLimit)
@@ -68,14 +72,5 @@ import Testing
             }
         }
         #expect(names == step.map(\.name))
-    }
-}
-
-extension Plan {
-    static func forTesting(steps: [[PlanOperation]]) -> Plan {
-        let space = LiveSpace(id: "u_test", name: "Test", isOwner: true)
-        return Plan(
-            endpoint: "x", space: space, changes: [], steps: steps, warnings: [], deletes: [],
-            live: LiveState(space: space, users: [], teams: [], levels: []))
     }
 }

@@ -1,4 +1,3 @@
-import RosterModel
 import RosterTestSupport
 import Testing
 
@@ -7,13 +6,6 @@ import Testing
 /// Apply's bookkeeping: operations found by id, whatever order the steps hold them in, and what
 /// a failed prerequisite does to the operations that follow it.
 @Suite struct ApplyRunTests {
-    static func plan(_ steps: [[PlanOperation]]) -> Plan {
-        let space = LiveSpace(id: "u_test", name: "Test", isOwner: true)
-        return Plan(
-            endpoint: "x", space: space, changes: [], steps: steps, warnings: [], deletes: [],
-            live: LiveState(space: space, users: [], teams: [], levels: []))
-    }
-
     static func op(_ base: PlanOperation, id: Int, after: [Int] = []) -> PlanOperation {
         var op = base
         op.id = id
@@ -24,7 +16,7 @@ import Testing
     @Test func operationsAreKeptInIDOrderAndFoundByID() {
         // A targeted plan: its ids have gaps, and steps do not hold them in id order.
         let run = ApplyRun(
-            Self.plan([
+            OperationFixtures.plan([
                 [Self.op(OperationFixtures.update(7), id: 5), Self.op(OperationFixtures.person(0), id: 0)],
                 [Self.op(OperationFixtures.update(8), id: 2)],
             ]))
@@ -35,7 +27,7 @@ import Testing
     @Test func anOperationWhosePrerequisiteFailedIsSkippedWithTheReason() {
         let release = Self.op(OperationFixtures.update(7), id: 0)
         let final = Self.op(OperationFixtures.update(8), id: 1, after: [0])
-        let plan = Self.plan([[release], [final]])
+        let plan = OperationFixtures.plan([[release], [final]])
         var run = ApplyRun(plan)
         _ = run.record(.refused("no"), of: [release], aliases: ["a0"])
         #expect(run.runnable([final], of: plan).isEmpty)

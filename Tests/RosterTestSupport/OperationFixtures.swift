@@ -1,5 +1,7 @@
 import RosterModel
-import RosterReconcile
+
+// `Plan`'s initializer is the planner's; tests build plans of given steps through it.
+@testable import RosterReconcile
 
 /// Plan operations the tests build without planning.
 public enum OperationFixtures {
@@ -21,5 +23,13 @@ public enum OperationFixtures {
                 id: id,
                 PersonFields(fullName: "U\(id)", craft: .design, level: .senior, focus: .mobile, levelStartDate: nil)),
             name: "U\(id)")
+    }
+
+    /// A plan holding `steps` and nothing else, for a space of the caller's own.
+    public static func plan(_ steps: [[PlanOperation]]) -> Plan {
+        let space = LiveSpace(id: "u_test", name: "Test", isOwner: true)
+        return Plan(
+            endpoint: "x", space: space, changes: [], steps: steps, warnings: [], deletes: [],
+            live: LiveState(space: space, users: [], teams: [], levels: []))
     }
 }
