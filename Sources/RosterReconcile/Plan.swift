@@ -71,3 +71,20 @@ public struct Plan: Sendable {
 
     public var operationCount: Int { steps.reduce(0) { $0 + $1.count } }
 }
+
+extension Plan {
+    /// A plan of the given steps and changes, with no roster entries matched: for an executor or
+    /// a test that runs operations it made itself. The planner makes every other plan.
+    public init(
+        endpoint: String, space: LiveSpace, changes: [Change], steps: [[PlanOperation]], warnings: [PlanWarning],
+        deletes: [DeleteCount], live: LiveState
+    ) {
+        self.endpoint = endpoint
+        self.space = space
+        self.changes = changes
+        self.steps = steps
+        self.warnings = warnings
+        self.deletes = deletes
+        self.live = live
+    }
+}

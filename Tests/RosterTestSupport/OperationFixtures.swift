@@ -1,7 +1,5 @@
 import RosterModel
-
-// `Plan`'s initializer is the planner's; tests build plans of given steps through it.
-@testable import RosterReconcile
+import RosterReconcile
 
 /// Plan operations the tests build without planning.
 public enum OperationFixtures {
