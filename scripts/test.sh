@@ -8,5 +8,8 @@ cd "$(dirname "$0")/.."
 # The code's format is part of the test: swift-format (shipped with the toolchain) at 120 columns.
 swift format lint --strict --recursive Sources Tests Package.swift
 swift build --build-tests
+# Every target in release too (the demo, the install script and the benchmarks build release): a
+# release build differs (no testability, other optimizer), and a test run alone would not see it fail.
+swift build -c release
 swift test
 python3 -m pytest -q sandbox/tests Tests/interop
