@@ -2,8 +2,10 @@
 """Times `roster plan` on a space of N people in N/10 teams that is in sync with the roster,
 beside a minimal C client that only sends the same single read request, and beside
 `roster validate` of the same roster. Whole processes, medians of interleaved runs.
+With --pin (Linux), the sandbox runs on CPU 0 and the clients on CPU 1, as a server across a network
+shares no core with its client.
 
-Usage: python3 benchmarks/bench_plan.py [--people 10000] [--runs 9]"""
+Usage: python3 benchmarks/bench_plan.py [--people 10000] [--runs 9] [--pin]"""
 import argparse
 import json
 import os
@@ -26,7 +28,9 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--people", type=int, default=10000)
     parser.add_argument("--runs", type=int, default=9)
+    parser.add_argument("--pin", action="store_true", help="the sandbox on CPU 0, the clients on CPU 1 (taskset)")
     args = parser.parse_args()
+    server_cpu, pin = (0, ["taskset", "-c", "1"]) if args.pin else (None, [])
     roster = release_roster()
     client = c_client("http_post")
     data, path = generated_roster(args.people, "plan-roster")
@@ -34,7 +38,7 @@ def main():
     with open(body_path, "w") as f:
         json.dump({"query": READ_QUERY, "operationName": "RosterLiveState"}, f)
 
-    with SandboxProcess() as sandbox:
+    with SandboxProcess(cpu=server_cpu) as sandbox:
         ids = {p["name"]: i + 1 for i, p in enumerate(data["people"])}
         people = [{"id": ids[p["name"]], "fullName": p["name"], "craftAbility": p["craft"], "jobLevel": p["level"], "craftFocus": p["focus"],
                    "levelStartDate": p.get("levelStartDate")} for p in data["people"]]
@@ -48,9 +52,10 @@ def main():
                                          headers={"Content-Type": "application/json", "Authorization": f"Bearer {sandbox.token}"})
         with urllib.request.urlopen(request) as response, open(response_path, "wb") as f:
             f.write(response.read())
-        plan_cmd = [roster, "plan", "--detailed-exitcode", path]
+        plan_cmd = pin + [roster, "plan", "--detailed-exitcode", path]
         run(plan_cmd, env)  # in sync: exit 0, and warms every cache
-        cmds = [[client, sandbox.host, str(sandbox.port), sandbox.path, sandbox.token, body_path], [roster, "validate", path], plan_cmd]
+        cmds = [pin + [client, sandbox.host, str(sandbox.port), sandbox.path, sandbox.token, body_path],
+                pin + [roster, "validate", path], plan_cmd]
         results = [[] for _ in cmds]
         for _ in range(args.runs):
             for i, cmd in enumerate(cmds):
@@ -61,7 +66,9 @@ def main():
         print(f"  minimal client, one read request: {read * 1000:8.1f} ms")
         print(f"  roster validate:                  {validate * 1000:8.1f} ms")
         print(f"  roster plan (whole process):      {plan * 1000:8.1f} ms   peak {peak:.0f} MB")
-        print(f"  plan / (read + validate):         {plan / (read + validate):8.2f}x")
+        paired = statistics.median(p[0] / (r[0] + v[0]) for r, v, p in zip(*results))
+        print(f"  plan / (read + validate):         {plan / (read + validate):8.2f}x   paired {paired:.2f}x"
+              + ("   (sandbox on CPU 0, clients on CPU 1)" if args.pin else ""))
         print(f"phases: .build/release/roster-bench --plan {os.path.relpath(path, ROOT)} {os.path.relpath(response_path, ROOT)}")
 
 
