@@ -52,6 +52,7 @@ let package = Package(
             name: "RosterTestSupport", dependencies: ["RosterReconcile", "RosterModel"], path: "Tests/RosterTestSupport"
         ),
         // Unit tests, one target per module; none needs Python or a server.
+        .testTarget(name: "RosterCoreTests", dependencies: ["RosterCore"]),
         .testTarget(
             name: "RosterYAMLTests", dependencies: ["RosterYAML", "RosterModel", "RosterCore", "RosterTestSupport"]),
         .testTarget(name: "RosterModelTests", dependencies: ["RosterModel", "RosterCore", "RosterTestSupport"]),

@@ -1,5 +1,4 @@
 import Foundation
-import MPSClient
 import RosterCore
 import Testing
 
