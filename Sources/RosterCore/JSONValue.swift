@@ -29,8 +29,8 @@ public indirect enum JSONValue: Sendable, Equatable {
         String(decoding: renderedBytes(indent: indent), as: UTF8.self)
     }
 
-    /// The rendered value as UTF-8 bytes. Output is built in a byte buffer: appending to a
-    /// `String` piece by piece cost five times as much for a report of 10,000 operations.
+    /// The rendered value as UTF-8 bytes. Output is built in a byte buffer, not appended to a
+    /// `String` piece by piece, which is much slower for large reports (README, Performance).
     public func renderedBytes(indent: Int = 0) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(4096)
