@@ -1,6 +1,6 @@
 import RosterCore
 
-/// The core tags a roster file may use explicitly (`!!str`, `!!int`, …).
+/// The core tags a document may use explicitly (`!!str`, `!!int`, …).
 public enum CoreTag: UInt8, Sendable, Hashable {
     case str = 1, int, bool, null, map, seq
 

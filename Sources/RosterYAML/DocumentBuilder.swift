@@ -46,7 +46,7 @@ struct DocumentBuilder {
         self.file = file
         self.loader = loader
         self.columnShifts = columnShifts
-        // A block-style roster has about one node per 10 bytes, and no document has more scalar
+        // A block-style document of short keys and values has about one node per 10 bytes, and no document has more scalar
         // text than input; reserving that up front saves regrowing (and copying) the arrays.
         // Reserved pages that are never written cost no memory.
         records.reserveCapacity(capacity / 9 + 16)
@@ -281,7 +281,7 @@ struct DocumentBuilder {
         guard count > 1 else { return }
         var duplicates: [(key: Int32, first: Int32)] = []
         if count <= 8 {
-            // Small mappings (every person): compare each key with the ones before it, through
+            // Small mappings (the common case): compare each key with the ones before it, through
             // raw pointers, touching nothing of `self` inside the loops.
             records.withUnsafeBufferPointer { r in
                 text.withUnsafeBufferPointer { t in

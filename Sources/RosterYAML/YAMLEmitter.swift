@@ -68,7 +68,7 @@ public enum YAMLEmitter {
 
     /// Strings that other YAML readers would take for something else (booleans, nulls,
     /// numbers, dates, YAML 1.1's merge key `<<` and value key `=`) are quoted even though
-    /// roster itself would read them as strings.
+    /// a reader without implicit typing (this package's) takes every scalar as a string.
     public static func needsQuotes(_ s: String) -> Bool {
         if s.isEmpty || s.unicodeScalars.contains(where: isBidiControl) { return true }
         let lower = s.lowercased()
