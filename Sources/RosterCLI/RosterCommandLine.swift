@@ -27,22 +27,7 @@ public enum RosterCommandLine {
             context.console.writeOut("roster \(version)\n")
             return ExitCode.success
         }
-        if first == "help" {
-            if let name = arguments.dropFirst().first, name == "--help" || name == "-h" {
-                context.console.writeOut(HelpCommand.helpText)
-                return ExitCode.success
-            }
-            guard let name = arguments.dropFirst().first else {
-                context.console.writeOut(overview(commands))
-                return ExitCode.success
-            }
-            guard let command = commands.first(where: { $0.name == name }) else {
-                return usageError(
-                    UsageError(message: "no command `\(name)`", hint: "run `roster help` to see the commands"), context)
-            }
-            context.console.writeOut(command.helpText)
-            return ExitCode.success
-        }
+        if first == "help" { return help(arguments.dropFirst().first, context) }
         // Completion hands over the words typed so far, options included, unparsed.
         if first == "__complete", let command = commands.first(where: { $0.name == first }) {
             return await command.run(ParsedArguments(positionals: Array(arguments.dropFirst())), context)
@@ -55,6 +40,29 @@ public enum RosterCommandLine {
                     message: "unknown command `\(first)`\(suggestion)", hint: "run `roster help` to see the commands"),
                 context)
         }
+        return await run(command, arguments, context)
+    }
+
+    /// `roster help [NAME]`: the overview, or one command's help.
+    static func help(_ name: String?, _ context: CommandContext) -> Int32 {
+        guard let name else {
+            context.console.writeOut(overview(commands))
+            return ExitCode.success
+        }
+        if name == "--help" || name == "-h" {
+            context.console.writeOut(HelpCommand.helpText)
+            return ExitCode.success
+        }
+        guard let command = commands.first(where: { $0.name == name }) else {
+            return usageError(
+                UsageError(message: "no command `\(name)`", hint: "run `roster help` to see the commands"), context)
+        }
+        context.console.writeOut(command.helpText)
+        return ExitCode.success
+    }
+
+    /// Parses the options of `command` (the first of `arguments`) and runs it.
+    static func run(_ command: any Command.Type, _ arguments: [String], _ context: CommandContext) async -> Int32 {
         do throws(UsageError) {
             let parsed = try ArgumentParser.parse(
                 Array(arguments.dropFirst()), options: command.options, command: command.name)
