@@ -26,57 +26,92 @@ enum SurrogateEscapeRewriter {
         guard containsSurrogateEscape(bytes) else {
             return Output(bytes: bytes, columnShifts: [:], diagnostics: [])
         }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var shifts: [Int: [(column: Int, shift: Int)]] = [:]
-        var diagnostics: [Diagnostic] = []
-        var line = 0
-        var column = 0  // characters of the original line before index i
-        var removedOnLine = 0
+        var text = Rewritten(capacity: bytes.count)
         var i = 0
         while i < bytes.count {
-            let b = bytes[i]
-            if b == UInt8(ascii: "\\"), i + 1 < bytes.count {
-                if bytes[i + 1] == UInt8(ascii: "u"), let high = hex4(bytes, i + 2), (0xD800...0xDFFF).contains(high) {
-                    let pairLow: UInt32? =
-                        (0xD800...0xDBFF).contains(high) && i + 11 < bytes.count
-                            && bytes[i + 6] == UInt8(ascii: "\\") && bytes[i + 7] == UInt8(ascii: "u")
-                        ? hex4(bytes, i + 8).flatMap { (0xDC00...0xDFFF).contains($0) ? $0 : nil } : nil
-                    guard let low = pairLow else {
-                        diagnostics.append(
-                            .error(
-                                "unpaired UTF-16 surrogate escape in a string; write the character itself or a "
-                                    + "complete surrogate pair",
-                                at: SourceLocation(file: file, line: line + 1, column: column + 1)))
-                        return Output(bytes: bytes, columnShifts: [:], diagnostics: diagnostics)
-                    }
-                    let scalar = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
-                    out.append(contentsOf: Array("\\U".utf8))
-                    out.append(contentsOf: Array(hex8(scalar).utf8))
-                    removedOnLine += 2
-                    shifts[line, default: []].append((column: column + 11 - removedOnLine, shift: 2))
-                    column += 12
-                    i += 12
+            if bytes[i] == UInt8(ascii: "\\"), i + 1 < bytes.count, lineBreakLength(bytes, i + 1) == nil {
+                guard bytes[i + 1] == UInt8(ascii: "u"), let high = hex4(bytes, i + 2), (0xD800...0xDFFF).contains(high)
+                else {
+                    // Any other escape: copy both bytes so `\\u` is never misread.
+                    text.append(bytes[i])
+                    text.append(bytes[i + 1])
+                    i += 2
                     continue
                 }
-                // Any other escape: copy both bytes so `\\u` is never misread.
-                out.append(b)
-                out.append(bytes[i + 1])
-                column += 2
-                i += 2
-                continue
+                guard let low = lowSurrogate(pairing: high, in: bytes, at: i + 6) else {
+                    let at = SourceLocation(file: file, line: text.line + 1, column: text.column + 1)
+                    return Output(bytes: bytes, columnShifts: [:], diagnostics: [.error(unpaired, at: at)])
+                }
+                text.appendPair(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+                i += 12
+            } else if let length = lineBreakLength(bytes, i) {
+                text.appendLineBreak(bytes[i..<(i + length)])
+                i += length
+            } else {
+                text.append(bytes[i])
+                i += 1
             }
-            out.append(b)
-            if b == UInt8(ascii: "\n") {
-                line += 1
-                column = 0
-                removedOnLine = 0
-            } else if b & 0xC0 != 0x80 {
-                column += 1
-            }
-            i += 1
         }
-        return Output(bytes: out, columnShifts: shifts, diagnostics: diagnostics)
+        return Output(bytes: text.bytes, columnShifts: text.shifts, diagnostics: [])
+    }
+
+    private static let unpaired =
+        "unpaired UTF-16 surrogate escape in a string; write the character itself or a complete surrogate pair"
+
+    /// The low surrogate of a `\\uXXXX` escape at `start`, when `high` opens a pair and it closes it.
+    private static func lowSurrogate(pairing high: UInt32, in bytes: [UInt8], at start: Int) -> UInt32? {
+        guard (0xD800...0xDBFF).contains(high), start + 6 <= bytes.count, bytes[start] == UInt8(ascii: "\\"),
+            bytes[start + 1] == UInt8(ascii: "u"), let low = hex4(bytes, start + 2)
+        else { return nil }
+        return (0xDC00...0xDFFF).contains(low) ? low : nil
+    }
+
+    /// The length of the line break at `i` as libyaml counts lines (LF, CR, CRLF, NEL, LS, PS),
+    /// or nil: positions after a rewritten pair must be on the line libyaml reports.
+    private static func lineBreakLength(_ bytes: [UInt8], _ i: Int) -> Int? {
+        switch bytes[i] {
+        case 0x0A: return 1
+        case 0x0D: return i + 1 < bytes.count && bytes[i + 1] == 0x0A ? 2 : 1
+        case 0xC2 where i + 1 < bytes.count && bytes[i + 1] == 0x85: return 2
+        case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
+            return 3
+        default: return nil
+        }
+    }
+
+    /// The rewritten text, with the position reached in the original and the shifts so far.
+    private struct Rewritten {
+        var bytes: [UInt8] = []
+        var shifts: [Int: [(column: Int, shift: Int)]] = [:]
+        /// 0-based line of the original.
+        var line = 0
+        /// Characters of the original line so far.
+        var column = 0
+        /// Characters the rewrite removed from this line so far.
+        var removed = 0
+
+        init(capacity: Int) { bytes.reserveCapacity(capacity) }
+
+        mutating func append(_ byte: UInt8) {
+            bytes.append(byte)
+            if byte & 0xC0 != 0x80 { column += 1 }
+        }
+
+        mutating func appendLineBreak(_ lineBreak: ArraySlice<UInt8>) {
+            bytes.append(contentsOf: lineBreak)
+            line += 1
+            column = 0
+            removed = 0
+        }
+
+        /// `\\U` and eight hex digits in place of the pair's twelve characters.
+        mutating func appendPair(_ scalar: UInt32) {
+            bytes.append(contentsOf: "\\U".utf8)
+            bytes.append(contentsOf: SurrogateEscapeRewriter.hex8(scalar).utf8)
+            removed += 2
+            shifts[line, default: []].append((column: column + 11 - removed, shift: 2))
+            column += 12
+        }
     }
 
     private static func containsSurrogateEscape(_ bytes: [UInt8]) -> Bool {
@@ -112,7 +147,7 @@ enum SurrogateEscapeRewriter {
         }
     }
 
-    private static func hex8(_ value: UInt32) -> String {
+    fileprivate static func hex8(_ value: UInt32) -> String {
         let digits = String(value, radix: 16, uppercase: true)
         return String(repeating: "0", count: max(0, 8 - digits.count)) + digits
     }

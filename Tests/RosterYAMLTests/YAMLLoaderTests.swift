@@ -109,6 +109,18 @@ import Testing
         #expect(value(r.root, "name")?.scalar?.value == #"a\uD83D"#)
     }
 
+    /// Lines are counted as libyaml counts them, so a rewritten pair's shift lands on the line
+    /// libyaml reports, whatever the file's line breaks.
+    @Test(arguments: ["\n", "\r", "\r\n", "\u{85}", "\u{2028}", "\u{2029}"])
+    func rewrittenSurrogatesKeepPositionsAfterEveryKindOfLineBreak(lineBreak: String) {
+        let duplicate = load("{\"x\": 1,\(lineBreak)\"a\": \"\\uD83D\\uDE00\", \"a\": 1}")
+        #expect(duplicate.diagnostics.first?.location?.line == 2)
+        #expect(duplicate.diagnostics.first?.location?.column == 22)
+        let lone = load("x: 1\(lineBreak)y: \"\\uDE00\"")
+        #expect(lone.diagnostics.first?.location?.line == 2)
+        #expect(lone.diagnostics.first?.location?.column == 5)
+    }
+
     @Test func positionsAfterRewrittenSurrogatesPointIntoTheOriginalLine() {
         let r = load(#"{"a": "\uD83D\uDE00", "a": 1}"#, file: "t.json")
         #expect(r.diagnostics.first?.location?.column == 23)
