@@ -32,38 +32,31 @@ public struct RosterValidator {
             .error(message, at: location, notes: first.map { [DiagnosticNote(location: $0, message: note)] } ?? []))
     }
 
+    /// Whether a section only one file may hold, written at `location`, is the first: a second
+    /// one is an error at it with a note at the first.
+    private mutating func once(_ section: String, at location: SourceLocation?, first: SourceLocation?) -> Bool {
+        guard let location else { return false }
+        guard let first else { return true }
+        error("\(section) is set in more than one file", at: location, first: first)
+        return false
+    }
+
     private mutating func mergeFiles(_ files: [RosterFile]) -> Roster {
         var roster = Roster()
         var levelSeen: [JobLevel: SourceLocation] = [:]
         for file in files {
             roster.files.append(file.path)
-            if let space = file.space {
-                if let first = roster.space {
-                    error("space is set in more than one file", at: space.location, first: first.location)
-                } else {
-                    roster.space = space
-                }
+            if let space = file.space, once("space", at: space.location, first: roster.space?.location) {
+                roster.space = space
             }
-            if let policy = file.policy, let location = policy.location {
-                if let first = roster.policy.location {
-                    error("policy is set in more than one file", at: location, first: first)
-                } else {
-                    roster.policy = policy
-                }
+            if let policy = file.policy, once("policy", at: policy.location, first: roster.policy.location) {
+                roster.policy = policy
             }
-            if let rules = file.rules, let location = rules.location {
-                if let first = roster.rules?.location {
-                    error("rules is set in more than one file", at: location, first: first)
-                } else {
-                    roster.rules = rules
-                }
+            if let rules = file.rules, once("rules", at: rules.location, first: roster.rules?.location) {
+                roster.rules = rules
             }
-            if let access = file.access, let location = access.location {
-                if let first = roster.access?.location {
-                    error("access is set in more than one file", at: location, first: first)
-                } else {
-                    roster.access = access
-                }
+            if let access = file.access, once("access", at: access.location, first: roster.access?.location) {
+                roster.access = access
             }
             // Assigning shares the file's storage; appending would copy every entry.
             if roster.people.isEmpty {
