@@ -176,23 +176,12 @@ struct PlanBuilder {
     private mutating func planDeletes(_ teamOps: [Int: TeamOps]) {
         var unmanaged: [Change] = []
         for team in matching.unclaimedTeams where !(prune && !isProtected(team: team)) {
-            var change = Change(action: .unmanaged, kind: .team, name: team.name, id: team.id)
-            change.note = prune ? "protected" : nil
-            unmanaged.append(change)
+            unmanaged.append(unmanagedChange(.team, name: team.name, id: team.id))
         }
         for user in matching.unclaimedUsers {
-            guard prune && !isProtected(person: user) else {
-                var change = Change(action: .unmanaged, kind: .person, name: user.name, id: user.id)
-                change.note = prune ? "protected" : nil
-                unmanaged.append(change)
-                continue
-            }
-            // deleteUser refuses a lead: every team this person leads must get a new lead (or
-            // go) first, which only teams the roster manages can.
-            let led = live.teams.filter { $0.leadID == user.id && !matching.ignoredTeams.contains($0.id) }
-            if let stuck = led.first(where: { teamOps[$0.id] == nil })
-                ?? live.teams.first(where: { $0.leadID == user.id && matching.ignoredTeams.contains($0.id) })
-            {
+            if !prune || isProtected(person: user) {
+                unmanaged.append(unmanagedChange(.person, name: user.name, id: user.id))
+            } else if let stuck = teamLedOutsideTheRoster(by: user, teamOps) {
                 var change = Change(action: .unmanaged, kind: .person, name: user.name, id: user.id)
                 change.note = "leads team \"\(stuck.name)\", which the roster does not manage"
                 unmanaged.append(change)
@@ -203,25 +192,44 @@ struct PlanBuilder {
                             "\(user.name) (#\(user.id)) is not deleted: they lead team \"\(stuck.name)\", which "
                             + "the roster does not manage"
                     ))
-                continue
+            } else {
+                planDelete(user, teamOps)
             }
-            let op = scheduler.add(PlanOperation(payload: .deleteUser(id: user.id), name: user.name))
-            deletedUsers.append(user.id)
-            for team in live.teams where team.memberSet.contains(user.id) {
-                guard let ops = teamOps[team.id] else { continue }
-                for prerequisite in [ops.delete, ops.release, ops.final].compactMap({ $0 }) {
-                    scheduler.depend(op, on: prerequisite)
-                }
-            }
-            var change = Change(action: .delete, kind: .person, name: user.name, id: user.id)
-            change.before = [
-                .name: .string(user.name), .craft: .string(user.craft.rawValue), .level: .string(user.level.rawValue),
-                .focus: .string(user.focus.rawValue),
-                .levelStartDate: user.levelStartDate.map(JSONValue.string) ?? .null,
-            ]
-            changes.append(change)
         }
         changes += unmanaged
+    }
+
+    /// A live entity the roster leaves alone: unmanaged, or protected from `--prune`.
+    private func unmanagedChange(_ kind: Change.Kind, name: String, id: Int) -> Change {
+        var change = Change(action: .unmanaged, kind: kind, name: name, id: id)
+        change.note = prune ? "protected" : nil
+        return change
+    }
+
+    /// A team `user` leads that only the roster could give a new lead, when the roster does not
+    /// manage it: deleteUser refuses a lead, so such a person cannot be deleted.
+    private func teamLedOutsideTheRoster(by user: LiveUser, _ teamOps: [Int: TeamOps]) -> LiveTeam? {
+        live.teams.first { $0.leadID == user.id && !matching.ignoredTeams.contains($0.id) && teamOps[$0.id] == nil }
+            ?? live.teams.first { $0.leadID == user.id && matching.ignoredTeams.contains($0.id) }
+    }
+
+    /// Deletes `user` after every change to the teams they are in.
+    private mutating func planDelete(_ user: LiveUser, _ teamOps: [Int: TeamOps]) {
+        let op = scheduler.add(PlanOperation(payload: .deleteUser(id: user.id), name: user.name))
+        deletedUsers.append(user.id)
+        for team in live.teams where team.memberSet.contains(user.id) {
+            guard let ops = teamOps[team.id] else { continue }
+            for prerequisite in [ops.delete, ops.release, ops.final].compactMap({ $0 }) {
+                scheduler.depend(op, on: prerequisite)
+            }
+        }
+        var change = Change(action: .delete, kind: .person, name: user.name, id: user.id)
+        change.before = [
+            .name: .string(user.name), .craft: .string(user.craft.rawValue), .level: .string(user.level.rawValue),
+            .focus: .string(user.focus.rawValue),
+            .levelStartDate: user.levelStartDate.map(JSONValue.string) ?? .null,
+        ]
+        changes.append(change)
     }
 
     func deleteCounts() -> [DeleteCount] {
@@ -266,26 +274,7 @@ struct PlanBuilder {
         var firstTeamOf: [Int: String] = Dictionary(minimumCapacity: live.users.count)
         var teamsOf: [Int: [String]] = [:]
         for team in live.teams where !matching.ignoredTeams.contains(team.id) {
-            let leadListed = team.memberIDs.contains(team.leadID)
-            if team.memberSet.count - (leadListed ? 0 : 1) < team.memberIDs.count {
-                var counts: [Int: Int] = [:]
-                for id in team.memberIDs { counts[id, default: 0] += 1 }
-                for (id, n) in counts.sorted(by: { $0.key < $1.key }) where n > 1 {
-                    warnings.append(
-                        PlanWarning(
-                            step: nil,
-                            message: "live team \"\(team.name)\" (#\(team.id)) lists \(name(.live(id))) \(n) times"))
-                }
-            }
-            if !leadListed {
-                warnings.append(
-                    PlanWarning(
-                        step: nil,
-                        message:
-                            "live team \"\(team.name)\" (#\(team.id)): its lead \(name(.live(team.leadID))) is "
-                            + "not among its members"
-                    ))
-            }
+            noteAnomalies(of: team)
             for id in team.memberSet {
                 if let first = firstTeamOf.updateValue(team.name, forKey: id) {
                     firstTeamOf[id] = first
@@ -309,6 +298,31 @@ struct PlanBuilder {
                     message:
                         "the plan \(count.description), past policy.maxDeletes (\(roster.policy.maxDeletes)); "
                         + "apply will refuse without --allow-large-changes"
+                ))
+        }
+    }
+
+    /// A live team listing a member more than once, or without its lead among its members.
+    private mutating func noteAnomalies(of team: LiveTeam) {
+        let leadListed = team.memberIDs.contains(team.leadID)
+        if team.memberSet.count - (leadListed ? 0 : 1) < team.memberIDs.count {
+            var counts: [Int: Int] = [:]
+            for id in team.memberIDs { counts[id, default: 0] += 1 }
+            for (id, n) in counts.sorted(by: { $0.key < $1.key }) where n > 1 {
+                warnings.append(
+                    PlanWarning(
+                        step: nil,
+                        message: "live team \"\(team.name)\" (#\(team.id)) lists \(name(.live(id))) \(n) times"
+                    ))
+            }
+        }
+        if !leadListed {
+            warnings.append(
+                PlanWarning(
+                    step: nil,
+                    message:
+                        "live team \"\(team.name)\" (#\(team.id)): its lead \(name(.live(team.leadID))) is "
+                        + "not among its members"
                 ))
         }
     }
