@@ -1,23 +1,25 @@
 import RosterCore
 import RosterYAML
 
-/// The values of a mapping's known keys, by the key's index in its ``KeySet`` (at most 12),
-/// stored inline: decoding a person allocates nothing for its fields.
-struct Fields {
-    static let capacity = 12
+/// The values a mapping wrote for its known keys, read by key (``MappingKey``), stored inline:
+/// decoding a person allocates nothing for its fields.
+struct Fields<Key: MappingKey> {
+    static var capacity: Int { 12 }
     private var slots: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) = (
         -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1
     )
 
-    subscript(_ index: Int) -> NodeID? {
-        let raw = withUnsafeBytes(of: slots) { $0.load(fromByteOffset: index * 4, as: Int32.self) }
+    /// The value written for `key`, if any.
+    subscript(_ key: Key) -> NodeID? {
+        let raw = withUnsafeBytes(of: slots) { $0.load(fromByteOffset: key.rawValue * 4, as: Int32.self) }
         return raw < 0 ? nil : NodeID(rawIndex: raw)
     }
 
-    mutating func set(_ index: Int, _ node: NodeID) {
-        withUnsafeMutableBytes(of: &slots) { $0.storeBytes(of: node.rawIndex, toByteOffset: index * 4, as: Int32.self) }
+    /// Records the value of the key in `slot` (its raw value), as the reader matches keys.
+    mutating func set(slot: Int, _ node: NodeID) {
+        withUnsafeMutableBytes(of: &slots) { $0.storeBytes(of: node.rawIndex, toByteOffset: slot * 4, as: Int32.self) }
     }
 
-    /// Whether the mapping wrote the key.
-    func has(_ index: Int) -> Bool { self[index] != nil }
+    /// Whether the mapping wrote `key`.
+    func has(_ key: Key) -> Bool { self[key] != nil }
 }

@@ -18,12 +18,13 @@ struct NodeReader {
 
     /// The values of a mapping node's known keys. Unknown keys are reported at the key with the
     /// nearest known key suggested.
-    mutating func fields(_ node: NodeID, _ context: String, _ keys: KeySet) -> Fields? {
+    mutating func fields<Key: MappingKey>(_ node: NodeID, _ context: String, _: Key.Type) -> Fields<Key>? {
+        let keys = Key.keys
         guard doc.kind(node) == .mapping else {
             error("\(context) must be a mapping, not \(doc.kindDescription(node))", at: node)
             return nil
         }
-        var fields = Fields()
+        var fields = Fields<Key>()
         for i in 0..<doc.pairCount(node) {
             let key = doc.key(node, i)
             guard doc.kind(key) == .scalar, doc.tag(key) == nil || doc.tag(key) == .str else {
@@ -31,7 +32,7 @@ struct NodeReader {
                 continue
             }
             if let slot = keys.names.firstIndex(where: { doc.scalarEquals(key, $0) }) {
-                fields.set(slot, doc.value(node, i))
+                fields.set(slot: slot, doc.value(node, i))
                 continue
             }
             let name = doc.string(key)

@@ -82,25 +82,25 @@ struct RosterFileDecoder {
     private var doc: YAMLView { reader.doc }
 
     private mutating func decodeFile(_ root: NodeID, into file: inout RosterFile) {
-        guard let top = reader.fields(root, "the roster file", RosterFormat.topLevel) else { return }
+        guard let top = reader.fields(root, "the roster file", RosterFormat.TopLevelKey.self) else { return }
         let version = RosterFormat.version
-        if let node = top[0] {
+        if let node = top[.version] {
             file.version = reader.integer(
                 node, "version", in: version...version, expected: "\(version) (the only roster format version)")
         } else {
             reader.error("missing `version: \(version)` at the top of the file", at: root)
         }
-        if let node = top[1], let space = reader.string(node, "space") {
+        if let node = top[.space], let space = reader.string(node, "space") {
             if space.value.isEmpty { reader.error("space must not be empty", at: node) } else { file.space = space }
         }
-        if let node = top[2], let fields = reader.fields(node, "defaults", RosterFormat.defaults) {
-            defaultedCraft = fields.has(0)
-            defaultedLevel = fields.has(1)
-            defaults.craft = fields[0].flatMap { reader.enumValue($0, Craft.self) }
-            defaults.level = fields[1].flatMap { reader.enumValue($0, JobLevel.self) }
-            defaults.focus = fields[2].flatMap { reader.enumValue($0, Focus.self) }
+        if let node = top[.defaults], let fields = reader.fields(node, "defaults", RosterFormat.DefaultsKey.self) {
+            defaultedCraft = fields.has(.craft)
+            defaultedLevel = fields.has(.level)
+            defaults.craft = fields[.craft].flatMap { reader.enumValue($0, Craft.self) }
+            defaults.level = fields[.level].flatMap { reader.enumValue($0, JobLevel.self) }
+            defaults.focus = fields[.focus].flatMap { reader.enumValue($0, Focus.self) }
         }
-        if let node = top[3] {
+        if let node = top[.people] {
             if var streamed = streamedPeople.removeValue(forKey: node) {
                 for lack in streamed.lacking {
                     applyDefaults(
@@ -120,7 +120,7 @@ struct RosterFileDecoder {
                 }
             }
         }
-        if let node = top[4] {
+        if let node = top[.teams] {
             if let streamed = streamedTeams.removeValue(forKey: node) {
                 file.teams = streamed
             } else {
@@ -131,11 +131,11 @@ struct RosterFileDecoder {
                 }
             }
         }
-        if let node = top[5] { file.levels = decodeLevels(node) }
-        if let node = top[6] { file.policy = decodePolicy(node) }
-        if let node = top[7] { _ = reader.string(node, "$schema") }
-        if let node = top[8] { file.access = decodeAccess(node) }
-        if let node = top[9] { file.rules = decodeRules(node) }
+        if let node = top[.levels] { file.levels = decodeLevels(node) }
+        if let node = top[.policy] { file.policy = decodePolicy(node) }
+        if let node = top[.schema] { _ = reader.string(node, "$schema") }
+        if let node = top[.access] { file.access = decodeAccess(node) }
+        if let node = top[.rules] { file.rules = decodeRules(node) }
     }
 
     /// The items of a list; an empty value is an empty list.
@@ -150,25 +150,27 @@ struct RosterFileDecoder {
     /// `defaults`, which may come later in the file, so ``applyDefaults`` fills them in.
     private mutating func decodePerson(_ node: NodeID) -> (PersonEntry, lacks: (craft: Bool, level: Bool, focus: Bool))?
     {
-        guard let fields = reader.fields(node, "a person", RosterFormat.person) else { return nil }
-        guard let nameNode = fields[0] else {
+        guard let fields = reader.fields(node, "a person", RosterFormat.PersonKey.self) else { return nil }
+        guard let nameNode = fields[.name] else {
             reader.error("a person needs a name", at: node)
             return nil
         }
         let name = reader.name(nameNode, "name")
-        let id = fields[1].flatMap { reader.integer($0, "id", in: 1...Int(Int32.max), expected: "a positive integer") }
-        let craft = fields[2].flatMap { reader.enumValue($0, Craft.self) }
-        let level = fields[3].flatMap { reader.enumValue($0, JobLevel.self) }
-        let focus = fields[4].flatMap { reader.enumValue($0, Focus.self) }
-        let date = fields[5].map { reader.levelStartDate($0) } ?? .unmanaged
-        let previously = fields[6].map { reader.names($0, "previously") } ?? []
+        let id = fields[.id].flatMap {
+            reader.integer($0, "id", in: 1...Int(Int32.max), expected: "a positive integer")
+        }
+        let craft = fields[.craft].flatMap { reader.enumValue($0, Craft.self) }
+        let level = fields[.level].flatMap { reader.enumValue($0, JobLevel.self) }
+        let focus = fields[.focus].flatMap { reader.enumValue($0, Focus.self) }
+        let date = fields[.levelStartDate].map { reader.levelStartDate($0) } ?? .unmanaged
+        let previously = fields[.previously].map { reader.names($0, "previously") } ?? []
         // A person whose other fields are wrong is still kept (with stand-in values, the file
         // being invalid anyway), so references to them do not raise errors of their own.
         guard let name else { return nil }
         let person = PersonEntry(
             name: name, id: id, craft: craft ?? .engineering, level: level ?? .junior, focus: focus ?? .notApplicable,
             levelStartDate: date ?? .unmanaged, previously: previously, location: doc.location(node))
-        return (person, (!fields.has(2), !fields.has(3), !fields.has(4)))
+        return (person, (!fields.has(.craft), !fields.has(.level), !fields.has(.focus)))
     }
 
     private mutating func applyDefaults(
@@ -202,21 +204,23 @@ struct RosterFileDecoder {
     }
 
     private mutating func decodeTeam(_ node: NodeID) -> TeamEntry? {
-        guard let fields = reader.fields(node, "a team", RosterFormat.team) else { return nil }
-        guard let nameNode = fields[0] else {
+        guard let fields = reader.fields(node, "a team", RosterFormat.TeamKey.self) else { return nil }
+        guard let nameNode = fields[.name] else {
             reader.error("a team needs a name", at: node)
             return nil
         }
         let name = reader.name(nameNode, "name")
-        let id = fields[1].flatMap { reader.integer($0, "id", in: 1...Int(Int32.max), expected: "a positive integer") }
+        let id = fields[.id].flatMap {
+            reader.integer($0, "id", in: 1...Int(Int32.max), expected: "a positive integer")
+        }
         var lead: Located<PersonReference>?
-        if let leadNode = fields[2] {
+        if let leadNode = fields[.lead] {
             lead = reference(leadNode, "lead")
         } else {
             reader.error("team \"\(name?.value ?? "")\" needs a lead", at: node)
         }
         var members: [Located<PersonReference>] = []
-        if let membersNode = fields[3] {
+        if let membersNode = fields[.members] {
             switch doc.kind(membersNode) {
             case .sequence:
                 let items = doc.items(membersNode)
@@ -231,7 +235,7 @@ struct RosterFileDecoder {
                     "members must be a list of people, not \(doc.kindDescription(membersNode))", at: membersNode)
             }
         }
-        let previously = fields[4].map { reader.names($0, "previously") } ?? []
+        let previously = fields[.previously].map { reader.names($0, "previously") } ?? []
         guard let name, let lead else { return nil }
         return TeamEntry(
             name: name, id: id, lead: lead, members: members, previously: previously, location: doc.location(node))
@@ -254,8 +258,10 @@ struct RosterFileDecoder {
                     at: value)
                 continue
             }
-            guard let fields = reader.fields(value, "level \(level.rawValue)", RosterFormat.level) else { continue }
-            guard let limit = fields[0] else {
+            guard let fields = reader.fields(value, "level \(level.rawValue)", RosterFormat.LevelKey.self) else {
+                continue
+            }
+            guard let limit = fields[.limitMonths] else {
                 reader.error("level \(level.rawValue) needs `limitMonths` (0 for no limit)", at: value)
                 continue
             }
@@ -271,33 +277,38 @@ struct RosterFileDecoder {
     private mutating func decodePolicy(_ node: NodeID) -> Policy {
         var policy = Policy()
         policy.location = doc.location(node)
-        guard let fields = reader.fields(node, "policy", RosterFormat.policy) else { return policy }
-        if let n = fields[0], let v = reader.boolean(n, "oneTeamPerPerson") { policy.oneTeamPerPerson = v }
-        if let n = fields[1], let v = reader.boolean(n, "prune") { policy.prune = v }
-        if let n = fields[2] {
+        guard let fields = reader.fields(node, "policy", RosterFormat.PolicyKey.self) else { return policy }
+        if let n = fields[.oneTeamPerPerson], let v = reader.boolean(n, "oneTeamPerPerson") {
+            policy.oneTeamPerPerson = v
+        }
+        if let n = fields[.prune], let v = reader.boolean(n, "prune") { policy.prune = v }
+        if let n = fields[.ignore] {
             (policy.ignorePeople, policy.ignoreTeams) = kindLists(n, "policy.ignore")
         }
-        if let n = fields[3] {
+        if let n = fields[.protected] {
             (policy.protectedPeople, policy.protectedTeams) = kindLists(n, "policy.protected")
         }
-        if let n = fields[4], let limit = maxDeletes(n) { policy.maxDeletes = limit }
+        if let n = fields[.maxDeletes], let limit = maxDeletes(n) { policy.maxDeletes = limit }
         return policy
     }
 
     private mutating func decodeRules(_ node: NodeID) -> Rules {
         var rules = Rules()
         rules.location = doc.location(node)
-        guard let fields = reader.fields(node, "rules", RosterFormat.rules) else { return rules }
+        guard let fields = reader.fields(node, "rules", RosterFormat.RulesKey.self) else { return rules }
         var severity = Severity.error
-        if let n = fields[5], let s = ruleSeverity(n) { severity = s }
-        func rule<Value>(_ index: Int, _ name: String, _ read: (inout Self, NodeID) -> Value?) -> Rules.Rule<Value>? {
-            guard let n = fields[index] else { return nil }
-            if doc.kind(n) == .mapping, let parts = reader.fields(n, "rules.\(name)", RosterFormat.rule) {
-                guard let valueNode = parts[0] else {
+        if let n = fields[.severity], let s = ruleSeverity(n) { severity = s }
+        func rule<Value>(
+            _ key: RosterFormat.RulesKey, _ read: (inout Self, NodeID) -> Value?
+        ) -> Rules.Rule<Value>? {
+            let name = key.spelling.description
+            guard let n = fields[key] else { return nil }
+            if doc.kind(n) == .mapping, let parts = reader.fields(n, "rules.\(name)", RosterFormat.RuleKey.self) {
+                guard let valueNode = parts[.value] else {
                     reader.error("rules.\(name) needs a `value`", at: n)
                     return nil
                 }
-                let own = parts[1].flatMap { ruleSeverity($0) } ?? severity
+                let own = parts[.severity].flatMap { ruleSeverity($0) } ?? severity
                 return read(&self, valueNode).map { Rules.Rule(value: $0, severity: own) }
             }
             return read(&self, n).map { Rules.Rule(value: $0, severity: severity) }
@@ -305,13 +316,13 @@ struct RosterFileDecoder {
         let size = { (me: inout Self, n: NodeID, name: String) in
             me.reader.integer(n, "rules.\(name)", in: 1...10_000, expected: "a number of people from 1 to 10000")?.value
         }
-        rules.maxTeamSize = rule(0, "maxTeamSize") { size(&$0, $1, "maxTeamSize") }
-        rules.minTeamSize = rule(1, "minTeamSize") { size(&$0, $1, "minTeamSize") }
-        rules.leadMinLevel = rule(2, "leadMinLevel") { $0.reader.enumValue($1, JobLevel.self) }
-        rules.requireLevelStartDate = rule(3, "requireLevelStartDate") {
+        rules.maxTeamSize = rule(.maxTeamSize) { size(&$0, $1, "maxTeamSize") }
+        rules.minTeamSize = rule(.minTeamSize) { size(&$0, $1, "minTeamSize") }
+        rules.leadMinLevel = rule(.leadMinLevel) { $0.reader.enumValue($1, JobLevel.self) }
+        rules.requireLevelStartDate = rule(.requireLevelStartDate) {
             $0.reader.boolean($1, "rules.requireLevelStartDate")
         }
-        rules.requireFocus = rule(4, "requireFocus") { me, n in
+        rules.requireFocus = rule(.requireFocus) { me, n in
             me.list(n, "rules.requireFocus").compactMap { me.reader.enumValue($0, Craft.self) }
         }
         return rules
@@ -330,9 +341,9 @@ struct RosterFileDecoder {
 
     private mutating func decodeAccess(_ node: NodeID) -> AccessPolicy {
         var access = AccessPolicy(location: doc.location(node))
-        guard let fields = reader.fields(node, "access", RosterFormat.access) else { return access }
-        if let n = fields[1], let v = reader.boolean(n, "access.prune") { access.prune = v }
-        guard let n = fields[0] else { return access }
+        guard let fields = reader.fields(node, "access", RosterFormat.AccessKey.self) else { return access }
+        if let n = fields[.prune], let v = reader.boolean(n, "access.prune") { access.prune = v }
+        guard let n = fields[.members] else { return access }
         var seen: [String: SourceLocation] = [:]
         for item in list(n, "access.members") {
             guard let email = reader.string(item, "an entry of access.members") else { continue }
@@ -353,9 +364,9 @@ struct RosterFileDecoder {
 
     private mutating func kindLists(_ node: NodeID, _ field: String) -> ([Located<String>], [Located<String>]) {
         if doc.isNull(node) { return ([], []) }
-        guard let fields = reader.fields(node, field, RosterFormat.kindLists) else { return ([], []) }
-        let people = fields[0].map { reader.names($0, "\(field).people") } ?? []
-        let teams = fields[1].map { reader.names($0, "\(field).teams") } ?? []
+        guard let fields = reader.fields(node, field, RosterFormat.KindListsKey.self) else { return ([], []) }
+        let people = fields[.people].map { reader.names($0, "\(field).people") } ?? []
+        let teams = fields[.teams].map { reader.names($0, "\(field).teams") } ?? []
         return (people, teams)
     }
 

@@ -1,28 +1,146 @@
-/// The keys and limits of the roster format (`roster-format.md`), shared by the decoder and
-/// the JSON Schema so the two cannot drift apart. Each key's index is its slot in ``Fields``.
+/// The keys and limits of the roster format (`roster-format.md`): the decoder reads every mapping
+/// by these keys.
 public enum RosterFormat {
     /// The only format version this tool reads.
     public static let version = 1
     public static let limitMonthsRange = 0...600
 
-    static let topLevel = KeySet([
-        "version", "space", "defaults", "people", "teams", "levels", "policy", "$schema", "access", "rules",
-    ])
-    static let rules = KeySet([
-        "maxTeamSize", "minTeamSize", "leadMinLevel", "requireLevelStartDate", "requireFocus", "severity",
-    ])
-    static let rule = KeySet(["value", "severity"])
-    static let access = KeySet(["members", "prune"])
-    static let person = KeySet(["name", "id", "craft", "level", "focus", "levelStartDate", "previously"])
-    static let team = KeySet(["name", "id", "lead", "members", "previously"])
-    static let defaults = KeySet(["craft", "level", "focus"])
-    static let policy = KeySet(["oneTeamPerPerson", "prune", "ignore", "protected", "maxDeletes"])
-    static let kindLists = KeySet(["people", "teams"])
-    static let level = KeySet(["limitMonths"])
+    /// The top level of a roster file.
+    enum TopLevelKey: Int, MappingKey {
+        case version, space, defaults, people, teams, levels, policy, schema, access, rules
+        static let keys = KeySet(Self.self)
+        var spelling: StaticString {
+            switch self {
+            case .version: "version"
+            case .space: "space"
+            case .defaults: "defaults"
+            case .people: "people"
+            case .teams: "teams"
+            case .levels: "levels"
+            case .policy: "policy"
+            case .schema: "$schema"
+            case .access: "access"
+            case .rules: "rules"
+            }
+        }
+    }
 
-    public static var topLevelKeys: [String] { topLevel.strings }
-    public static var personKeys: [String] { person.strings }
-    public static var teamKeys: [String] { team.strings }
-    public static var defaultsKeys: [String] { defaults.strings }
-    public static var policyKeys: [String] { policy.strings }
+    /// A person.
+    enum PersonKey: Int, MappingKey {
+        case name, id, craft, level, focus, levelStartDate, previously
+        static let keys = KeySet(Self.self)
+        var spelling: StaticString {
+            switch self {
+            case .name: "name"
+            case .id: "id"
+            case .craft: "craft"
+            case .level: "level"
+            case .focus: "focus"
+            case .levelStartDate: "levelStartDate"
+            case .previously: "previously"
+            }
+        }
+    }
+
+    /// A team.
+    enum TeamKey: Int, MappingKey {
+        case name, id, lead, members, previously
+        static let keys = KeySet(Self.self)
+        var spelling: StaticString {
+            switch self {
+            case .name: "name"
+            case .id: "id"
+            case .lead: "lead"
+            case .members: "members"
+            case .previously: "previously"
+            }
+        }
+    }
+
+    /// `defaults:`.
+    enum DefaultsKey: Int, MappingKey {
+        case craft, level, focus
+        static let keys = KeySet(Self.self)
+        var spelling: StaticString {
+            switch self {
+            case .craft: "craft"
+            case .level: "level"
+            case .focus: "focus"
+            }
+        }
+    }
+
+    /// One level under `levels:`.
+    enum LevelKey: Int, MappingKey {
+        case limitMonths
+        static let keys = KeySet(Self.self)
+        var spelling: StaticString { "limitMonths" }
+    }
+
+    /// `policy:`.
+    enum PolicyKey: Int, MappingKey {
+        case oneTeamPerPerson, prune, ignore, protected, maxDeletes
+        static let keys = KeySet(Self.self)
+        var spelling: StaticString {
+            switch self {
+            case .oneTeamPerPerson: "oneTeamPerPerson"
+            case .prune: "prune"
+            case .ignore: "ignore"
+            case .protected: "protected"
+            case .maxDeletes: "maxDeletes"
+            }
+        }
+    }
+
+    /// `policy.ignore` and `policy.protected`.
+    enum KindListsKey: Int, MappingKey {
+        case people, teams
+        static let keys = KeySet(Self.self)
+        var spelling: StaticString {
+            switch self {
+            case .people: "people"
+            case .teams: "teams"
+            }
+        }
+    }
+
+    /// `rules:`.
+    enum RulesKey: Int, MappingKey {
+        case maxTeamSize, minTeamSize, leadMinLevel, requireLevelStartDate, requireFocus, severity
+        static let keys = KeySet(Self.self)
+        var spelling: StaticString {
+            switch self {
+            case .maxTeamSize: "maxTeamSize"
+            case .minTeamSize: "minTeamSize"
+            case .leadMinLevel: "leadMinLevel"
+            case .requireLevelStartDate: "requireLevelStartDate"
+            case .requireFocus: "requireFocus"
+            case .severity: "severity"
+            }
+        }
+    }
+
+    /// One rule written as a mapping (`{value: …, severity: …}`).
+    enum RuleKey: Int, MappingKey {
+        case value, severity
+        static let keys = KeySet(Self.self)
+        var spelling: StaticString {
+            switch self {
+            case .value: "value"
+            case .severity: "severity"
+            }
+        }
+    }
+
+    /// `access:`.
+    enum AccessKey: Int, MappingKey {
+        case members, prune
+        static let keys = KeySet(Self.self)
+        var spelling: StaticString {
+            switch self {
+            case .members: "members"
+            case .prune: "prune"
+            }
+        }
+    }
 }
