@@ -1,8 +1,7 @@
-/// The entries of each name key: the first one, and all of them for keys that repeat; and
-/// the entries by pinned id and by former name.
+/// The entries of each name key (the first one, and all of them for keys that repeat), and the
+/// entries by pinned id and by former name.
 struct NameTable: Sendable {
-    var first: [NameKey: Int32] = [:]
-    var repeats: [NameKey: [Int32]] = [:]
+    var names = NameGroups<Int32>()
     var ids: [Int: Int32] = [:]
     var formers: [NameKey: Int32] = [:]
 }

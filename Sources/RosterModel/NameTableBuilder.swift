@@ -9,7 +9,7 @@ struct NameTableBuilder: Sendable {
 
     /// A builder for about `capacity` entries: the table is sized once instead of growing.
     init(capacity: Int = 0) {
-        table.first.reserveCapacity(capacity)
+        table.names = NameGroups(capacity: capacity)
     }
 
     mutating func insert(key: NameKey, id: Int?) {
@@ -19,10 +19,6 @@ struct NameTableBuilder: Sendable {
             table.ids[id] = j
             idClashes.append((i, j))
         }
-        if let j = table.first.updateValue(i, forKey: key) {
-            table.first[key] = j
-            table.repeats[key, default: [j]].append(i)
-            nameClashes.append((i, j))
-        }
+        if let j = table.names.add(i, for: key) { nameClashes.append((i, j)) }
     }
 }

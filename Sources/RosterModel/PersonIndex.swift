@@ -7,12 +7,12 @@ public struct PersonIndex: Sendable {
         case notFound
     }
 
-    private let names: NameTable
+    private let table: NameTable
     private let people: [PersonEntry]
 
     /// Builds the index from the name table the uniqueness check made anyway.
     init(_ people: [PersonEntry], names: NameTable) {
-        self.names = names
+        self.table = names
         self.people = people
     }
 
@@ -29,23 +29,27 @@ public struct PersonIndex: Sendable {
     }
 
     /// The first person with the name key.
-    func first(_ key: NameKey) -> Int? { names.first[key].map(Int.init) }
+    func first(_ key: NameKey) -> Int? { table.names.first[key].map(Int.init) }
 
     /// Resolves `Name` or `Name (#id)` to the index of one person.
     public func resolve(_ reference: PersonReference) -> Lookup {
-        if let id = reference.id, let person = names.ids[id], people[Int(person)].key == reference.key {
+        if let id = reference.id, let person = table.ids[id], people[Int(person)].key == reference.key {
             return .found(Int(person))
         }
-        if reference.id == nil, let first = names.first[reference.key] {
-            if !names.repeats.isEmpty, let all = names.repeats[reference.key] { return .ambiguous(all.map(Int.init)) }
+        if reference.id == nil, let first = table.names.first[reference.key] {
+            if !table.names.repeats.isEmpty, let all = table.names.repeats[reference.key] {
+                return .ambiguous(all.map(Int.init))
+            }
             return .found(Int(first))
         }
         // "Name (#id)" whose id is not pinned: perhaps the name itself ends that way.
         if reference.id != nil {
             let literal = NameKey(reference.text)
-            if let person = names.first[literal], names.repeats[literal] == nil { return .found(Int(person)) }
+            if let person = table.names.first[literal], table.names.repeats[literal] == nil {
+                return .found(Int(person))
+            }
         }
-        if let former = names.formers[reference.key] { return .former(Int(former)) }
+        if let former = table.formers[reference.key] { return .former(Int(former)) }
         return .notFound
     }
 

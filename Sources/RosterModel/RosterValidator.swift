@@ -91,7 +91,7 @@ public struct RosterValidator {
             for i in entries.indices { builder.insert(key: entries[i].key, id: entries[i].id?.value) }
         }
         reportClashes(kind: kind, entries, builder)
-        builder.table.formers = checkFormerNames(kind: kind, entries, first: builder.table.first)
+        builder.table.formers = checkFormerNames(kind: kind, entries, first: builder.table.names.first)
         return builder.table
     }
 

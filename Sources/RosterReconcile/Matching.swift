@@ -72,10 +72,8 @@ private struct Matcher<Entry: NamedEntry> {
     var matches: [(id: Int, via: Matching.Via)?]
     var claimed: Set<Int>
     var diagnostics: [Diagnostic] = []
-    /// Most names are unique: the first id per key, and the rest only where a name repeats,
-    /// so matching 10,000 people allocates no array per name.
-    var firstByKey: [NameKey: Int]
-    var repeatsByKey: [NameKey: [Int]] = [:]
+    /// The live ids by name key.
+    var byName: NameGroups<Int>
 
     init(kind: String, liveKind: String, entries: [Entry], live: [(id: Int, key: NameKey)]) {
         self.kind = kind
@@ -85,21 +83,15 @@ private struct Matcher<Entry: NamedEntry> {
         liveIDs = entries.contains { $0.id != nil } ? Set(live.map(\.id)) : []
         matches = Array(repeating: nil, count: entries.count)
         claimed = Set(minimumCapacity: live.count)
-        firstByKey = Dictionary(minimumCapacity: live.count)
-        for entry in live {
-            if let first = firstByKey[entry.key] {
-                repeatsByKey[entry.key, default: [first]].append(entry.id)
-            } else {
-                firstByKey[entry.key] = entry.id
-            }
-        }
+        byName = NameGroups(capacity: live.count)
+        for entry in live { byName.add(entry.id, for: entry.key) }
     }
 
     /// The unclaimed live entities named `key`. Names rarely repeat, so the common answer is
     /// one id, given without an array.
     func candidates(_ key: NameKey) -> Candidates {
-        guard let first = firstByKey[key] else { return .none }
-        if let all = repeatsByKey[key] {
+        guard let first = byName.first[key] else { return .none }
+        if let all = byName.repeats[key] {
             let unclaimed = all.filter { !claimed.contains($0) }
             return unclaimed.count == 1 ? .one(unclaimed[0]) : unclaimed.isEmpty ? .none : .several(unclaimed)
         }
