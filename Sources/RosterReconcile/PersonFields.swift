@@ -1,3 +1,4 @@
+import RosterCore
 import RosterModel
 
 /// The fields `createUser` and `updateUser` send (both write all of them).
@@ -14,5 +15,22 @@ public struct PersonFields: Sendable, Equatable {
         self.level = level
         self.focus = focus
         self.levelStartDate = levelStartDate
+    }
+}
+
+extension PersonFields {
+    /// What a live person holds now, as `updateUser` would write it back.
+    init(_ user: LiveUser) {
+        self.init(
+            fullName: user.name, craft: user.craft, level: user.level, focus: user.focus,
+            levelStartDate: user.levelStartDate)
+    }
+
+    /// The fields as a plan shows a created or deleted person's values.
+    var values: FieldValues {
+        [
+            .name: .string(fullName), .craft: .string(craft.rawValue), .level: .string(level.rawValue),
+            .focus: .string(focus.rawValue), .levelStartDate: levelStartDate.map(JSONValue.string) ?? .null,
+        ]
     }
 }

@@ -103,16 +103,12 @@ struct PlanBuilder {
 
     private mutating func planCreate(_ person: PersonEntry, rosterIndex: Int) {
         let date: String? = if case .date(let d) = person.levelStartDate { d } else { nil }
-        var change = Change(action: .create, kind: .person, name: person.name.value)
-        change.after = [
-            .name: .string(person.name.value), .craft: .string(person.craft.rawValue),
-            .level: .string(person.level.rawValue), .focus: .string(person.focus.rawValue),
-            .levelStartDate: date.map(JSONValue.string) ?? .null,
-        ]
-        changes.append(change)
         let fields = PersonFields(
             fullName: person.name.value, craft: person.craft, level: person.level, focus: person.focus,
             levelStartDate: date)
+        var change = Change(action: .create, kind: .person, name: person.name.value)
+        change.after = fields.values
+        changes.append(change)
         scheduler.add(PlanOperation(payload: .createUser(rosterIndex: rosterIndex, fields), name: person.name.value))
     }
 
@@ -224,11 +220,7 @@ struct PlanBuilder {
             }
         }
         var change = Change(action: .delete, kind: .person, name: user.name, id: user.id)
-        change.before = [
-            .name: .string(user.name), .craft: .string(user.craft.rawValue), .level: .string(user.level.rawValue),
-            .focus: .string(user.focus.rawValue),
-            .levelStartDate: user.levelStartDate.map(JSONValue.string) ?? .null,
-        ]
+        change.before = PersonFields(user).values
         changes.append(change)
     }
 
