@@ -46,8 +46,9 @@ struct DocumentBuilder {
         self.file = file
         self.loader = loader
         self.columnShifts = columnShifts
-        // A block-style document of short keys and values has about one node per 10 bytes, and no document has more scalar
-        // text than input; reserving that up front saves regrowing (and copying) the arrays.
+        // A block-style document of short keys and values has about one node per 10 bytes, and no
+        // document has more scalar text than input; reserving that up front saves regrowing (and
+        // copying) the arrays.
         // Reserved pages that are never written cost no memory.
         records.reserveCapacity(capacity / 9 + 16)
         children.reserveCapacity(capacity / 9 + 16)
