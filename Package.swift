@@ -20,6 +20,13 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
+        // libcurl, found through pkg-config (libcurl). Only MPSClient's transport imports it.
+        .systemLibrary(
+            name: "CCurl",
+            path: "Sources/CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
+        ),
         // What every layer shares: source locations, diagnostics as values, JSON values with their
         // reader and writer, and the escaping of text for terminals.
         .target(name: "RosterCore"),
@@ -30,9 +37,9 @@ let package = Package(
         // The reconciler: matching, typed changes, the planner, the apply engine (driving a
         // MutationExecutor), pull; Foundation only, no networking.
         .target(name: "RosterReconcile", dependencies: ["RosterModel", "RosterYAML", "RosterCore"]),
-        // MPS: the transport, the GraphQL client and its one retry policy, the live-state reader,
-        // the mutation documents and the executor the apply engine drives.
-        .target(name: "MPSClient", dependencies: ["RosterModel", "RosterReconcile", "RosterCore"]),
+        // MPS: the transport (libcurl) and its network policy, the GraphQL client and its one retry
+        // policy, the live-state reader, the mutation documents and the executor the apply engine drives.
+        .target(name: "MPSClient", dependencies: ["CCurl", "RosterModel", "RosterReconcile", "RosterCore"]),
         // Every renderer, pure: diagnostics, the JSON Schema, plans, reports, charts.
         .target(name: "RosterRender", dependencies: ["RosterModel", "RosterReconcile", "RosterCore"]),
         // The command line: the argument parser, the one command registry that dispatch, help and

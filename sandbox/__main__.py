@@ -1,9 +1,11 @@
 """python3 -m sandbox --port 0 --db FILE|:memory: --token TOKEN[:USER_ID[:NAME]] … [--no-seed] [--test-hooks]
+[--tls-cert PEM --tls-key PEM]
 
 Starts the MPS sandbox; prints its GraphQL URL on standard output once it accepts connections,
 and stops cleanly on SIGTERM or SIGINT."""
 import argparse
 import signal
+import ssl
 import sys
 import threading
 
@@ -24,11 +26,19 @@ def main(argv=None):
     parser.add_argument("--latency", type=float, default=0, metavar="MS",
                         help="add MS milliseconds to every /graphql response, as a network round trip would")
     parser.add_argument("--verbose", action="store_true", help="log each request on standard error")
+    parser.add_argument("--tls-cert", metavar="PEM", help="serve https with this certificate (chain) …")
+    parser.add_argument("--tls-key", metavar="PEM", help="… and this private key")
     args = parser.parse_args(argv)
+    if bool(args.tls_cert) != bool(args.tls_key):
+        parser.error("--tls-cert and --tls-key go together")
 
     app = MPSApp(args.db, args.token, seed=not args.no_seed, test_hooks=args.test_hooks, introspection=args.introspection,
                  latency=args.latency / 1000)
-    server = Server((args.host, args.port), app, verbose=args.verbose)
+    tls = None
+    if args.tls_cert:
+        tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        tls.load_cert_chain(args.tls_cert, args.tls_key)
+    server = Server((args.host, args.port), app, verbose=args.verbose, tls=tls)
     host, port = server.server_address[:2]
     shown = f"[{host}]" if ":" in host else host
 
@@ -40,7 +50,7 @@ def main(argv=None):
     # A parent may start us with these signals blocked (Foundation's Process on Linux does,
     # from a worker thread): a server must stay stoppable whatever mask it inherits.
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
-    print(f"http://{shown}:{port}/graphql", flush=True)
+    print(f"{'https' if tls else 'http'}://{shown}:{port}/graphql", flush=True)
     server.serve_forever(poll_interval=0.2)
     server.server_close()
     return 0

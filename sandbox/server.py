@@ -3,6 +3,7 @@ TCP_NODELAY socket: split writes on a Nagle socket cost a keep-alive client ~40 
 import http.server
 import socket
 import socketserver
+import ssl
 import time
 from http import HTTPStatus
 
@@ -15,8 +16,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
     sys_version = ""
 
     def setup(self):
+        self.request.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        if self.server.tls is not None:
+            # The handshake runs on the connection's own thread: a slow or refusing client holds
+            # up no one else.
+            self.request.do_handshake()
         super().setup()
-        self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
     def log_message(self, format, *args):
         if self.server.verbose:
@@ -63,9 +68,22 @@ class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     allow_reuse_address = True
     request_queue_size = 128
 
-    def __init__(self, address, app, verbose=False):
+    def __init__(self, address, app, verbose=False, tls=None):
         self.app = app
         self.verbose = verbose
+        self.tls = tls
         family = socket.AF_INET6 if ":" in address[0] else socket.AF_INET
         self.address_family = family
         super().__init__(address, Handler)
+
+    def get_request(self):
+        sock, address = self.socket.accept()
+        if self.tls is None:
+            return sock, address
+        return self.tls.wrap_socket(sock, server_side=True, do_handshake_on_connect=False), address
+
+    def handle_error(self, request, client_address):
+        # A client that refuses the certificate, or drops the connection, is no server error.
+        import sys
+        if not isinstance(sys.exc_info()[1], (ssl.SSLError, ConnectionError)):
+            super().handle_error(request, client_address)

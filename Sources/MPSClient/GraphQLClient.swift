@@ -1,9 +1,6 @@
 import Foundation
 import RosterCore
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// GraphQL over HTTP with MPS's conventions: Bearer token, `x-space-id`, all values as
 /// variables, typed errors for every outcome the contract lists, retries where allowed.
@@ -61,8 +58,22 @@ public final class GraphQLClient: Sendable {
         return try await exchange(request, retry: retry)
     }
 
-    /// One exchange, sent again as `retry` allows.
+    /// One exchange, sent again as `retry` allows; a redirect is followed only as ``Redirect`` allows.
     func exchange(_ request: HTTPRequest, retry: RetryPolicy) async throws(MPSError) -> HTTPResponse {
+        var request = request
+        for hops in 0... {
+            let response = try await attempts(request, retry: retry)
+            guard
+                let next = try Redirect.next(
+                    after: response, to: request, safeToResend: retry.resendsWhenUnsure, hops: hops)
+            else { return response }
+            request = next
+        }
+        throw .invalidResponse("unreachable")
+    }
+
+    /// One request, sent again as `retry` allows.
+    private func attempts(_ request: HTTPRequest, retry: RetryPolicy) async throws(MPSError) -> HTTPResponse {
         var attempt = 0
         while true {
             attempt += 1
@@ -110,6 +121,8 @@ public final class GraphQLClient: Sendable {
         case .cannotConnect(let detail): return .cannotConnect(endpoint: url, detail: detail)
         case .timedOut: return .timedOut(endpoint: url, seconds: Int(max(1, timeout.rounded(.up))))
         case .connectionLost(let detail): return .connectionLost(endpoint: url, detail: detail)
+        case .tls(let failure): return .tls(failure)
+        case .tooLarge(let limit): return .responseTooLarge(endpoint: url, limit: limit)
         case .other(let detail): return .connectionLost(endpoint: url, detail: detail)
         }
     }

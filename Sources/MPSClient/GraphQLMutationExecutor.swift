@@ -31,7 +31,7 @@ public struct GraphQLMutationExecutor: MutationExecutor {
             response = try await client.post(body: document.body, retry: .mutations, space: space, timeout: deadline)
         } catch {
             switch error {
-            case .cannotConnect, .rateLimited, .invalidToken: return .unreachable(error.message)
+            case .cannotConnect, .rateLimited, .invalidToken, .tls, .redirected: return .unreachable(error.message)
             default: return .unknown(error.message)
             }
         }

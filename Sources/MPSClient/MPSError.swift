@@ -25,6 +25,12 @@ public enum MPSError: Error, Sendable, Equatable {
     case insecureEndpoint(String)
     /// An endpoint that is not an http(s) URL with a host.
     case invalidEndpoint(String, String)
+    /// A redirect that roster does not follow: to another origin, or of a mutation.
+    case redirected(from: String, to: String)
+    /// A TLS connection refused before anything was sent.
+    case tls(TLSFailure)
+    /// An answer longer than `limit` bytes, refused while it was read.
+    case responseTooLarge(endpoint: String, limit: Int)
 
     public var message: String {
         switch self {
@@ -35,7 +41,7 @@ public enum MPSError: Error, Sendable, Equatable {
         case .cannotConnect(let endpoint, let detail):
             return "cannot connect to \(endpoint): \(detail); check --endpoint and that the server is up"
         case .timedOut(let endpoint, let seconds):
-            return "no answer from \(endpoint) within \(seconds) s; try again or raise --timeout"
+            return "the server at \(endpoint) took longer than \(seconds) s to answer; try again or raise --timeout"
         case .connectionLost(let endpoint, let detail):
             return "the connection to \(endpoint) broke: \(detail)"
         case .payloadTooLarge(let bytes):
@@ -57,6 +63,14 @@ public enum MPSError: Error, Sendable, Equatable {
                 + "\(available.joined(separator: ", ")))"
         case .invalidEndpoint(let endpoint, let why):
             return "invalid endpoint \"\(endpoint)\": \(why)"
+        case .redirected(let from, let to):
+            return "the server at \(from) redirected to \(to); set --endpoint to the final URL"
+        case .tls(let failure):
+            return failure.message
+        case .responseTooLarge(let endpoint, let limit):
+            return
+                "the server's answer from \(endpoint) is larger than \(limit / (1024 * 1024)) MB; raise the limit "
+                + "with --max-response-mb (or a profile's maxResponseMB) if the space is that large"
         case .insecureEndpoint(let endpoint):
             return
                 "refusing to send the token over plain http:// to \(endpoint); use https://, or http:// only "

@@ -2,9 +2,6 @@ import Foundation
 import RosterCore
 import RosterModel
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// The MPS operations roster uses, on top of ``GraphQLClient``.
 public struct MPSService: Sendable {

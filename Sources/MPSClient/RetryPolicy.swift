@@ -40,6 +40,6 @@ public struct RetryPolicy: Sendable {
 
     /// Whether a transport failure is answered by sending the request again.
     func retries(_ error: TransportError) -> Bool {
-        !error.mayHaveRun || resendsWhenUnsure
+        !error.isFinal && (!error.mayHaveRun || resendsWhenUnsure)
     }
 }

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Sends HTTP requests. The reconciler and the commands speak to MPS only through this, so
 /// tests can stand in for the network.
 public protocol Transport: Sendable {

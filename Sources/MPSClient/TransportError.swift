@@ -4,17 +4,29 @@ import Foundation
 public enum TransportError: Error, Sendable, Equatable {
     /// Nothing was sent: the server could not be reached (refused, unknown host, no route).
     case cannotConnect(String)
-    /// No answer within the timeout; the request may or may not have run.
+    /// No whole answer within the request's deadline; the request may or may not have run.
     case timedOut
     /// The connection broke after the request was sent; it may or may not have run.
     case connectionLost(String)
+    /// The TLS connection was refused before anything was sent.
+    case tls(TLSFailure)
+    /// The answer was longer than `limit` bytes; reading stopped there. The request ran.
+    case tooLarge(limit: Int)
     case other(String)
 
     /// Whether the server may have run the request.
     public var mayHaveRun: Bool {
         switch self {
-        case .cannotConnect: return false
-        case .timedOut, .connectionLost, .other: return true
+        case .cannotConnect, .tls: return false
+        case .timedOut, .connectionLost, .tooLarge, .other: return true
+        }
+    }
+
+    /// Whether sending again would meet the same failure: never worth a retry.
+    public var isFinal: Bool {
+        switch self {
+        case .tls, .tooLarge: return true
+        case .cannotConnect, .timedOut, .connectionLost, .other: return false
         }
     }
 }

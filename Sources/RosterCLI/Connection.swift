@@ -12,11 +12,16 @@ struct Connection {
             "--token-file", value: "FILE", "file holding the session token (env MPS_TOKEN holds the token itself)"),
         OptionSpec("--space", value: "ID", "the space to use (env MPS_SPACE; overrides the roster's space)"),
         OptionSpec("--profile", value: "NAME", "a profile of the config file (env MPS_PROFILE)"),
-        OptionSpec("--timeout", value: "SECONDS", "per read request (default 30); mutations wait at least 120 s"),
+        OptionSpec(
+            "--timeout", value: "SECONDS", "a deadline for each read request, headers and body (default 30)"),
+        OptionSpec("--max-response-mb", value: "MB", "the largest answer read from the server (default 256)"),
         OptionSpec("--verbose", "log each request on standard error (the token redacted)"),
     ]
 
     var endpoint: MPSEndpoint
+    /// The network policy's settings: the longest answer read, and the CAs trusted.
+    var limit = CurlTransport.defaultLimit
+    var trust = TLSTrust.system
     var warnings: [Diagnostic] = []
     /// Where the token came from, for `auth status` (never the token itself).
     var tokenSource = ""
@@ -55,17 +60,39 @@ struct Connection {
                     + "tokenFile in a profile",
                 kind: .auth)
         }
-        var timeout: TimeInterval = 30
-        if let text = arguments.value("--timeout") {
-            guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
-                throw CommandFailure("--timeout takes a number of seconds from 1 to 3600, not \"\(text)\"")
-            }
-            timeout = seconds
-        }
         let space = nonEmpty(arguments.value("--space")) ?? nonEmpty(env["MPS_SPACE"]) ?? profile?.space
-        return Connection(
-            endpoint: MPSEndpoint(url: url, token: token, space: space, timeout: timeout), warnings: warnings,
-            tokenSource: source, profile: chosen)
+        var connection = Connection(
+            endpoint: MPSEndpoint(url: url, token: token, space: space, timeout: try timeout(arguments, profile)),
+            warnings: warnings, tokenSource: source, profile: chosen)
+        try connection.network(arguments, env, profile: profile)
+        return connection
+    }
+
+    /// `--timeout`, else the profile's `timeout`, else 30 s.
+    static func timeout(_ arguments: ParsedArguments, _ profile: Profile?) throws(CommandFailure) -> TimeInterval {
+        guard let text = arguments.value("--timeout") else { return profile?.timeout ?? 30 }
+        guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
+            throw CommandFailure("--timeout takes a number of seconds from 1 to 3600, not \"\(text)\"")
+        }
+        return seconds
+    }
+
+    /// The size limit (`--max-response-mb`, else the profile's `maxResponseMB`) and the trusted CAs
+    /// (`SSL_CERT_FILE`, `SSL_CERT_DIR`, the profile's `caFile`).
+    mutating func network(
+        _ arguments: ParsedArguments, _ env: [String: String], profile: Profile?
+    ) throws(CommandFailure) {
+        if let text = arguments.value("--max-response-mb") {
+            guard let megabytes = Int(text), (1...65536).contains(megabytes) else {
+                throw CommandFailure("--max-response-mb takes a number of megabytes from 1 to 65536, not \"\(text)\"")
+            }
+            limit = megabytes * 1024 * 1024
+        } else if let megabytes = profile?.maxResponseMB {
+            limit = megabytes * 1024 * 1024
+        }
+        do { trust = try TLSTrust.from(environment: env, caFile: profile?.caFile) } catch {
+            throw CommandFailure(error.message, kind: .config)
+        }
     }
 
     /// The token and where it came from: --token-file, MPS_TOKEN, the profile's tokenFile, or
@@ -110,8 +137,7 @@ struct Connection {
         }
         // Waits before a retry are always said: a silent 20 s looks like a hang.
         let notice: @Sendable (String) -> Void = { line in console.writeErr("roster: \(line)\n") }
-        let longest = max(endpoint.timeout, GraphQLClient.mutationDeadline)
         return GraphQLClient(
-            endpoint: endpoint, transport: URLSessionTransport(timeout: longest), log: log, notice: notice)
+            endpoint: endpoint, transport: CurlTransport(limit: limit, trust: trust), log: log, notice: notice)
     }
 }

@@ -8,7 +8,7 @@ enum LiveSession {
         switch error {
         case .spaceNotAccessible: return CommandFailure(error.message, exitCode: ExitCode.refused)
         case .invalidToken: return CommandFailure(error.message, kind: .auth)
-        case .cannotConnect, .timedOut, .connectionLost, .insecureEndpoint:
+        case .cannotConnect, .timedOut, .connectionLost, .insecureEndpoint, .redirected, .tls, .responseTooLarge:
             return CommandFailure(error.message, kind: .network)
         default: return CommandFailure(error.message, kind: .server)
         }

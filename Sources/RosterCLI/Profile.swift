@@ -10,4 +10,10 @@ struct Profile {
     var endpoint: String?
     var space: String?
     var tokenFile: String?
+    /// A deadline for each read request, in seconds.
+    var timeout: TimeInterval?
+    /// The largest answer read, in megabytes.
+    var maxResponseMB: Int?
+    /// A PEM bundle of CAs to trust besides the system's.
+    var caFile: String?
 }

@@ -51,13 +51,27 @@ struct ProfileReader {
             case "endpoint": profile.endpoint = text
             case "space": profile.space = text
             case "tokenFile": profile.tokenFile = resolve(text)
-            default: error("unknown key \"\(field)\" in profile; expected endpoint, space or tokenFile", fieldKey)
+            case "caFile": profile.caFile = resolve(text)
+            case "timeout":
+                guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
+                    error("timeout must be a number of seconds from 1 to 3600", fieldValue); continue
+                }
+                profile.timeout = seconds
+            case "maxResponseMB":
+                guard let megabytes = Int(text), (1...65536).contains(megabytes) else {
+                    error("maxResponseMB must be a number of megabytes from 1 to 65536", fieldValue); continue
+                }
+                profile.maxResponseMB = megabytes
+            default:
+                error(
+                    "unknown key \"\(field)\" in profile; expected endpoint, space, tokenFile, caFile, timeout or "
+                        + "maxResponseMB", fieldKey)
             }
         }
         profiles[document.string(nameNode)] = profile
     }
 
-    /// A token file's path: `~/…` from the home folder, a relative one from the config file's folder.
+    /// A token or CA file's path: `~/…` from the home folder, a relative one from the config file's folder.
     func resolve(_ path: String) -> String {
         let expanded = ConfigFile.expandHome(path, env)
         return expanded.hasPrefix("/") ? expanded : folder + "/" + expanded

@@ -10,7 +10,7 @@ enum ReadTimes {
         guard let url = URL(string: text) else { return 2 }
         let service = MPSService(
             client: GraphQLClient(
-                endpoint: MPSEndpoint(url: url, token: token), transport: URLSessionTransport(timeout: 30)))
+                endpoint: MPSEndpoint(url: url, token: token), transport: CurlTransport()))
         var times: [Double] = []
         for _ in 0..<max(2, runs) {
             let start = now()
