@@ -3,7 +3,7 @@ import RosterModel
 
 /// The access part of a plan: accounts the roster lists that are no members yet (added), and
 /// members it does not list (removed with prune, else reported as unmanaged drift). Emails
-/// compare without regard to case.
+/// compare without regard to case and are sent in lower case.
 struct AccessPlanner {
     var changes: [Change] = []
     var operations: [PlanOperation] = []
@@ -15,11 +15,12 @@ struct AccessPlanner {
         liveTotal = members.count
         let listed = Set(access.members.map { AccessPolicy.key($0.value) })
         let present = Set(members.map { AccessPolicy.key($0.email) })
-        for email in access.members where !present.contains(AccessPolicy.key(email.value)) {
-            var change = Change(action: .create, kind: .access, name: email.value)
-            change.after = [.email: .string(email.value)]
+        // Sent in lower case: MPS accounts hold emails so, and look them up as written.
+        for email in access.members.map({ AccessPolicy.key($0.value) }) where !present.contains(email) {
+            var change = Change(action: .create, kind: .access, name: email)
+            change.after = [.email: .string(email)]
             changes.append(change)
-            operations.append(PlanOperation(payload: .addSpaceMember(email: email.value), name: email.value))
+            operations.append(PlanOperation(payload: .addSpaceMember(email: email), name: email))
         }
         for member in members.sorted(by: { $0.email < $1.email }) where !listed.contains(AccessPolicy.key(member.email))
         {

@@ -64,6 +64,19 @@ import Testing
         #expect(try RosterBinary.run(["plan", "--detailed-exitcode", file], environment: env(sandbox)).code == 0)
     }
 
+    @Test func aMixedCaseEmailIsSentInLowerCase() throws {
+        let sandbox = try SandboxProcess(arguments: ["--test-hooks", "--no-seed"])
+        defer { sandbox.stop() }
+        try load(sandbox, members: ["u_sam"])
+        let file = try roster("  members: [Grace@Example.COM, SAM@example.com]")
+        let plan = try RosterBinary.run(["plan", file], environment: env(sandbox))
+        #expect(plan.stdout.contains("+ access \"grace@example.com\""), "\(plan.stdout)")
+        let apply = try RosterBinary.run(["apply", "--auto-approve", file], environment: env(sandbox))
+        #expect(apply.code == 0, "\(apply.stdout)\(apply.stderr)")
+        #expect(try members(sandbox) == ["grace@example.com", "sam@example.com"])
+        #expect(try RosterBinary.run(["plan", "--detailed-exitcode", file], environment: env(sandbox)).code == 0)
+    }
+
     @Test func anUnmanagedMemberIsDrift() throws {
         let sandbox = try SandboxProcess(arguments: ["--test-hooks", "--no-seed"])
         defer { sandbox.stop() }
