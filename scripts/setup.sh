@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Installs what roster and its sandbox need, when missing: libyaml (Debian's libyaml-dev), libcurl's
-# development files on Linux (libcurl4-openssl-dev), and the sandbox's Python packages
+# development files on Linux (libcurl4-openssl-dev: roster's transport), openssl (the TLS tests make
+# a private CA with it), and the sandbox's Python packages
 # (graphql-core, pytest, and PyYAML for the export round-trip test), and Graphviz for the chart
 # tests, zsh, fish and bash-completion for the completion tests. Safe to run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# On Linux the release build links Foundation statically, and static FoundationNetworking
-# needs libcurl's development files.
+# roster's transport is libcurl; macOS has its headers in the SDK, Linux needs the -dev package.
 need_curl=false
 [ "$(uname -s)" = Linux ] && ! pkg-config --exists libcurl 2>/dev/null && need_curl=true
 if ! pkg-config --exists yaml-0.1 2>/dev/null || $need_curl; then
@@ -28,6 +28,7 @@ fi
 # bash-completion load the completion scripts in the tests.
 missing=()
 command -v dot >/dev/null || missing+=(graphviz)
+command -v openssl >/dev/null || missing+=(openssl)
 command -v zsh >/dev/null || missing+=(zsh)
 command -v fish >/dev/null || missing+=(fish)
 [ -e /usr/share/bash-completion/bash_completion ] || missing+=(bash-completion)

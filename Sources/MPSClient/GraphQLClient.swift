@@ -1,7 +1,6 @@
 import Foundation
 import RosterCore
 
-
 /// GraphQL over HTTP with MPS's conventions: Bearer token, `x-space-id`, all values as
 /// variables, typed errors for every outcome the contract lists, retries where allowed.
 public final class GraphQLClient: Sendable {

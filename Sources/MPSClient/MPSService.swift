@@ -2,7 +2,6 @@ import Foundation
 import RosterCore
 import RosterModel
 
-
 /// The MPS operations roster uses, on top of ``GraphQLClient``.
 public struct MPSService: Sendable {
     public let client: GraphQLClient

@@ -13,7 +13,9 @@ public enum TLSFailure: Error, Sendable, Equatable {
 
     /// What failed and what to do, in a sentence.
     public var message: String {
-        let hint = "if your network or server uses a private CA, point SSL_CERT_FILE (or a profile's caFile) at its PEM bundle"
+        let hint =
+            "if your network or server uses a private CA, point SSL_CERT_FILE (or a profile's caFile) at its "
+            + "PEM bundle"
         switch self {
         case .untrusted(let host, let detail):
             return "the certificate of \(host) is not trusted (\(detail)); \(hint)"

@@ -53,7 +53,8 @@ public struct TLSTrust: Sendable, Equatable {
     func apply(to handle: UnsafeMutableRawPointer) -> [CURLcode] {
         var codes: [CURLcode] = []
         if let bundle {
-            codes.append(bundle.withUnsafeBytes { roster_curl_set_blob(handle, CURLOPT_CAINFO_BLOB, $0.baseAddress, $0.count) })
+            codes.append(
+                bundle.withUnsafeBytes { roster_curl_set_blob(handle, CURLOPT_CAINFO_BLOB, $0.baseAddress, $0.count) })
         }
         if let folder { codes.append(folder.withCString { roster_curl_set_pointer(handle, CURLOPT_CAPATH, $0) }) }
         return codes

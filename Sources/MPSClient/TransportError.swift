@@ -22,11 +22,13 @@ public enum TransportError: Error, Sendable, Equatable {
         }
     }
 
-    /// Whether sending again would meet the same failure: never worth a retry.
+    /// Whether the failure is never answered by sending again: the same certificate or answer
+    /// would come back, and a deadline is the user's bound on the whole wait (`--timeout 3` ends
+    /// in 3 s, not in four times 3 s).
     public var isFinal: Bool {
         switch self {
-        case .tls, .tooLarge: return true
-        case .cannotConnect, .timedOut, .connectionLost, .other: return false
+        case .tls, .tooLarge, .timedOut: return true
+        case .cannotConnect, .connectionLost, .other: return false
         }
     }
 }
