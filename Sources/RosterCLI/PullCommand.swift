@@ -27,11 +27,27 @@ struct PullCommand: Command {
                 }
                 texts[file] = String(decoding: data, as: UTF8.self)
             }
+            let into = try intoFile(arguments.value("--into"), roster.files)
             var puller = Puller(roster: roster, live: plan.live, texts: texts)
-            let changed = puller.run(into: arguments.value("--into"))
+            let changed = puller.run(into: into)
             if !puller.diagnostics.isEmpty { throw CommandFailure(diagnostics: puller.diagnostics) }
+            // Nothing is written (nor shown as a diff) unless the result loads and plans clean.
+            let problems = PullCheck.problems(files: roster.files, texts: texts, changed: changed, live: plan.live)
+            if !problems.isEmpty { throw CommandFailure(diagnostics: problems) }
             return try finish(changed, texts: texts, arguments, context)
         }
+    }
+
+    /// The roster file `--into` names, however its path is spelled; it must be one of the roster's.
+    static func intoFile(_ given: String?, _ files: [String]) throws(CommandFailure) -> String? {
+        guard let given else { return nil }
+        let standard = { (path: String) in URL(fileURLWithPath: path).standardizedFileURL.path }
+        guard let file = files.first(where: { standard($0) == standard(given) }) else {
+            throw CommandFailure(
+                "--into \(given) is not one of the roster's files (\(files.joined(separator: ", "))); name it among "
+                    + "the PATHs too", kind: .usage)
+        }
+        return file
     }
 
     static func finish(

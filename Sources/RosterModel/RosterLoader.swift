@@ -49,6 +49,20 @@ public struct RosterLoader: Sendable {
         return Result(roster: roster, diagnostics: diagnostics.sortedForDisplay())
     }
 
+    /// Loads the roster made of these files' texts, in this order, as if read from disk.
+    public func load(texts: [(path: String, bytes: [UInt8])]) -> Result {
+        var diagnostics: [Diagnostic] = []
+        var files: [RosterFile] = []
+        for (path, bytes) in texts {
+            let (file, fileDiagnostics) = load(bytes: bytes, path: path)
+            diagnostics += fileDiagnostics
+            if let file { files.append(file) }
+        }
+        let (roster, crossFile) = RosterValidator.merge(files)
+        diagnostics += crossFile
+        return Result(roster: roster, diagnostics: diagnostics.sortedForDisplay())
+    }
+
     /// Parses and decodes one file's bytes.
     public func load(bytes: [UInt8], path: String) -> (RosterFile?, [Diagnostic]) {
         // A `.json` file is strict JSON; libyaml alone would take a trailing comma or a comment.

@@ -73,33 +73,26 @@ extension Puller {
         setField(node, in: file, "members", .list(members))
     }
 
-    /// Removes an entry with its lines (an entry on lines of its own), or its text and a comma
-    /// (an entry inside a flow list).
+    /// Removes an entry with its lines (an entry on lines of its own); one in a flow list is
+    /// left to the list's ``FlowListEdit``.
     mutating func removeEntry(_ node: NodeID, in file: String) {
         guard var editor = editors[file] else { return }
         defer { editors[file] = editor }
-        let (line, column) = editor.location(node)
-        let before = Array(editor.lines[line].prefix(column)).filter { $0 != " " }
-        if before.isEmpty || before == ["-"] {
-            editor.remove(line..<(editor.lastLine(node) + 1))
+        if let list = flowList(holding: node, in: file) {
+            flowEdits[file, default: [:]][list, default: FlowListEdit(list: list)].removed.insert(node)
             return
         }
-        // Inside a flow list: the entry and the comma after it (or before it, for the last one).
-        let content = editor.contentStart(node)
-        guard let close = editor.closing(line: content.line, column: content.column), close.line == line else { return }
-        let characters = Array(editor.lines[line])
-        var end = close.column + 1
-        while end < characters.count && characters[end] == " " { end += 1 }
-        if end < characters.count && characters[end] == "," {
-            end += 1
-            while end < characters.count && characters[end] == " " { end += 1 }
-            editor.replace(line: line, from: column, to: end, with: "")
-        } else {
-            var from = column
-            while from > 0 && characters[from - 1] == " " { from -= 1 }
-            if from > 0 && characters[from - 1] == "," { from -= 1 }
-            editor.replace(line: line, from: from, to: close.column + 1, with: "")
-        }
+        let (line, _) = editor.location(node)
+        editor.remove(line..<(editor.lastLine(node) + 1))
+    }
+
+    /// The `people` or `teams` flow list of `file` that holds `node`, if any.
+    func flowList(holding node: NodeID, in file: String) -> NodeID? {
+        guard let editor = editors[file] else { return nil }
+        return sections.first { section in
+            section.file == file && editor.document.kind(section.node) == .sequence && editor.isFlow(section.node)
+                && editor.document.items(section.node).contains(node)
+        }?.node
     }
 
     /// Appends entries (their fields in order) to the `key` section of `into`, or of the first
@@ -113,22 +106,32 @@ extension Puller {
         defer { editors[file] = editor }
         let json = Self.isJSON(file)
         let flowLines = entries.map { "{" + $0.map { Self.pair($0.0, $0.1, json: json) }.joined(separator: ", ") + "}" }
-        guard let section = target?.node, editor.document.kind(section) == .sequence, !editor.isFlow(section),
-            let last = editor.document.items(section).last
-        else {
-            if let section = target?.node, editor.isFlow(section) {
-                let (line, column) = editor.contentStart(section)
-                if let close = editor.closing(line: line, column: column) {
-                    let empty = editor.document.items(section).isEmpty
-                    editor.replace(
-                        line: close.line, from: close.column, to: close.column,
-                        with: (empty ? "" : ", ") + flowLines.joined(separator: ", "))
-                }
-                return
-            }
-            editor.insert(before: editor.lines.count, ["\(key):"] + flowLines.map { "  - " + $0 })
+        guard let section = target?.node else {
+            Self.addSection(key, flowLines, to: &editor, json: json)
             return
         }
+        let document = editor.document
+        if document.kind(section) == .sequence && editor.isFlow(section) {
+            flowEdits[file, default: [:]][section, default: FlowListEdit(list: section)].appended += flowLines
+        } else if document.kind(section) == .sequence, let last = document.items(section).last {
+            appendBlock(entries, after: last, in: &editor, json: json)
+        } else {
+            // `people:` with nothing, `null` or `~`: the value becomes a flow list of the entries.
+            let at = editor.contentStart(section)
+            let end =
+                document.isNull(section) && editor.character(at: at.line, at.column) == nil
+                ? at.column : editor.tokenEnd(line: at.line, column: at.column, inFlow: true)
+            let bare = at.column == end && editor.character(at: at.line, at.column - 1) == ":"
+            editor.replace(
+                line: at.line, from: at.column, to: end,
+                with: (bare ? " " : "") + "[" + flowLines.joined(separator: ", ") + "]")
+        }
+    }
+
+    /// Appends entries after `last`, a block list's last entry, in that entry's style.
+    private func appendBlock(
+        _ entries: [[(String, FieldValue)]], after last: NodeID, in editor: inout SourceEditor, json: Bool
+    ) {
         let itemLine = editor.location(last).line
         let indent = editor.indentation(of: itemLine)
         let block = editor.document.kind(last) == .mapping && !editor.isFlow(last)
@@ -141,5 +144,32 @@ extension Puller {
             }
         }
         editor.insert(before: editor.lastLine(last) + 1, inserted)
+    }
+
+    /// Adds the section `key` to a file that lacks it: a member of a flow root (`{…}`, JSON) in
+    /// the root's own layout, else a block section at the end.
+    static func addSection(_ key: String, _ entries: [String], to editor: inout SourceEditor, json: Bool) {
+        let document = editor.document
+        guard let root = document.root, document.kind(root) == .mapping, editor.isFlow(root) else {
+            editor.insert(before: editor.lines.count, ["\(key):"] + entries.map { "  - " + $0 })
+            return
+        }
+        let name = json ? "\"\(key)\"" : key
+        let open = editor.contentStart(root)
+        guard let close = editor.closing(line: open.line, column: open.column) else { return }
+        let count = document.pairCount(root)
+        let lastValue = count > 0 ? document.value(root, count - 1) : nil
+        let after: (line: Int, column: Int) = lastValue.map { editor.end($0) } ?? (open.line, open.column + 1)
+        if close.line == open.line || lastValue == nil || after.line == close.line {
+            let text = (lastValue == nil ? "" : ", ") + name + ": [" + entries.joined(separator: ", ") + "]"
+            editor.replace(line: after.line, from: after.column, to: after.column, with: text)
+            return
+        }
+        let indent = editor.indentation(of: editor.location(document.key(root, count - 1)).line)
+        editor.replace(line: after.line, from: after.column, to: after.column, with: ",")
+        let items = entries.enumerated().map { n, entry in
+            indent + "  " + entry + (n < entries.count - 1 ? "," : "")
+        }
+        editor.insert(before: close.line, [indent + name + ": ["] + items + [indent + "]"])
     }
 }

@@ -15,6 +15,8 @@ public struct Puller {
     var entries: [String: [Position: NodeID]] = [:]
     /// The `people` and `teams` sequences of each file that has them, in file order.
     var sections: [(file: String, key: String, node: NodeID)] = []
+    /// The flow lists whose entries a pull removes or appends, by file: written last, each as one edit.
+    var flowEdits: [String: [NodeID: FlowListEdit]] = [:]
     /// What each live user is called in the roster after the pull, and whose names repeat.
     var names: [Int: String] = [:]
     /// Live users and teams by id, and the roster person each live user is, for lookups per entry.
@@ -78,6 +80,11 @@ public struct Puller {
         appendTeams(into: into)
         pullLevels()
         pullAccess()
+        for (file, lists) in flowEdits {
+            guard var editor = editors[file] else { continue }
+            for edit in lists.values { edit.write(in: &editor) }
+            editors[file] = editor
+        }
         return editors.filter(\.value.hasEdits).mapValues { $0.edited() }
     }
 

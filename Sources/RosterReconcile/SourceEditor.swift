@@ -8,6 +8,8 @@ struct SourceEditor {
     /// The file's lines without their terminators, and the terminator it uses.
     private(set) var lines: [String]
     let newline: String
+    /// Whether the last line ends with a line break (a file without one keeps it that way).
+    let endsWithNewline: Bool
     let document: YAMLDocument
     private var edits: [Edit] = []
 
@@ -29,6 +31,7 @@ struct SourceEditor {
     init(text: String, document: YAMLDocument) {
         newline = text.contains("\r\n") ? "\r\n" : "\n"
         var lines = text.components(separatedBy: newline)
+        endsWithNewline = lines.last == "" || text.isEmpty
         if lines.last == "" { lines.removeLast() }
         self.lines = lines
         self.document = document
@@ -64,7 +67,8 @@ struct SourceEditor {
             case .remove(let range): lines.removeSubrange(range)
             }
         }
-        return lines.map { $0 + newline }.joined()
+        let text = lines.joined(separator: newline)
+        return endsWithNewline && !lines.isEmpty ? text + newline : text
     }
 
     // MARK: reading positions
@@ -162,7 +166,7 @@ struct SourceEditor {
                 let c = characters[i]
                 if let q = quote {
                     if c == q { quote = nil } else if c == "\\" && q == "\"" { i += 1 }
-                } else if c == "\"" || c == "'" {
+                } else if (c == "\"" || c == "'") && Self.startsScalar(characters, at: i) {
                     quote = c
                 } else if c == "{" || c == "[" {
                     depth += 1
@@ -176,6 +180,24 @@ struct SourceEditor {
             }
         }
         return nil
+    }
+
+    /// Whether a quote at `index` opens a quoted scalar: only after an indicator or at the start
+    /// of a line; inside a plain scalar (`O'Brien`) it is a character like any other.
+    static func startsScalar(_ characters: [Character], at index: Int) -> Bool {
+        var i = index - 1
+        while i >= 0 && characters[i] == " " { i -= 1 }
+        return i < 0 || "[{,:-?".contains(characters[i])
+    }
+
+    /// The column after a flow collection's closing bracket, or a scalar's last character, on
+    /// the node's last line.
+    func end(_ node: NodeID) -> (line: Int, column: Int) {
+        let start = contentStart(node)
+        if document.kind(node) != .scalar && isFlow(node) {
+            if let close = closing(line: start.line, column: start.column) { return (close.line, close.column + 1) }
+        }
+        return (start.line, tokenEnd(line: start.line, column: start.column, inFlow: true))
     }
 
     /// The last line a node is written on (a collection's last child's, a flow one's closing).
@@ -209,6 +231,18 @@ struct SourceEditor {
 
     mutating func remove(_ range: Range<Int>) {
         edits.append(.remove(lines: range))
+    }
+
+    /// Replaces the text from `start` to `end` (exclusive; on the same or a later line) with `text`.
+    mutating func replaceSpan(from start: (line: Int, column: Int), to end: (line: Int, column: Int), with text: String)
+    {
+        guard end.line > start.line else {
+            replace(line: start.line, from: start.column, to: end.column, with: text)
+            return
+        }
+        let tail = String(Array(lines[end.line])[end.column...])
+        replace(line: start.line, from: start.column, to: lines[start.line].count, with: text + tail)
+        remove((start.line + 1)..<(end.line + 1))
     }
 
     /// The leading white space of `line`.
