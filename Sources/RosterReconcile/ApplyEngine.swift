@@ -17,8 +17,6 @@ public struct ApplyEngine: Sendable {
     public var progress: (@Sendable (String) -> Void)?
     /// Interrupts, and what is in flight.
     public var control: ApplyControl
-    /// At most this many rounds of "run, then read and plan again".
-    public var maxRounds = 5
 
     public init(
         executor: any MutationExecutor, concurrency: Int,
@@ -40,11 +38,15 @@ public struct ApplyEngine: Sendable {
         return report.stop == nil ? await verify(report, of: plan) : report
     }
 
-    /// Applies `plan`, recovering from failures, without the final verification.
+    /// Applies `plan`, recovering from failures, without the final verification. It goes on
+    /// while each round settles an operation (applied or finally failed), so rounds are bounded
+    /// by the plan's operations, and stops at the first round that settles none.
     public func run(_ plan: Plan) async -> ApplyReport {
         var run = ApplyRun(plan)
         var current = plan
-        for _ in 0..<maxRounds {
+        var settled = -1
+        while run.settledCount > settled {
+            settled = run.settledCount
             guard await runSteps(of: current, &run) == .needsRead else { break }
             progress?("reading the live state to see what was applied")
             guard let fresh = await reread(&run) else { break }
@@ -70,9 +72,11 @@ public struct ApplyEngine: Sendable {
             guard !runnable.isEmpty else { continue }
             let noun = runnable.count == 1 ? "operation" : "operations"
             progress?("step \(number + 1)/\(plan.steps.count): \(runnable.count) \(noun)")
-            let end = await send(runnable, &run)
+            var end = await send(runnable, of: plan, &run)
             if end == .finished, control.stopRequested { run.stop = .interrupted }
             if run.stop != nil { return .stopped }
+            // Creates whose answers a later failure lost: later steps need their ids.
+            if end == .finished, run.lostIDs, number < plan.steps.count - 1 { end = .needsRead }
             if end != .finished { return end }
         }
         return .finished
@@ -100,32 +104,43 @@ public struct ApplyEngine: Sendable {
     /// The first goes alone, and the next are packed while it is out: servers cache a parsed
     /// document by its text, and a step's full documents share one text, so the others skip
     /// parsing it.
-    func send(_ step: [PlanOperation], _ run: inout ApplyRun) async -> RoundEnd {
-        let created = run.created
-        let documents = executor.documents(for: step) { ref in
-            switch ref {
-            case .live(let id): return id
-            case .created(let index): return created[index]
-            }
-        }
-        guard !control.stopRequested, let first = documents.next() else { return .finished }
+    ///
+    /// When a document fails at one alias, the operations after it, known not to have run, are
+    /// packed again and sent in the same step: a refused operation costs only itself and what
+    /// depends on it.
+    func send(_ step: [PlanOperation], of plan: Plan, _ run: inout ApplyRun) async -> RoundEnd {
+        var queue = StepQueue(documents(step, run), step: step)
+        guard !control.stopRequested, let first = queue.next() else { return .finished }
         var end = RoundEnd.finished
-        await withTaskGroup(of: (MutationDocument, DocumentOutcome).self) { group in
-            group.addTask { (first, await execute(first, step)) }
-            var packed = Array(documents.prefix(concurrency))[...]
+        await withTaskGroup(of: (MutationDocument, [PlanOperation], DocumentOutcome).self) { group in
+            group.addTask { (first.0, first.1, await execute(first.0, first.1)) }
+            queue.prefetch(concurrency)
             var inFlight = 1
             var stopsSending = false
-            while let (document, outcome) = await group.next() {
+            while let (document, ops, outcome) = await group.next() {
                 inFlight -= 1
-                end = max(end, run.record(outcome, of: document, in: step))
+                end = max(end, run.record(outcome, of: document, in: ops))
+                let again = run.runnable(run.takeResend(), of: plan)
+                if !again.isEmpty { queue.add(documents(again, run), step: again) }
                 stopsSending = stopsSending || outcome.stopsSending || control.stopRequested
-                while !stopsSending, inFlight < concurrency, let next = packed.popFirst() ?? documents.next() {
-                    group.addTask { (next, await execute(next, step)) }
+                while !stopsSending, inFlight < concurrency, let (next, nextOps) = queue.next() {
+                    group.addTask { (next, nextOps, await execute(next, nextOps)) }
                     inFlight += 1
                 }
             }
         }
         return end
+    }
+
+    /// The documents of `ops`, with the live ids known now.
+    func documents(_ ops: [PlanOperation], _ run: ApplyRun) -> AnyIterator<MutationDocument> {
+        let created = run.created
+        return executor.documents(for: ops) { ref in
+            switch ref {
+            case .live(let id): return id
+            case .created(let index): return created[index]
+            }
+        }
     }
 
     /// One document through the executor, listed as in flight while it is out.

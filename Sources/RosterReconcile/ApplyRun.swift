@@ -17,6 +17,12 @@ struct ApplyRun {
     /// Sent at least once in a document that did not run it (after a failed alias): sent again
     /// once a fresh read shows it still needed.
     var attempted = Set<Int>()
+    /// Operations of a document that failed at an earlier alias, known not to have run: the
+    /// engine sends them again at once (``takeResend()``).
+    private var resend: [PlanOperation] = []
+    /// Whether a create ran in a document whose answer was lost to a later failure: its live id
+    /// is known only after a read.
+    var lostIDs = false
     /// Sent in a document whose outcome is unknown: never sent again.
     var inDoubt: [Int: String] = [:]
     /// Created people's live ids, by roster index.
@@ -131,11 +137,18 @@ struct ApplyRun {
         case .failed(let alias, let message):
             let failedAt = aliases.firstIndex(of: alias) ?? ops.count
             for (position, op) in ops.enumerated() {
-                if position < failedAt { markApplied(op, id: nil) }
+                if position < failedAt {
+                    markApplied(op, id: nil)
+                    if case .createUser = op.payload { lostIDs = true }
+                }
                 if position == failedAt { markFailed(op, message) }
-                if position > failedAt, let number = number(of: op.id) { attempted.insert(number) }
+                if position > failedAt, let number = number(of: op.id) {
+                    attempted.insert(number)
+                    resend.append(op)
+                }
             }
-            return .needsRead
+            // The operations of one step do not depend on each other: the rest goes again at once.
+            return failedAt < ops.count ? .finished : .needsRead
         case .refused(let message):
             for op in ops { markFailed(op, message) }
             return .finished
@@ -148,6 +161,15 @@ struct ApplyRun {
             return .needsRead
         }
     }
+
+    /// The operations to send again at once, each taken once.
+    mutating func takeResend() -> [PlanOperation] {
+        defer { resend = [] }
+        return resend
+    }
+
+    /// How many operations of the approved plan have a final outcome: what a round's progress is.
+    var settledCount: Int { outcomes.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
 
     mutating func markApplied(_ op: PlanOperation, id: Int?) {
         if case .createUser(let person, _) = op.payload, let id { created[person] = id }
@@ -195,6 +217,7 @@ struct ApplyRun {
             }
         }
         inDoubt = [:]
+        lostIDs = false
     }
 
     /// The report: every operation once, those never sent as not run.
@@ -206,7 +229,7 @@ struct ApplyRun {
         case .interrupted?: reason = "interrupted before it was sent"
         case .unknownOutcome?: reason = "not sent: an earlier request's outcome is unknown"
         case .aborted(let message)?: reason = "not sent: \(message)"
-        case nil: reason = "not sent: apply gave up after repeated failures"
+        case nil: reason = "not sent: apply stopped making progress"
         }
         report.entries = operations.indices.map { number in
             if let entry = outcomes[number] { return entry }

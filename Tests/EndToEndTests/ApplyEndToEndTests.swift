@@ -258,6 +258,44 @@ import Testing
         #expect(try twoTeamViolations(sandbox).isEmpty)
     }
 
+    /// Six leavers MPS keeps (they have schedule history), a hire and a new team led by the hire:
+    /// the refused deletes cost only themselves, everything else applies in the same run.
+    @Test func refusedDeletesNeverBlockIndependentChanges() throws {
+        let sandbox = try SandboxProcess()
+        defer { sandbox.stop() }
+        let text = try String(contentsOfFile: "examples/demo-space.yaml", encoding: .utf8)
+        let leavers = ["David Kim", "Elena Popov", "Grace Tanaka", "Hassan Ali", "Nathan Fischer", "Olivia Dupont"]
+        var kept = text.split(separator: "\n", omittingEmptySubsequences: false).filter { line in
+            !leavers.contains { line.contains("name: \($0),") }
+        }.joined(separator: "\n")
+        for leaver in leavers {
+            for form in ["\(leaver), ", ", \(leaver)", "[\(leaver)]"] {
+                kept = kept.replacingOccurrences(of: form, with: form.hasPrefix("[") ? "[]" : "")
+            }
+        }
+        kept = kept.replacingOccurrences(
+            of: "\nteams:\n",
+            with: "  - { name: Zed New, craft: Engineering, level: Senior, focus: Backend }\n\nteams:\n"
+                + "  - { name: Platform, lead: Zed New }\n")
+        let roster = try write(kept + "policy: { prune: true }\n")
+        let result = try apply(sandbox, ["--allow-large-changes", "--format", "json", roster])
+        #expect(result.code == 1, "\(result.stdout)\(result.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let operations = report["operations"] as? [[String: Any]] ?? []
+        let status = { (name: String) in
+            operations.filter { ($0["name"] as? String) == name }.map { $0["status"] as? String ?? "" }
+        }
+        for leaver in leavers { #expect(status(leaver) == ["failed"], "\(leaver): \(status(leaver))") }
+        #expect(status("Zed New") == ["applied"] && status("Platform") == ["applied"], "\(result.stdout)")
+        #expect(!operations.contains { ($0["status"] as? String) == "not-run" }, "\(result.stdout)")
+        let plan = try RosterBinary.run(["plan", "--format", "json", roster], environment: env(sandbox))
+        let changes =
+            (try JSONSerialization.jsonObject(with: Data(plan.stdout.utf8)) as? [String: Any])?["changes"]
+            as? [[String: Any]] ?? []
+        #expect(changes.map { $0["action"] as? String ?? "" } == Array(repeating: "delete", count: 6), "\(plan.stdout)")
+        #expect(Set(changes.compactMap { $0["name"] as? String }) == Set(leavers))
+    }
+
     @Test func approvalOnATerminalAndWithoutOne() throws {
         let sandbox = try SandboxProcess()
         defer { sandbox.stop() }

@@ -177,12 +177,10 @@ final class ScriptedServer: MutationExecutor, Sendable {
 
 @Suite struct ApplyEnginePropertyTests {
     func engine(_ server: ScriptedServer, roster: Roster, concurrency: Int) -> ApplyEngine {
-        var engine = ApplyEngine(
+        ApplyEngine(
             executor: server, concurrency: concurrency,
             read: { server.read() },
             replan: { Planner.plan(roster: roster, live: $0, prune: true, endpoint: "http://test") })
-        engine.maxRounds = 4
-        return engine
     }
 
     /// Random rosters and spaces, a random fault for some documents (every outcome the
