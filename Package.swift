@@ -46,7 +46,10 @@ let package = Package(
         // completion read, and the commands.
         .target(
             name: "RosterCLI",
-            dependencies: ["RosterModel", "RosterReconcile", "MPSClient", "RosterRender", "RosterYAML", "RosterCore"]),
+            dependencies: ["RosterModel", "RosterReconcile", "MPSClient", "RosterRender", "RosterYAML", "RosterCore"],
+            plugins: ["BuildInfoPlugin"]),
+        // Records the commit a build comes from, for `roster version`.
+        .plugin(name: "BuildInfoPlugin", capability: .buildTool(), path: "Sources/BuildInfoPlugin"),
         .executableTarget(name: "roster", dependencies: ["RosterCLI"]),
         // Phase timings of the loader and the planner, for the benchmarks.
         .executableTarget(

@@ -20,13 +20,15 @@ done
 bash_dir=$prefix/share/bash-completion/completions
 zsh_dir=$prefix/share/zsh/site-functions
 fish_dir=$prefix/share/fish/vendor_completions.d
-files=("$prefix/bin/roster" "$prefix/bin/roster-mps" "$bash_dir/roster" "$zsh_dir/_roster" "$fish_dir/roster.fish")
+man_dir=$prefix/share/man/man1
+files=("$prefix/bin/roster" "$prefix/bin/roster-mps" "$bash_dir/roster" "$zsh_dir/_roster" "$fish_dir/roster.fish"
+    "$man_dir"/roster.1 "$man_dir"/roster-*.1)
 if $uninstall; then
     rm -f "${files[@]}"
     echo "Removed roster from $prefix."
     exit 0
 fi
-# libyaml (and libcurl's development files for the static build on Linux), when missing.
+# libyaml and libcurl's development files (roster's transport), when missing.
 if ! pkg-config --exists yaml-0.1 2>/dev/null || { [ "$(uname -s)" = Linux ] && ! pkg-config --exists libcurl 2>/dev/null; }; then
     if command -v apt-get >/dev/null; then
         SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
@@ -40,11 +42,12 @@ if $build; then
     swift build -c "$configuration" "${static[@]}" --product roster
 fi
 built=.build/$configuration
-install -d "$prefix/bin" "$bash_dir" "$zsh_dir" "$fish_dir"
+install -d "$prefix/bin" "$bash_dir" "$zsh_dir" "$fish_dir" "$man_dir"
 install -m 755 "$built/roster" "$prefix/bin/"
 rm -f "$prefix/bin/roster-mps"   # a second binary of earlier versions
 "$prefix/bin/roster" completion bash > "$bash_dir/roster"
 "$prefix/bin/roster" completion zsh > "$zsh_dir/_roster"
 "$prefix/bin/roster" completion fish > "$fish_dir/roster.fish"
-echo "Installed $("$prefix/bin/roster" version) into $prefix/bin, with completions for bash, zsh and fish."
+"$prefix/bin/roster" help --man-dir "$man_dir" > /dev/null
+echo "Installed $("$prefix/bin/roster" version | head -n 1) into $prefix/bin, with its manual pages and completions for bash, zsh and fish."
 case ":$PATH:" in *":$prefix/bin:"*) ;; *) echo "Add $prefix/bin to your PATH." ;; esac

@@ -29,6 +29,11 @@ fi
 missing=()
 command -v dot >/dev/null || missing+=(graphviz)
 command -v openssl >/dev/null || missing+=(openssl)
+# The package test: dpkg-dev builds the .deb, lintian and mandoc lint it, man reads its pages.
+command -v dpkg-shlibdeps >/dev/null || missing+=(dpkg-dev)
+command -v lintian >/dev/null || missing+=(lintian)
+command -v mandoc >/dev/null || missing+=(mandoc)
+command -v man >/dev/null || missing+=(man-db)
 command -v zsh >/dev/null || missing+=(zsh)
 command -v fish >/dev/null || missing+=(fish)
 [ -e /usr/share/bash-completion/bash_completion ] || missing+=(bash-completion)

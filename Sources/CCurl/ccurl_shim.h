@@ -39,4 +39,8 @@ static inline CURLcode roster_curl_get_string(CURL *handle, CURLINFO info, char 
 static inline CURLcode roster_curl_get_pointer(CURL *handle, CURLINFO info, void **value) {
     return curl_easy_getinfo(handle, info, value);
 }
+/// The running libcurl's version information (CURLVERSION_NOW is a macro Swift cannot see).
+static inline const curl_version_info_data *roster_curl_version(void) {
+    return curl_version_info(CURLVERSION_NOW);
+}
 #endif

@@ -1,3 +1,4 @@
+import CCurl
 import Foundation
 
 /// The real transport, on libcurl: every request has a deadline for the whole exchange, every
@@ -14,6 +15,14 @@ public final class CurlTransport: Transport, Sendable {
     }
 
     deinit { loop?.stop() }
+
+    /// The version of the libcurl this process runs with, and its TLS library (`8.5.0 OpenSSL/3.0.13`).
+    public static var libcurlVersion: String {
+        guard let info = roster_curl_version() else { return "unknown" }
+        let version = info.pointee.version.map { String(cString: $0) } ?? "unknown"
+        let tls = info.pointee.ssl_version.map { String(cString: $0) }
+        return tls.map { "\(version) \($0)" } ?? version
+    }
 
     public func send(_ request: HTTPRequest) async throws(TransportError) -> HTTPResponse {
         guard let loop else { throw .cannotConnect("libcurl could not be started") }

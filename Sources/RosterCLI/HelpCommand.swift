@@ -4,8 +4,11 @@ import RosterRender
 struct HelpCommand: Command {
     static let name = "help"
     static let summary = "Show the commands, or one command's options."
-    static let usage = "roster help [COMMAND]"
-    static let options: [OptionSpec] = []
+    static let usage = "roster help [COMMAND] | roster help --man [COMMAND] | roster help --man-dir DIR"
+    static let options = [
+        OptionSpec("--man", "print the manual page (mdoc) of roster, or of COMMAND"),
+        OptionSpec("--man-dir", value: "DIR", "write every manual page into DIR"),
+    ]
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
         // `roster help …` is answered by the dispatcher, which knows every command.

@@ -24,10 +24,10 @@ public enum RosterCommandLine {
             return ExitCode.success
         }
         if first == "--version" {
-            context.console.writeOut("roster \(version)\n")
+            context.console.writeOut(VersionCommand.text)
             return ExitCode.success
         }
-        if first == "help" { return help(arguments.dropFirst().first, context) }
+        if first == "help" { return help(Array(arguments.dropFirst()), context) }
         // Completion hands over the words typed so far, options included, unparsed.
         if first == "__complete", let command = commands.first(where: { $0.name == first }) {
             return await command.run(ParsedArguments(positionals: Array(arguments.dropFirst())), context)
@@ -43,9 +43,11 @@ public enum RosterCommandLine {
         return await run(command, arguments, context)
     }
 
-    /// `roster help [NAME]`: the overview, or one command's help.
-    static func help(_ name: String?, _ context: CommandContext) -> Int32 {
-        guard let name else {
+    /// `roster help [NAME]`: the overview, or one command's help; `--man [NAME]` and `--man-dir DIR`
+    /// give the manual pages.
+    static func help(_ words: [String], _ context: CommandContext) -> Int32 {
+        if words.first == "--man" || words.first == "--man-dir" { return manual(words, context) }
+        guard let name = words.first else {
             context.console.writeOut(overview(commands))
             return ExitCode.success
         }
@@ -58,6 +60,39 @@ public enum RosterCommandLine {
                 UsageError(message: "no command `\(name)`", hint: "run `roster help` to see the commands"), context)
         }
         context.console.writeOut(command.helpText)
+        return ExitCode.success
+    }
+
+    /// `roster help --man [NAME]` prints a manual page; `roster help --man-dir DIR` writes them all.
+    static func manual(_ words: [String], _ context: CommandContext) -> Int32 {
+        if words.first == "--man-dir" {
+            guard words.count == 2 else {
+                return usageError(
+                    UsageError(message: "--man-dir takes a folder", hint: "roster help --man-dir DIR"), context)
+            }
+            for page in ManualPages.all() {
+                guard FileReplacer.replace(words[1] + "/" + page.file, with: Array(page.text.utf8)) else {
+                    return report(
+                        CommandFailure("cannot write the manual page", at: .file(words[1] + "/" + page.file)),
+                        ParsedArguments(), context)
+                }
+                context.console.writeOut(page.file + "\n")
+            }
+            return ExitCode.success
+        }
+        guard words.count <= 2 else {
+            return usageError(
+                UsageError(message: "--man takes at most one command", hint: "roster help --man [COMMAND]"), context)
+        }
+        guard let name = words.dropFirst().first else {
+            context.console.writeOut(ManualPages.main().mdoc(date: ManualPages.date, version: version))
+            return ExitCode.success
+        }
+        guard let command = listed(commands).first(where: { $0.name == name }) else {
+            return usageError(
+                UsageError(message: "no command `\(name)`", hint: "run `roster help` to see the commands"), context)
+        }
+        context.console.writeOut(ManualPages.page(command).mdoc(date: ManualPages.date, version: version))
         return ExitCode.success
     }
 

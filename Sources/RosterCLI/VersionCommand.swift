@@ -1,14 +1,35 @@
+import MPSClient
+import RosterCore
 import RosterRender
+import RosterYAML
 
-/// `roster version`.
+/// `roster version`: the version, the commit it was built from, and the libraries it runs with.
 struct VersionCommand: Command {
     static let name = "version"
-    static let summary = "Print the version."
-    static let usage = "roster version"
-    static let options: [OptionSpec] = []
+    static let summary = "Print the version, the commit it was built from, and its libyaml and libcurl."
+    static let usage = "roster version [--format text|json]"
+    static let options = [OptionSpec("--format", value: "text|json", "output format (default text)")]
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
-        context.console.writeOut("roster \(RosterCommandLine.version)\n")
-        return ExitCode.success
+        await reporting(arguments, context) {
+            let format = try OutputFormat.parse(arguments.value("--format"), allowed: ["text", "json"], command: name)
+            context.console.writeOut(format == "json" ? json : text)
+            return ExitCode.success
+        }
+    }
+
+    static var commit: String { buildCommit.isEmpty ? "unknown" : buildCommit }
+
+    static var text: String {
+        "roster \(RosterCommandLine.version) (commit \(commit))\n"
+            + "libyaml \(YAMLLoader.libyamlVersion), libcurl \(CurlTransport.libcurlVersion)\n"
+    }
+
+    static var json: String {
+        let fields: [(String, JSONValue)] = [
+            ("version", .string(RosterCommandLine.version)), ("commit", buildCommit.isEmpty ? .null : .string(commit)),
+            ("libyaml", .string(YAMLLoader.libyamlVersion)), ("libcurl", .string(CurlTransport.libcurlVersion)),
+        ]
+        return JSONValue.object(fields).rendered() + "\n"
     }
 }

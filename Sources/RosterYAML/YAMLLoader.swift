@@ -1,3 +1,4 @@
+import CYAML
 import RosterCore
 
 /// Loads one YAML (or JSON) document into a ``YAMLDocument`` through libyaml's event parser.
@@ -6,6 +7,9 @@ import RosterCore
 /// no duplicate keys, core tags only, defined aliases, and a bound on alias expansion. Every
 /// problem becomes a positioned ``Diagnostic``; nothing is printed and nothing traps.
 public struct YAMLLoader: Sendable {
+    /// The version of the libyaml this process runs with.
+    public static var libyamlVersion: String { String(cString: yaml_get_version_string()) }
+
     /// The error for a file with no YAML document in it.
     public static let noDocument = "the file holds no document"
 

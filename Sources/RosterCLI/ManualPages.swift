@@ -1,0 +1,86 @@
+import RosterRender
+
+/// The manual pages, `roster(1)` and one per command, made from the command registry that help
+/// and completion read, so that no page can miss a command or an option.
+enum ManualPages {
+    /// The date the pages carry: this version's release.
+    static let date = "November 25, 2026"
+
+    /// Every page: its file name (`roster-plan.1`) and its mdoc text.
+    static func all() -> [(file: String, text: String)] {
+        [("roster.1", main().mdoc(date: date, version: RosterCommandLine.version))]
+            + RosterCommandLine.listed(RosterCommandLine.commands).map { command in
+                ("roster-\(command.name).1", page(command).mdoc(date: date, version: RosterCommandLine.version))
+            }
+    }
+
+    /// The page of `command`.
+    static func page(_ command: any Command.Type) -> ManualPage {
+        let invocation = "roster \(command.name)"
+        let arguments =
+            command.usage.hasPrefix(invocation)
+            ? String(command.usage.dropFirst(invocation.count)).trimmingCharacters(in: .whitespaces) : command.usage
+        var sections: [ManualPage.Section] = []
+        if !command.subcommands.isEmpty {
+            sections.append(
+                ManualPage.Section(
+                    title: "SUBCOMMANDS", items: command.subcommands.map { ("\(invocation) \($0)", "see above") }))
+        }
+        return ManualPage(
+            name: "roster-\(command.name)", summary: command.summary, command: invocation, arguments: arguments,
+            description: [command.summary, "Exit codes are those of roster(1)."],
+            options: command.options.map { ManualPage.Option(name: $0.name, value: $0.value, help: $0.help) }
+                + [ManualPage.Option(name: "--help", value: nil, help: "show the command's help")],
+            sections: sections, seeAlso: ["roster"])
+    }
+
+    /// `roster(1)`: what roster is, its commands, environment, files and exit codes.
+    static func main() -> ManualPage {
+        let commands = RosterCommandLine.listed(RosterCommandLine.commands)
+        return ManualPage(
+            name: "roster", summary: "keep an MPS space's people, teams and job level limits as code",
+            command: "roster", arguments: "COMMAND [OPTIONS] [PATH...]",
+            description: [
+                "roster reads the desired state of an MPS space from roster files (YAML or JSON, kept in git), "
+                    + "reads the live state from the MPS server's GraphQL API, shows the difference as a plan, "
+                    + "and applies it in dependency order.",
+                "Run roster help COMMAND, or see the command's own page, for its options.",
+            ],
+            options: [
+                ManualPage.Option(name: "--help", value: nil, help: "list the commands"),
+                ManualPage.Option(name: "--version", value: nil, help: "print the version"),
+            ],
+            sections: [
+                ManualPage.Section(title: "COMMANDS", items: commands.map { ("roster \($0.name)", $0.summary) }),
+                ManualPage.Section(title: "ENVIRONMENT", items: environment),
+                ManualPage.Section(title: "FILES", items: files),
+                ManualPage.Section(title: "EXIT STATUS", items: exitCodes),
+            ],
+            seeAlso: commands.map { "roster-\($0.name)" }.sorted())
+    }
+
+    static let environment: [(term: String, text: String)] = [
+        ("MPS_TOKEN", "the session token itself (else --token-file, a profile's tokenFile, or the stored login)"),
+        ("MPS_ENDPOINT", "the GraphQL endpoint (default https://mps-p.up.railway.app/graphql)"),
+        ("MPS_SPACE", "the space to use"), ("MPS_PROFILE", "the profile of the config file to use"),
+        ("NO_COLOR", "no colour when set to anything non-empty"),
+        ("SSL_CERT_FILE", "a PEM bundle of certificate authorities to trust besides the system's"),
+        ("SSL_CERT_DIR", "a folder of hashed certificates to trust in place of the system's folder"),
+        ("https_proxy, http_proxy, no_proxy", "proxies, as curl uses them; plain http never goes through one"),
+        ("XDG_CONFIG_HOME", "where the config file and stored logins live (default ~/.config)"),
+    ]
+
+    static let files: [(term: String, text: String)] = [
+        ("$XDG_CONFIG_HOME/roster/config.yaml", "profiles: endpoint, space, tokenFile, caFile, timeout, maxResponseMB"),
+        ("$XDG_CONFIG_HOME/roster/tokens/PROFILE", "the login stored by roster auth login (mode 0600)"),
+        ("roster.yaml", "the roster read when no PATH is given"),
+    ]
+
+    static let exitCodes: [(term: String, text: String)] = [
+        ("0", "success; for plan --detailed-exitcode, the space matches the roster"),
+        ("1", "an error: invalid roster, bad option, network or server failure, apply cancelled"),
+        ("2", "plan --detailed-exitcode: there are changes or unmanaged drift; pull --check: the files would change"),
+        ("3", "refused by a safety rail: maxDeletes, a stale saved plan, another endpoint or space"),
+        ("130", "apply interrupted: what was in flight was waited for and the report printed"),
+    ]
+}

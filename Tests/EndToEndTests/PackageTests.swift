@@ -1,0 +1,99 @@
+import Foundation
+import RosterTestSupport
+import Testing
+
+/// `scripts/package.sh` as a user meets its output: the .deb unpacked (and, as root in CI,
+/// installed), the tarball installed with its own script, each run without the Swift toolchain,
+/// and linted as Debian's tools lint packages and manual pages.
+@Suite(.serialized, .scratchFolder) struct PackageTests {
+    static let tools = ["dpkg-deb", "dpkg-shlibdeps"].allSatisfy { Self.which($0) != nil }
+
+    static func which(_ tool: String) -> String? {
+        ["/usr/bin/", "/bin/", "/usr/sbin/"].map { $0 + tool }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
+    }
+
+    /// Runs a program with a system-only environment: no Swift toolchain on PATH or LD_LIBRARY_PATH.
+    func system(_ arguments: [String], directory: URL = TestSupport.packageRoot) throws -> RosterBinary.Result {
+        try RosterBinary.run(
+            [
+                "/usr/bin/env", "-i", "PATH=/usr/bin:/bin:/usr/sbin:/sbin", "HOME=\(ScratchFolder.url.path)",
+                "MANPAGER=cat",
+                "TERM=dumb",
+            ] + arguments, direct: true, timeout: 120, directory: directory)
+    }
+
+    @Test(.enabled(if: tools, "dpkg-deb and dpkg-shlibdeps (Debian's dpkg-dev) are needed to build the package"))
+    func thePackagesInstallAndRunWithoutTheToolchain() throws {
+        let dist = ScratchFolder.url.appendingPathComponent("dist")
+        let built = try RosterBinary.run(
+            ["scripts/package.sh", "--scratch-path", ".build-package", "--dist", dist.path], direct: true,
+            timeout: 1800)
+        #expect(built.code == 0, "\(built.stdout)\(built.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: dist.path)
+        let deb = try #require(files.first { $0.hasSuffix(".deb") })
+        let tarball = try #require(files.first { $0.hasSuffix(".tar.gz") })
+        #expect(try system(["sha256sum", "-c", "SHA256SUMS"], directory: dist).code == 0)
+        let root = ScratchFolder.url.appendingPathComponent("root")
+        #expect(try system(["dpkg-deb", "-x", dist.appendingPathComponent(deb).path, root.path]).code == 0)
+        try checkRuns(root.appendingPathComponent("usr"))
+        if let lintian = Self.which("lintian") {
+            let lint = try system([lintian, "--fail-on", "error,warning", dist.appendingPathComponent(deb).path])
+            #expect(lint.code == 0, "\(lint.stdout)\(lint.stderr)")
+        }
+        let unpacked = ScratchFolder.url.appendingPathComponent("tar")
+        try FileManager.default.createDirectory(at: unpacked, withIntermediateDirectories: true)
+        #expect(try system(["tar", "-xzf", dist.appendingPathComponent(tarball).path, "-C", unpacked.path]).code == 0)
+        let folder = unpacked.appendingPathComponent(String(tarball.dropLast(".tar.gz".count)))
+        let prefix = ScratchFolder.url.appendingPathComponent("prefix")
+        let installed = try system([
+            "/bin/sh", folder.appendingPathComponent("install.sh").path, "--prefix", prefix.path,
+        ])
+        #expect(installed.code == 0, "\(installed.stdout)\(installed.stderr)")
+        try checkRuns(prefix)
+        if getuid() == 0, ProcessInfo.processInfo.environment["CI"] == "true" {
+            try installWithDpkg(dist.appendingPathComponent(deb).path)
+        }
+    }
+
+    /// The binary under `prefix` runs, links nothing of the toolchain, and its pages read and lint clean.
+    func checkRuns(_ prefix: URL) throws {
+        let roster = prefix.appendingPathComponent("bin/roster").path
+        let version = try system([roster, "version"])
+        #expect(version.code == 0 && version.stdout.hasPrefix("roster "), "\(version.stdout)\(version.stderr)")
+        let valid = try system([roster, "validate", "examples/acme.yaml"])
+        #expect(valid.code == 0 && valid.stdout.contains("valid roster"), "\(valid.stdout)\(valid.stderr)")
+        let libraries = try system(["ldd", roster])
+        #expect(
+            !libraries.stdout.contains("not found") && !libraries.stdout.contains("/opt/swift"), "\(libraries.stdout)")
+        let man = prefix.appendingPathComponent("share/man/man1")
+        let page = try system(["man", "-l", man.appendingPathComponent("roster-plan.1.gz").path])
+        #expect(page.code == 0 && page.stdout.contains("--detailed-exitcode"), "\(page.stdout)\(page.stderr)")
+        guard let mandoc = Self.which("mandoc") else { return }
+        for file in try FileManager.default.contentsOfDirectory(atPath: man.path) where file.hasPrefix("roster") {
+            let lint = try system([mandoc, "-T", "lint", "-W", "warning", man.appendingPathComponent(file).path])
+            #expect(lint.code == 0 && lint.stdout.isEmpty, "\(file): \(lint.stdout)\(lint.stderr)")
+        }
+    }
+
+    /// `dpkg -i`, the installed commands and bash completion, then `dpkg -r` leaving no file behind.
+    func installWithDpkg(_ deb: String) throws {
+        #expect(try system(["dpkg", "-i", deb]).code == 0)
+        let files = try system(["dpkg", "-L", "roster"]).stdout.split(separator: "\n").map(String.init)
+        try checkRuns(URL(fileURLWithPath: "/usr"))
+        let completion = try system([
+            "bash", "-c",
+            "source /usr/share/bash-completion/completions/roster; COMP_WORDS=(roster pl); COMP_CWORD=1; "
+                + "_roster; echo \"${COMPREPLY[*]}\"",
+        ])
+        #expect(completion.stdout.contains("plan"), "\(completion.stdout)\(completion.stderr)")
+        #expect(try system(["dpkg", "-r", "roster"]).code == 0)
+        let left = files.filter { $0.hasPrefix("/usr/") && FileManager.default.fileExists(atPath: $0) }
+            .filter { path in
+                var isDirectory: ObjCBool = false
+                return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+            }
+        #expect(left.isEmpty, "dpkg -r left \(left)")
+    }
+}
