@@ -48,3 +48,8 @@ if ! python3 -c 'import graphql, pytest, yaml' 2>/dev/null; then
     echo "==> Installing the sandbox's Python packages"
     python3 -m pip install --quiet -r sandbox/requirements.txt
 fi
+
+if ! command -v actionlint >/dev/null || ! command -v zizmor >/dev/null || ! command -v check-jsonschema >/dev/null; then
+    echo "==> Installing the workflow linters (actionlint, zizmor, check-jsonschema)"
+    python3 -m pip install --quiet -r scripts/requirements-lint.txt
+fi

@@ -7,6 +7,12 @@ cd "$(dirname "$0")/.."
 ./scripts/setup.sh
 # The code's format is part of the test: swift-format (shipped with the toolchain) at 120 columns.
 swift format lint --strict --recursive Sources Tests Package.swift
+# The GitHub Action and the example workflow: actionlint, GitHub's schemas, and zizmor's security
+# audit (no finding of medium or high severity; one kept on purpose is suppressed inline, with why).
+actionlint examples/ci/roster.yml
+check-jsonschema --builtin-schema vendor.github-workflows examples/ci/roster.yml
+check-jsonschema --builtin-schema vendor.github-actions action.yml
+zizmor --offline --min-severity medium examples/ci/roster.yml action.yml
 swift build --build-tests
 # Every target in release too (the demo, the install script and the benchmarks build release): a
 # release build differs (no testability, other optimizer), and a test run alone would not see it fail.

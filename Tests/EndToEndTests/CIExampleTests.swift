@@ -2,10 +2,10 @@ import Foundation
 import RosterTestSupport
 import Testing
 
-/// The example GitHub workflow (`examples/ci/`): its shape, and the scripts it runs, run here
-/// against the sandbox with a stand-in `gh` that records its calls and answers from the test.
+/// The GitHub Action (`action.yml`, `scripts/action/`): the scripts it runs, run here against the
+/// sandbox with a stand-in `gh` that records its calls and answers from the test.
 @Suite(.serialized, .scratchFolder) struct CIExampleTests {
-    static let ci = TestSupport.packageRoot.appendingPathComponent("examples/ci")
+    static let scripts = TestSupport.packageRoot.appendingPathComponent("scripts/action")
 
     /// A folder with a fake `gh` first on the PATH, and the PATH to use.
     func fakeGitHub() throws -> (folder: URL, path: String) {
@@ -34,7 +34,7 @@ import Testing
         _ script: String, _ arguments: [String], env: [String: String], in directory: URL
     ) throws -> RosterBinary.Result {
         try RosterBinary.run(
-            ["/bin/bash", Self.ci.appendingPathComponent("scripts/\(script)").path] + arguments, environment: env,
+            ["/bin/bash", Self.scripts.appendingPathComponent(script).path] + arguments, environment: env,
             direct: true, directory: directory)
     }
 
@@ -54,7 +54,7 @@ import Testing
             "GH_LOG": folder.appendingPathComponent("log").path, "GITHUB_REPOSITORY": "org/people",
         ]
         let planned = try run("plan-comment.sh", ["roster/", ".roster-plan"], env: env, in: repo)
-        #expect(planned.code == 0, "\(planned.stderr)")
+        #expect(planned.code == 2, "changes to apply: \(planned.stderr)")
         let comment = try String(contentsOf: repo.appendingPathComponent(".roster-plan/comment.md"), encoding: .utf8)
         #expect(comment.hasPrefix("<!-- roster-plan -->\n### Roster plan for space"), "\(comment)")
         #expect(
@@ -119,5 +119,78 @@ import Testing
         #expect(pushed.stdout.contains("{ name: David Kim,      level: Senior,"), "\(pushed.stdout)\(pushed.stderr)")
         let again = try run("drift-pr.sh", ["roster/"], env: env, in: repo)
         #expect(again.stdout.contains("no drift"), "\(again.stdout)\(again.stderr)")
+    }
+
+    /// A repository folder with the example roster, and an event file for pull request `number`
+    /// from `head` (a fork when it is not org/people).
+    func repository(_ folder: URL, number: Int = 7, head: String = "org/people") throws -> (URL, URL) {
+        let repo = folder.appendingPathComponent("repo")
+        try FileManager.default.createDirectory(
+            at: repo.appendingPathComponent("roster"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: TestSupport.packageRoot.appendingPathComponent("examples/acme.yaml"),
+            to: repo.appendingPathComponent("roster/acme.yaml"))
+        let event = folder.appendingPathComponent("event.json")
+        try #"{"pull_request": {"number": \#(number), "head": {"repo": {"full_name": "\#(head)"}}}}"#.write(
+            to: event, atomically: true, encoding: .utf8)
+        return (repo, event)
+    }
+
+    @Test func theActionPlansIntoOneCommentTheSummaryAndItsOutputs() throws {
+        let sandbox = try SandboxProcess()
+        defer { sandbox.stop() }
+        let (folder, path) = try fakeGitHub()
+        let (repo, event) = try repository(folder)
+        let output = folder.appendingPathComponent("output"), summary = folder.appendingPathComponent("summary")
+        var env = [
+            "PATH": path, "MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": sandbox.token, "ROSTER_COMMAND": "plan",
+            "GH_LOG": folder.appendingPathComponent("log").path, "GITHUB_REPOSITORY": "org/people",
+            "GITHUB_EVENT_PATH": event.path, "GITHUB_OUTPUT": output.path, "GITHUB_STEP_SUMMARY": summary.path,
+            "RUNNER_TEMP": folder.path,
+        ]
+        let first = try run("run.sh", [], env: env, in: repo)
+        #expect(first.code == 0, "\(first.stdout)\(first.stderr)")
+        #expect(first.stdout.contains("::add-mask::\(sandbox.token)"))
+        #expect(first.stdout.contains("posted a new comment"), "\(first.stdout)")
+        let outputs = try String(contentsOf: output, encoding: .utf8)
+        #expect(outputs.contains("changes=true\nexitcode=2\nplan-file=\(folder.path)/roster-plan/plan.json"), "\(outputs)")
+        #expect(try String(contentsOf: summary, encoding: .utf8).hasPrefix("### Roster plan for space"))
+        // A second push: the comment the first run posted is found by its marker and updated.
+        env["FAKE_COMMENT_ID"] = "42"
+        let second = try run("run.sh", [], env: env, in: repo)
+        #expect(second.code == 0 && second.stdout.contains("updated comment 42"), "\(second.stdout)\(second.stderr)")
+        let log = try String(contentsOf: folder.appendingPathComponent("log"), encoding: .utf8)
+        #expect(log.components(separatedBy: "--method POST").count == 2, "one comment posted: \(log)")
+        #expect(!log.contains(sandbox.token) && !first.stderr.contains(sandbox.token))
+    }
+
+    @Test func aForkIsValidatedOnlyAndAStaleReviewedPlanIsRefused() throws {
+        let sandbox = try SandboxProcess()
+        defer { sandbox.stop() }
+        let (folder, path) = try fakeGitHub()
+        let (repo, event) = try repository(folder, head: "someone/people")
+        var env = [
+            "PATH": path, "MPS_ENDPOINT": sandbox.url, "ROSTER_COMMAND": "plan", "GITHUB_REPOSITORY": "org/people",
+            "GH_LOG": folder.appendingPathComponent("log").path, "GITHUB_EVENT_PATH": event.path,
+            "RUNNER_TEMP": folder.path,
+        ]
+        let fork = try run("run.sh", [], env: env, in: repo)
+        #expect(fork.code == 0 && fork.stdout.contains("validating only") && fork.stdout.contains("valid roster"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("log").path), "gh was called")
+        // Reviewed, then the space changed before the merge: apply refuses the stale plan.
+        env.merge(["MPS_TOKEN": sandbox.token, "GITHUB_EVENT_PATH": ""]) { _, new in new }
+        #expect(try run("run.sh", [], env: env, in: repo).code == 0)
+        try sandbox.graphql(
+            "mutation { updateUser(id: 4, input: {fullName: \"David Kim\", craftAbility: Engineering, jobLevel: Senior, craftFocus: Fullstack}) { id } }"
+        )
+        env.merge([
+            "ROSTER_COMMAND": "apply", "FAKE_PR": "7", "FAKE_RUN": "99", "GITHUB_SHA": "mergesha",
+            "FAKE_PLAN": folder.appendingPathComponent("roster-plan/plan.json").path,
+            "GITHUB_WORKFLOW_REF": "org/people/.github/workflows/roster.yml@refs/heads/main",
+        ]) { _, new in new }
+        let stale = try run("run.sh", [], env: env, in: repo)
+        #expect(stale.code == 3, "\(stale.stdout)\(stale.stderr)")
+        let log = try String(contentsOf: folder.appendingPathComponent("log"), encoding: .utf8)
+        #expect(log.contains("run list --workflow roster.yml --commit headsha"), "\(log)")
     }
 }

@@ -52,6 +52,7 @@ import Testing
         ])
         #expect(installed.code == 0, "\(installed.stdout)\(installed.stderr)")
         try checkRuns(prefix)
+        try installForTheAction(dist, tarball: tarball)
         if getuid() == 0, ProcessInfo.processInfo.environment["CI"] == "true" {
             try installWithDpkg(dist.appendingPathComponent(deb).path)
         }
@@ -75,6 +76,37 @@ import Testing
             let lint = try system([mandoc, "-T", "lint", "-W", "warning", man.appendingPathComponent(file).path])
             #expect(lint.code == 0 && lint.stdout.isEmpty, "\(file): \(lint.stdout)\(lint.stderr)")
         }
+    }
+
+    /// The GitHub Action's installer: the tarball checked against SHA256SUMS, installed, put on the
+    /// PATH, found in the cache the next time; a tarball that does not match is refused.
+    func installForTheAction(_ dist: URL, tarball: String) throws {
+        let version = String(tarball.dropFirst("roster-".count).prefix { $0 != "-" })
+        let home = ScratchFolder.url.appendingPathComponent("action-home")
+        let githubPath = ScratchFolder.url.appendingPathComponent("github-path")
+        let install = "scripts/action/install.sh"
+        let environment = [
+            "ROSTER_VERSION=\(version)", "ROSTER_PACKAGE_URL=\(dist.path)", "ROSTER_HOME=\(home.path)",
+            "GITHUB_PATH=\(githubPath.path)",
+        ]
+        let first = try system(environment + ["bash", install])
+        #expect(first.code == 0 && first.stdout.contains("Installed roster \(version)"), "\(first.stdout)\(first.stderr)")
+        #expect(try String(contentsOf: githubPath, encoding: .utf8) == home.path + "/bin\n")
+        #expect(try system([home.path + "/bin/roster", "validate", "examples/acme.yaml"]).code == 0)
+        #expect(try system(environment + ["bash", install]).stdout.contains("is cached"))
+        // A tampered download.
+        let tampered = ScratchFolder.url.appendingPathComponent("tampered")
+        try FileManager.default.copyItem(at: dist, to: tampered)
+        let handle = try FileHandle(forWritingTo: tampered.appendingPathComponent(tarball))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data([0]))
+        try handle.close()
+        let other = ScratchFolder.url.appendingPathComponent("action-home-2")
+        let refused = try system(
+            ["ROSTER_VERSION=\(version)", "ROSTER_PACKAGE_URL=\(tampered.path)", "ROSTER_HOME=\(other.path)", "bash",
+             install])
+        #expect(refused.code == 1 && refused.stderr.contains("does not match the release's SHA256SUMS"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: other.appendingPathComponent("bin/roster").path))
     }
 
     /// `dpkg -i`, the installed commands and bash completion, then `dpkg -r` leaving no file behind.

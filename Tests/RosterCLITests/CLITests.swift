@@ -107,7 +107,12 @@ import Testing
 
     @Test func versionCommand() async {
         let (code, out, _) = await run(["version"])
-        #expect(code == 0 && out == "roster \(RosterCommandLine.version)\n")
+        #expect(code == 0 && out.hasPrefix("roster \(RosterCommandLine.version) (commit "), "\(out)")
+        #expect(out.contains("libyaml 0.") && out.contains("libcurl "), "\(out)")
+        let (jsonCode, json, _) = await run(["version", "--format", "json"])
+        let fields = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        #expect(jsonCode == 0 && fields?["version"] as? String == RosterCommandLine.version, "\(json)")
+        #expect(fields?["libyaml"] is String && fields?["libcurl"] is String && fields?.keys.contains("commit") == true)
     }
 
     @Test func schemaIsDraft2020JSON() async throws {

@@ -14,7 +14,14 @@ git checkout -B "$branch"
 git add -- "$roster_path"
 git -c user.name="roster" -c user.email="roster@users.noreply.github.com" \
   commit -q -m "Adopt changes made in the MPS apps (roster pull)"
-git push --force origin "$branch"
+# The checkout keeps no credentials (persist-credentials: false): the token goes to this push only.
+auth=()
+if [ -n "${GH_TOKEN:-}" ] && [ -n "${GITHUB_SERVER_URL:-}" ]; then
+  basic=$(printf 'x-access-token:%s' "$GH_TOKEN" | base64 | tr -d '\n')
+  echo "::add-mask::$basic"
+  auth=(-c "http.$GITHUB_SERVER_URL/.extraheader=AUTHORIZATION: basic $basic")
+fi
+git "${auth[@]}" push --force origin "$branch"
 if [ -z "$(gh pr list --head "$branch" --state open --json number --jq '.[].number')" ]; then
   gh pr create --head "$branch" --title "Adopt changes made in the MPS apps" \
     --body "Made by \`roster pull\` from the live space. Review the diff; merging makes the roster say what the space says."
