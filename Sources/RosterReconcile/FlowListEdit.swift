@@ -79,6 +79,11 @@ struct FlowListEdit {
         return (indent, ends)
     }
 
+    /// Whether the text after `column` (past spaces) starts with a comma.
+    static func startsWithComma(_ line: String, _ column: Int) -> Bool {
+        Array(line)[column...].first { $0 != " " } == ","
+    }
+
     /// Whether the rest of a line after `column` is at most a comma, spaces and a comment.
     static func onlyCommaAfter(_ line: String, _ column: Int) -> Bool {
         var rest = Substring(String(Array(line)[column...])).drop { $0 == " " }

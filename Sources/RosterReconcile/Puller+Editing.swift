@@ -86,6 +86,67 @@ extension Puller {
         editor.remove(line..<(editor.lastLine(node) + 1))
     }
 
+    /// Notes that pair `index` of the `levels` mapping goes; ``writeLevelRemovals()`` removes them.
+    mutating func removeLevel(_ index: Int, of levels: NodeID, key: NodeID, in file: String) {
+        removedLevels[file, default: (levels, key, [])].pairs.insert(index)
+    }
+
+    /// Removes the noted levels of each file: a block mapping's pairs with their lines, a flow
+    /// one's with their separators; the `levels` key itself once no level is left (an empty
+    /// `levels:` would not load).
+    mutating func writeLevelRemovals() {
+        for (file, removal) in removedLevels {
+            guard var editor = editors[file], let root = editor.document.root else { continue }
+            let document = editor.document
+            if removal.pairs.count == document.pairCount(removal.levels) {
+                let index = (0..<document.pairCount(root)).first { document.key(root, $0) == removal.key } ?? 0
+                removedRootPair[file] = index
+                Self.removePairs([index], of: root, in: &editor, keepingComma: newSections[file] != nil)
+            } else {
+                Self.removePairs(removal.pairs, of: removal.levels, in: &editor)
+            }
+            editors[file] = editor
+        }
+    }
+
+    /// Removes pairs of a mapping: with their lines in a block mapping; in a flow mapping each run
+    /// of removed pairs with the separator that joins it to a kept pair (the one after it, else the
+    /// one before it), so commas stay right.
+    static func removePairs(
+        _ removed: Set<Int>, of mapping: NodeID, in editor: inout SourceEditor, keepingComma: Bool = false
+    ) {
+        let document = editor.document
+        let count = document.pairCount(mapping)
+        guard editor.isFlow(mapping) else {
+            for index in removed {
+                let start = editor.location(document.key(mapping, index)).line
+                editor.remove(start..<(editor.lastLine(document.value(mapping, index)) + 1))
+            }
+            return
+        }
+        if removePairLines(removed, of: mapping, in: &editor, keepingComma: keepingComma) { return }
+        let reader = editor
+        let start = { (i: Int) in reader.location(document.key(mapping, i)) }
+        let end = { (i: Int) in reader.end(document.value(mapping, i)) }
+        var i = 0
+        while i < count {
+            guard removed.contains(i) else {
+                i += 1
+                continue
+            }
+            var last = i
+            while last + 1 < count && removed.contains(last + 1) { last += 1 }
+            if last + 1 < count {
+                editor.replaceSpan(from: start(i), to: start(last + 1), with: "")
+            } else if i > 0 {
+                editor.replaceSpan(from: end(i - 1), to: end(last), with: "")
+            } else {
+                editor.replaceSpan(from: start(i), to: end(last), with: "")
+            }
+            i = last + 1
+        }
+    }
+
     /// The `people` or `teams` flow list of `file` that holds `node`, if any.
     func flowList(holding node: NodeID, in file: String) -> NodeID? {
         guard let editor = editors[file] else { return nil }
@@ -107,7 +168,7 @@ extension Puller {
         let json = Self.isJSON(file)
         let flowLines = entries.map { "{" + $0.map { Self.pair($0.0, $0.1, json: json) }.joined(separator: ", ") + "}" }
         guard let section = target?.node else {
-            Self.addSection(key, flowLines, to: &editor, json: json)
+            newSections[file, default: []].append((key, flowLines))
             return
         }
         let document = editor.document
@@ -146,30 +207,89 @@ extension Puller {
         editor.insert(before: editor.lastLine(last) + 1, inserted)
     }
 
-    /// Adds the section `key` to a file that lacks it: a member of a flow root (`{…}`, JSON) in
-    /// the root's own layout, else a block section at the end.
-    static func addSection(_ key: String, _ entries: [String], to editor: inout SourceEditor, json: Bool) {
+    /// Removes the lines of removed pairs when every pair of the flow mapping has lines of its own
+    /// (pretty JSON), and the comma of a pair that becomes the last; false, changing nothing, for
+    /// another layout.
+    static func removePairLines(
+        _ removed: Set<Int>, of mapping: NodeID, in editor: inout SourceEditor, keepingComma: Bool
+    ) -> Bool {
+        let document = editor.document
+        let count = document.pairCount(mapping)
+        let open = editor.contentStart(mapping)
+        guard let close = editor.closing(line: open.line, column: open.column) else { return false }
+        var previous = open.line
+        var ends: [(line: Int, column: Int)] = []
+        for i in 0..<count {
+            let start = editor.location(document.key(mapping, i))
+            let end = editor.end(document.value(mapping, i))
+            guard start.line > previous, editor.lines[start.line].prefix(start.column).allSatisfy({ $0 == " " }),
+                FlowListEdit.onlyCommaAfter(editor.lines[end.line], end.column)
+            else { return false }
+            previous = end.line
+            ends.append(end)
+        }
+        guard close.line > previous else { return false }
+        for i in removed {
+            editor.remove(editor.location(document.key(mapping, i)).line..<(ends[i].line + 1))
+        }
+        if !keepingComma, let lastKept = (0..<count).last(where: { !removed.contains($0) }), removed.contains(count - 1)
+        {
+            let end = ends[lastKept]
+            let characters = Array(editor.lines[end.line])
+            var i = end.column
+            while i < characters.count && characters[i] == " " { i += 1 }
+            if i < characters.count && characters[i] == "," {
+                editor.replace(line: end.line, from: i, to: i + 1, with: "")
+            }
+        }
+        return true
+    }
+
+    /// Adds the sections each file lacks (`people`, `teams`): members of a flow root (`{…}`,
+    /// JSON) in the root's own layout, with one comma after what was there, else block sections at
+    /// the end.
+    mutating func writeNewSections() {
+        for (file, sections) in newSections {
+            guard var editor = editors[file] else { continue }
+            Self.addSections(sections, to: &editor, json: Self.isJSON(file), removed: removedRootPair[file])
+            editors[file] = editor
+        }
+    }
+
+    static func addSections(
+        _ sections: [(key: String, entries: [String])], to editor: inout SourceEditor, json: Bool, removed: Int?
+    ) {
         let document = editor.document
         guard let root = document.root, document.kind(root) == .mapping, editor.isFlow(root) else {
-            editor.insert(before: editor.lines.count, ["\(key):"] + entries.map { "  - " + $0 })
+            editor.insert(
+                before: editor.lines.count, sections.flatMap { ["\($0.key):"] + $0.entries.map { "  - " + $0 } })
             return
         }
-        let name = json ? "\"\(key)\"" : key
+        let name = { (key: String) in json ? "\"\(key)\"" : key }
         let open = editor.contentStart(root)
         guard let close = editor.closing(line: open.line, column: open.column) else { return }
-        let count = document.pairCount(root)
+        // The last pair that stays (a `levels` pair this pull removes does not).
+        let count = (0..<document.pairCount(root)).last { $0 != removed }.map { $0 + 1 } ?? 0
         let lastValue = count > 0 ? document.value(root, count - 1) : nil
         let after: (line: Int, column: Int) = lastValue.map { editor.end($0) } ?? (open.line, open.column + 1)
         if close.line == open.line || lastValue == nil || after.line == close.line {
-            let text = (lastValue == nil ? "" : ", ") + name + ": [" + entries.joined(separator: ", ") + "]"
+            let members = sections.map { name($0.key) + ": [" + $0.entries.joined(separator: ", ") + "]" }
+            let text = (lastValue == nil ? "" : ", ") + members.joined(separator: ", ")
             editor.replace(line: after.line, from: after.column, to: after.column, with: text)
             return
         }
         let indent = editor.indentation(of: editor.location(document.key(root, count - 1)).line)
-        editor.replace(line: after.line, from: after.column, to: after.column, with: ",")
-        let items = entries.enumerated().map { n, entry in
-            indent + "  " + entry + (n < entries.count - 1 ? "," : "")
+        if !FlowListEdit.startsWithComma(editor.lines[after.line], after.column) {
+            editor.replace(line: after.line, from: after.column, to: after.column, with: ",")
         }
-        editor.insert(before: close.line, [indent + name + ": ["] + items + [indent + "]"])
+        var lines: [String] = []
+        for (n, section) in sections.enumerated() {
+            lines.append(indent + name(section.key) + ": [")
+            lines += section.entries.enumerated().map { m, entry in
+                indent + "  " + entry + (m < section.entries.count - 1 ? "," : "")
+            }
+            lines.append(indent + "]" + (n < sections.count - 1 ? "," : ""))
+        }
+        editor.insert(before: close.line, lines)
     }
 }

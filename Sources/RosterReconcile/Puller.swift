@@ -17,6 +17,12 @@ public struct Puller {
     var sections: [(file: String, key: String, node: NodeID)] = []
     /// The flow lists whose entries a pull removes or appends, by file: written last, each as one edit.
     var flowEdits: [String: [NodeID: FlowListEdit]] = [:]
+    /// The `levels` pairs a pull removes, by file: written last, as one edit of the mapping.
+    var removedLevels: [String: (levels: NodeID, key: NodeID, pairs: Set<Int>)] = [:]
+    /// The root pair (`levels`) a pull removes from each file, if any.
+    var removedRootPair: [String: Int] = [:]
+    /// The sections a file lacks and gets, in order: written last, together.
+    var newSections: [String: [(key: String, entries: [String])]] = [:]
     /// What each live user is called in the roster after the pull, and whose names repeat.
     var names: [Int: String] = [:]
     /// Live users and teams by id, and the roster person each live user is, for lookups per entry.
@@ -80,6 +86,8 @@ public struct Puller {
         appendTeams(into: into)
         pullLevels()
         pullAccess()
+        writeLevelRemovals()
+        writeNewSections()
         for (file, lists) in flowEdits {
             guard var editor = editors[file] else { continue }
             for edit in lists.values { edit.write(in: &editor) }
@@ -213,15 +221,19 @@ public struct Puller {
     private mutating func pullLevels() {
         var liveLimits: [JobLevel: Int] = [:]
         for l in live.levels { liveLimits[l.level] = l.limitMonths }
-        for level in roster.levels {
-            guard let months = liveLimits[level.level], months != level.limitMonths else { continue }
+        for level in roster.levels where liveLimits[level.level] != level.limitMonths {
             let file = level.location.file
             guard let document = editors[file]?.document, let root = document.root else { continue }
             for i in 0..<document.pairCount(root) where document.string(document.key(root, i)) == "levels" {
                 let levels = document.value(root, i)
                 for j in 0..<document.pairCount(levels)
                 where document.string(document.key(levels, j)) == level.level.rawValue {
-                    setField(document.value(levels, j), in: file, "limitMonths", .number(months))
+                    if let months = liveLimits[level.level] {
+                        setField(document.value(levels, j), in: file, "limitMonths", .number(months))
+                    } else {
+                        // The space sets no limit: a level the roster does not list is left alone.
+                        removeLevel(j, of: levels, key: document.key(root, i), in: file)
+                    }
                 }
             }
         }

@@ -90,7 +90,8 @@ import Testing
             "GITHUB_PATH=\(githubPath.path)",
         ]
         let first = try system(environment + ["bash", install])
-        #expect(first.code == 0 && first.stdout.contains("Installed roster \(version)"), "\(first.stdout)\(first.stderr)")
+        #expect(
+            first.code == 0 && first.stdout.contains("Installed roster \(version)"), "\(first.stdout)\(first.stderr)")
         #expect(try String(contentsOf: githubPath, encoding: .utf8) == home.path + "/bin\n")
         #expect(try system([home.path + "/bin/roster", "validate", "examples/acme.yaml"]).code == 0)
         #expect(try system(environment + ["bash", install]).stdout.contains("is cached"))
@@ -103,9 +104,13 @@ import Testing
         try handle.close()
         let other = ScratchFolder.url.appendingPathComponent("action-home-2")
         let refused = try system(
-            ["ROSTER_VERSION=\(version)", "ROSTER_PACKAGE_URL=\(tampered.path)", "ROSTER_HOME=\(other.path)", "bash",
-             install])
-        #expect(refused.code == 1 && refused.stderr.contains("does not match the release's SHA256SUMS"), "\(refused.stderr)")
+            [
+                "ROSTER_VERSION=\(version)", "ROSTER_PACKAGE_URL=\(tampered.path)", "ROSTER_HOME=\(other.path)", "bash",
+                install,
+            ])
+        #expect(
+            refused.code == 1 && refused.stderr.contains("does not match the release's SHA256SUMS"), "\(refused.stderr)"
+        )
         #expect(!FileManager.default.fileExists(atPath: other.appendingPathComponent("bin/roster").path))
     }
 

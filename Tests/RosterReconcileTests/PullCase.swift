@@ -52,8 +52,12 @@ struct PullCase: CustomStringConvertible {
             free.removeFirst(size)
             teams.append(LiveTeam(id: 100 + teams.count, name: "Team \(teams.count)", leadID: ids[0], memberIDs: ids))
         }
+        let levels = JobLevel.allCases.filter { _ in Bool.random(using: &rng) }.map {
+            (level: $0, limitMonths: [12, 24, 36].randomElement(using: &rng) ?? 12)
+        }
         var generated = PullCase(
-            live: LiveState(space: LiveSpace(id: "s", name: "S", isOwner: true), users: users, teams: teams, levels: [])
+            live: LiveState(
+                space: LiveSpace(id: "s", name: "S", isOwner: true), users: users, teams: teams, levels: levels)
         )
         generated.write(&rng)
         return generated
@@ -123,11 +127,16 @@ extension PullCase {
         } else if let teamSection {
             sections[0].append(teamSection)
         }
+        let levels = rosterLevels(&rng)
         for (n, fileSections) in sections.enumerated() {
             let path = "/virtual/roster-\(n).\(ext)"
             var lines =
                 format == .yaml
                 ? yaml(fileSections, listStyle, &rng) : json(fileSections, format, &rng)
+            if n == 0 && !levels.isEmpty {
+                Self.addLevels(
+                    levels, to: &lines, format, flow: Bool.random(using: &rng), last: Bool.random(using: &rng))
+            }
             let crlf = Int.random(in: 0..<4, using: &rng) == 0
             let finalNewline = Int.random(in: 0..<4, using: &rng) != 0
             if lines.isEmpty { lines = [""] }
@@ -135,6 +144,45 @@ extension PullCase {
             files.append((path, text))
         }
         into = [nil, files.first?.path, files.last?.path].randomElement(using: &rng) ?? nil
+    }
+
+    /// The roster's levels, drifted from the live limits: the same, another limit, or one the
+    /// space does not set (which pull removes).
+    func rosterLevels(_ rng: inout SplitMix64) -> [(String, Int)] {
+        var live: [JobLevel: Int] = [:]
+        for level in self.live.levels { live[level.level] = level.limitMonths }
+        return JobLevel.allCases.compactMap { level -> (String, Int)? in
+            guard Bool.random(using: &rng) else { return nil }
+            return (level.rawValue, live[level].map { Bool.random(using: &rng) ? $0 : $0 + 6 } ?? 48)
+        }
+    }
+
+    /// Writes `levels` after the `version` line, as a block or a flow mapping (always a flow
+    /// mapping in JSON).
+    static func addLevels(
+        _ levels: [(String, Int)], to lines: inout [String], _ format: Format, flow: Bool, last: Bool
+    ) {
+        let json = format != .yaml
+        let key = { (text: String) in json ? "\"\(text)\"" : text }
+        let entries = levels.map { key($0.0) + ": {" + key("limitMonths") + ": \($0.1)}" }
+        let mapping = "{" + entries.joined(separator: ", ") + "}"
+        switch format {
+        case .jsonOneLine:
+            lines[0] =
+                last
+                ? String(lines[0].dropLast()) + ", \"levels\": \(mapping)}"
+                : lines[0].replacingOccurrences(of: "1, ", with: "1, \"levels\": \(mapping), ")
+        case .jsonPretty, .jsonIndented:
+            if last {
+                lines[lines.count - 2] += ","
+                lines.insert("  \"levels\": \(mapping)", at: lines.count - 1)
+            } else {
+                lines.insert("  \"levels\": \(mapping),", at: 2)
+            }
+        case .yaml:
+            let written = flow ? ["levels: \(mapping)"] : ["levels:"] + entries.map { "  " + $0 }
+            if last { lines += written } else { lines.insert(contentsOf: written, at: 2) }
+        }
     }
 
     static func yamlScalar(_ text: String) -> String {

@@ -34,14 +34,18 @@ import Testing
         let after = generated.files.map { (path: $0.path, text: changed[$0.path] ?? $0.text) }
         let loaded = RosterLoader().load(texts: after.map { ($0.path, Array($0.text.utf8)) })
         guard loaded.isValid else {
-            Issue.record("seed \(seed): the pulled roster does not load: \(loaded.diagnostics)\n\(describe(after))")
+            Issue.record(
+                "seed \(seed): the pulled roster does not load: \(loaded.diagnostics)\n\(describe(after))\nfrom\n\(generated)"
+            )
             return true
         }
         let (plan, problems) = Planner.plan(roster: loaded.roster, live: generated.live, prune: false, endpoint: "")
         let changes = plan?.changes ?? []
         let planned = changes.map { "\($0.action) \($0.name)" }
         if !problems.isEmpty || !changes.isEmpty {
-            Issue.record("seed \(seed): the pulled roster still plans \(planned) \(problems)\n\(describe(after))")
+            Issue.record(
+                "seed \(seed): the pulled roster still plans \(planned) \(problems)\n\(describe(after))\nfrom\n\(generated)"
+            )
         }
         let output = after.map(\.text).joined(separator: "\n")
         let lines = Set(output.split(whereSeparator: \.isNewline).map(Self.comparable))
