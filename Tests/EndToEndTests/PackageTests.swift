@@ -105,7 +105,8 @@ import Testing
         let other = ScratchFolder.url.appendingPathComponent("action-home-2")
         let refused = try system(
             [
-                "ROSTER_VERSION=\(version)", "ROSTER_PACKAGE_URL=\(tampered.path)", "ROSTER_HOME=\(other.path)", "bash",
+                "ROSTER_VERSION=\(version)", "ROSTER_PACKAGE_URL=\(tampered.path)",
+                "ROSTER_HOME=\(other.path)", "bash",
                 install,
             ])
         #expect(
