@@ -2,8 +2,8 @@ import Foundation
 import MPSClient
 import RosterModel
 
-/// The live-state read, sent RUNS times through the real transport (one URLSession, one
-/// connection kept alive) and decoded, each timed. Set beside a minimal client's time for the
+/// The live-state read, sent RUNS times through the real transport (libcurl, one connection
+/// kept alive) and decoded, each timed. Set beside a minimal client's time for the
 /// same request (and `--plan`'s decode figure), it shows what the transport adds.
 enum ReadTimes {
     static func run(url text: String, token: String, runs: Int) async -> Int32 {

@@ -7,8 +7,7 @@ import Foundation
 #endif
 
 /// The tests' client of the sandbox: one HTTP/1.1 exchange on a socket of its own, closed after
-/// the answer. A connection each, because Linux URLSession can hang on a kept-alive connection
-/// the server dropped, and a test must not.
+/// the answer, so that no test depends on the transport it tests.
 enum SandboxHTTP {
     struct Failure: Error, CustomStringConvertible {
         var description: String
