@@ -55,7 +55,7 @@ let package = Package(
         .executableTarget(
             name: "roster-bench",
             dependencies: [
-                "RosterModel", "RosterYAML", "RosterCore", "MPSClient", "RosterReconcile", "RosterRender",
+                "CYAML", "RosterModel", "RosterYAML", "RosterCore", "MPSClient", "RosterReconcile", "RosterRender",
             ], path: "Sources/roster-bench"),
         // What the test targets share: the package's paths, golden files, seeded randomness and fixtures.
         .target(

@@ -16,7 +16,7 @@ enum LiveSession {
 
     /// Loads a roster, printing nothing; invalid rosters fail with their diagnostics.
     static func loadRoster(_ paths: [String]) throws(CommandFailure) -> (Roster, [Diagnostic]) {
-        let result = RosterLoader().load(paths: paths.isEmpty ? ["roster.yaml"] : paths)
+        let result = RosterLoader().load(paths: paths.isEmpty ? [RosterLoader.defaultPath] : paths)
         guard result.isValid else { throw CommandFailure(diagnostics: result.diagnostics, kind: .invalidRoster) }
         return (result.roster, result.diagnostics)
     }

@@ -1,3 +1,4 @@
+import RosterModel
 import RosterRender
 
 /// The manual pages, `roster(1)` and one per command, made from the command registry that help
@@ -73,7 +74,7 @@ enum ManualPages {
     static let files: [(term: String, text: String)] = [
         ("$XDG_CONFIG_HOME/roster/config.yaml", "profiles: endpoint, space, tokenFile, caFile, timeout, maxResponseMB"),
         ("$XDG_CONFIG_HOME/roster/tokens/PROFILE", "the login stored by roster auth login (mode 0600)"),
-        ("roster.yaml", "the roster read when no PATH is given"),
+        (RosterLoader.defaultPath, "the roster read when no PATH is given"),
     ]
 
     static let exitCodes: [(term: String, text: String)] = [

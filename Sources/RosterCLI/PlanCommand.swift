@@ -126,7 +126,7 @@ struct PlanCommand: Command {
             (
                 "roster",
                 .object([
-                    ("paths", .array((paths.isEmpty ? ["roster.yaml"] : paths).map(relative))),
+                    ("paths", .array((paths.isEmpty ? [RosterLoader.defaultPath] : paths).map(relative))),
                     ("files", .array(roster.files.map(relative))),
                     ("sha256", .string(SavedPlanFile.rosterDigest(roster.files, relativeTo: folder))),
                     ("prune", .bool(prune)),

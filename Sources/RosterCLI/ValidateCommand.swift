@@ -19,7 +19,7 @@ struct ValidateCommand: Command {
         } catch {
             return RosterCommandLine.usageError(error, context)
         }
-        let paths = arguments.positionals.isEmpty ? ["roster.yaml"] : arguments.positionals
+        let paths = arguments.positionals.isEmpty ? [RosterLoader.defaultPath] : arguments.positionals
         let result = RosterLoader().load(paths: paths)
         context.keptUntilExit.keep(result)
         if format == "json" {

@@ -12,9 +12,6 @@ public protocol RosterEnum: CaseIterable, Hashable, Sendable, RawRepresentable w
 extension RosterEnum {
     public var displayNames: [String] { [] }
 
-    /// The GraphQL name.
-    public var graphQLName: String { rawValue }
-
     /// Every accepted spelling in its normalized form, with its value.
     static var normalizedSpellings: [(spelling: String, value: Self)] {
         allCases.flatMap { value in

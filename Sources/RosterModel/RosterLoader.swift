@@ -6,6 +6,8 @@ import RosterYAML
 /// layer, decodes it, merges the files and validates the result.
 public struct RosterLoader: Sendable {
     public var yaml = YAMLLoader()
+    /// The roster read when a command is given no path.
+    public static let defaultPath = "roster.yaml"
 
     public init() {
         yaml.fileDescription = "a roster file"

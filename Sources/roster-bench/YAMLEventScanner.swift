@@ -2,9 +2,9 @@ import CYAML
 
 /// Parses a document with libyaml and discards the events: the floor that loading can
 /// approach, measured in-process by `roster-bench`.
-public enum YAMLEventScanner {
+enum YAMLEventScanner {
     /// The number of events in `bytes`, or nil on a syntax error.
-    public static func countEvents(_ bytes: [UInt8]) -> Int? {
+    static func countEvents(_ bytes: [UInt8]) -> Int? {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else { return nil }
         defer { yaml_parser_delete(&parser) }
