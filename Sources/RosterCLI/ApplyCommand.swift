@@ -14,9 +14,8 @@ struct ApplyCommand: Command {
         + "text|json]"
     static let options =
         [
-            OptionSpec(
-                "--format", value: "text|json",
-                "report format (default text; json prints the report on standard output)"),
+            OptionSpec.format(
+                [.text, .json], "report format (default text; json prints the report on standard output)"),
             OptionSpec("--auto-approve", "apply without asking"),
             OptionSpec("--allow-large-changes", "apply even past policy.maxDeletes"),
             OptionSpec("--concurrency", value: "N", "requests in flight at once (default 4)"),
@@ -27,14 +26,14 @@ struct ApplyCommand: Command {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
         await reporting(arguments, context) {
-            let format = try OutputFormat.parse(arguments.value("--format"), allowed: ["text", "json"], command: name)
+            let format = arguments.format(options)
             let concurrency = try arguments.integer("--concurrency", in: 1...64, default: 4)
             return try await apply(arguments, context, format: format, concurrency: concurrency)
         }
     }
 
     static func apply(
-        _ arguments: ParsedArguments, _ context: CommandContext, format: String, concurrency: Int
+        _ arguments: ParsedArguments, _ context: CommandContext, format: OutputFormat, concurrency: Int
     ) async throws -> Int32 {
         let console = context.console
         // Everything but the plan writes standard error through the gate (see below).
@@ -46,12 +45,12 @@ struct ApplyCommand: Command {
         let (planned, connection, roster, service) = try await PlanCommand.makePlan(args, context)
         var plan = planned
         if let saved { try saved.check(plan) }
-        let color = context.useColor(onStderr: format == "json", arguments)
+        let color = context.useColor(onStderr: format == .json, arguments)
         let phases = PhaseLog(arguments, context)
-        let show = ApplyOutput(console: console, planOnStderr: format == "json")
+        let show = ApplyOutput(console: console, planOnStderr: format == .json)
         guard plan.hasChanges else {
             show.plan(PlanRenderer.text(plan, color: color))
-            if format == "json" { show.report(ReportRenderer.json(nothingToDo()).rendered(indent: 2) + "\n") }
+            if format == .json { show.report(ReportRenderer.json(nothingToDo()).rendered(indent: 2) + "\n") }
             return ExitCode.success
         }
         let exceeded = plan.deletes.filter(\.exceeded)
@@ -87,7 +86,7 @@ struct ApplyCommand: Command {
         withExtendedLifetime(interrupts) {}
         context.keptUntilExit.keep((roster, plan, report))  // freed by the exit (KeptUntilExit)
         show.report(
-            format == "json"
+            format == .json
                 ? ReportRenderer.json(report).rendered(indent: 2) + "\n" : ReportRenderer.text(report, color: color))
         if report.stop == .interrupted { return ExitCode.interrupted }
         return report.complete ? ExitCode.success : ExitCode.failure

@@ -51,7 +51,22 @@ public enum ArgumentParser {
                 result.flags.insert(name)
             }
         }
+        try checkChoices(result, options: options, command: command)
         return result
+    }
+
+    /// Each option given a value outside its choices is a usage error that lists them.
+    static func checkChoices(_ parsed: ParsedArguments, options: [OptionSpec], command: String) throws(UsageError) {
+        for option in options {
+            guard let choices = option.choices, let value = parsed.value(option.name), !choices.contains(value) else {
+                continue
+            }
+            let what = option.name == "--format" ? "format" : "value"
+            throw UsageError(
+                message:
+                    "unknown \(what) `\(value)` for `roster \(command)`; expected \(choices.joined(separator: ", "))",
+                hint: "run `roster help \(command)` to see its options")
+        }
     }
 }
 

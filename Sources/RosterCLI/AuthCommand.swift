@@ -15,7 +15,7 @@ struct AuthCommand: Command {
     static let options =
         [
             OptionSpec("--with-token", "login: read the token from standard input instead of a prompt"),
-            OptionSpec("--format", value: "text|json", "status: output format (default text)"),
+            OptionSpec.format([.text, .json], "status: output format (default text)"),
         ] + Connection.options
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
@@ -100,7 +100,7 @@ struct AuthCommand: Command {
     }
 
     static func status(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> Int32 {
-        let format = try OutputFormat.parse(arguments.value("--format"), allowed: ["text", "json"], command: name)
+        let format = arguments.format(options)
         let connection = try Connection.resolve(arguments, context)
         if !connection.warnings.isEmpty { context.console.writeErr(DiagnosticRenderer.text(connection.warnings)) }
         let service = MPSService(client: connection.client(arguments, context))
@@ -116,7 +116,7 @@ struct AuthCommand: Command {
         let view = AuthStatus(
             endpoint: connection.endpoint.url.absoluteString, session: session, spaces: spaces, members: members,
             selected: connection.endpoint.space, tokenSource: connection.tokenSource)
-        context.console.writeOut(format == "json" ? view.json().rendered(indent: 2) + "\n" : view.text())
+        context.console.writeOut(format == .json ? view.json().rendered(indent: 2) + "\n" : view.text())
         return ExitCode.success
     }
 }

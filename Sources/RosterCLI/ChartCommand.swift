@@ -13,14 +13,13 @@ struct ChartCommand: Command {
     static let options =
         [
             OptionSpec("--live", "read the live space instead of roster files"),
-            OptionSpec("--format", value: "mermaid|dot", "mermaid (default; GitHub renders it) or dot (Graphviz)"),
+            OptionSpec.format([.mermaid, .dot], "mermaid (default; GitHub renders it) or dot (Graphviz)"),
             OptionSpec("--team", value: "NAME", "draw this team only"),
         ] + Connection.options
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
         await reporting(arguments, context) {
-            let format = try OutputFormat.parse(
-                arguments.value("--format") ?? "mermaid", allowed: ["mermaid", "dot"], command: name)
+            let format = arguments.format(options)
             var chart =
                 arguments.flag("--live")
                 ? chart(of: try await live(arguments, context))
@@ -30,7 +29,7 @@ struct ChartCommand: Command {
                 chart.withoutTeam = []
                 guard !chart.teams.isEmpty else { throw CommandFailure("no team \"\(TerminalText.escape(team))\"") }
             }
-            context.console.writeOut(format == "dot" ? chart.dot() : chart.mermaid())
+            context.console.writeOut(format == .dot ? chart.dot() : chart.mermaid())
             return ExitCode.success
         }
     }

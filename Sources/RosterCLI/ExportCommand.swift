@@ -12,13 +12,13 @@ struct ExportCommand: Command {
     static let usage = "roster export [--format yaml|json] [--out FILE]"
     static let options =
         [
-            OptionSpec("--format", value: "yaml|json", "output format (default yaml)"),
+            OptionSpec.format([.yaml, .json], "output format (default yaml)"),
             OptionSpec("--out", value: "FILE", "write the roster there instead of standard output"),
         ] + Connection.options
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
         await reporting(arguments, context) {
-            let format = try OutputFormat.parse(arguments.value("--format"), allowed: ["yaml", "json"], command: name)
+            let format = arguments.format(options)
             if let extra = arguments.positionals.first {
                 throw UsageError(
                     message: "`roster export` takes no path, got `\(extra)`", hint: "use --out FILE to write a file")
@@ -33,7 +33,7 @@ struct ExportCommand: Command {
             let document = exporter.document()
             for warning in exporter.warnings { context.console.writeErr("warning: \(TerminalText.escape(warning))\n") }
             let text: String
-            if format == "json" {
+            if format == .json {
                 text = exporter.json(document).rendered(indent: 2) + "\n"
             } else {
                 do throws(YAMLEmitter.EmitError) {

@@ -6,11 +6,19 @@ public struct OptionSpec: Sendable {
     /// The value's placeholder (`FILE`), or nil for a flag.
     public var value: String?
     public var help: String
+    /// The values the option takes, when it takes only some; the parser refuses any other.
+    public var choices: [String]?
 
     public init(_ name: String, value: String? = nil, _ help: String) {
         self.name = name
         self.value = value
         self.help = help
+    }
+
+    /// An option that takes one of `choices`, shown as `a|b|c`.
+    public init(_ name: String, choices: [String], _ help: String) {
+        self.init(name, value: choices.joined(separator: "|"), help)
+        self.choices = choices
     }
 
     /// The colour options of the commands that colour their output.

@@ -1,18 +1,21 @@
-import RosterCore
-import RosterModel
-import RosterRender
+/// The output formats of the commands. Each command declares the ones it takes once, in its
+/// `--format` option (``OptionSpec/format(_:_:)``), which help, completion, the manual pages and
+/// the argument parser all read.
+public enum OutputFormat: String, Sendable, CaseIterable {
+    case text, json, markdown, csv, yaml, mermaid, dot
+}
 
-/// Checking of `--format` values.
-public enum OutputFormat {
-    /// The format asked for, or the first allowed one; anything else is a usage error.
-    public static func parse(_ value: String?, allowed: [String], command: String) throws(UsageError) -> String {
-        guard let value else { return allowed[0] }
-        guard allowed.contains(value) else {
-            throw UsageError(
-                message:
-                    "unknown format `\(value)` for `roster \(command)`; expected \(allowed.joined(separator: ", "))",
-                hint: "run `roster help \(command)` to see its options")
-        }
-        return value
+extension OptionSpec {
+    /// `--format`, taking `formats`; the first is the default.
+    public static func format(_ formats: [OutputFormat], _ help: String) -> OptionSpec {
+        OptionSpec("--format", choices: formats.map(\.rawValue), help)
+    }
+}
+
+extension ParsedArguments {
+    /// The `--format` asked for, else the first that `options` declare (the parser has checked it).
+    public func format(_ options: [OptionSpec]) -> OutputFormat {
+        let declared = options.first { $0.name == "--format" }?.choices ?? []
+        return (value("--format") ?? declared.first).flatMap(OutputFormat.init(rawValue:)) ?? .text
     }
 }

@@ -13,7 +13,7 @@ struct PlanCommand: Command {
         "roster plan [PATH…] [--format text|json|markdown] [--out plan.json] [--detailed-exitcode] [--prune]"
     static let options =
         [
-            OptionSpec("--format", value: "text|json|markdown", "output format (default text)"),
+            OptionSpec.format([.text, .json, .markdown], "output format (default text)"),
             OptionSpec("--out", value: "FILE", "also save the plan for `roster apply FILE`"),
             OptionSpec("--detailed-exitcode", "exit 2 when there are changes, 0 when none"),
             OptionSpec("--prune", "also delete live people and teams missing from the roster"),
@@ -25,8 +25,7 @@ struct PlanCommand: Command {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
         await reporting(arguments, context) {
-            let format = try OutputFormat.parse(
-                arguments.value("--format"), allowed: ["text", "json", "markdown"], command: name)
+            let format = arguments.format(options)
             let (planned, _, roster, _) = try await makePlan(arguments, context)
             var plan = planned
             plan.requests = MutationBatcher().requestCount(plan)
@@ -34,11 +33,11 @@ struct PlanCommand: Command {
             let out = arguments.value("--out")
             // The JSON plan (and its fingerprint, a hash of every live entity) once, for the
             // output and the saved plan alike.
-            let fingerprint = format == "json" || out != nil ? plan.fingerprint : nil
+            let fingerprint = format == .json || out != nil ? plan.fingerprint : nil
             let planJSON = fingerprint.map { PlanRenderer.json(plan, fingerprint: $0) }
             switch format {
-            case "json": context.console.writeOut((planJSON ?? PlanRenderer.json(plan)).rendered(indent: 2) + "\n")
-            case "markdown": context.console.writeOut(PlanRenderer.markdown(plan))
+            case .json: context.console.writeOut((planJSON ?? PlanRenderer.json(plan)).rendered(indent: 2) + "\n")
+            case .markdown: context.console.writeOut(PlanRenderer.markdown(plan))
             default: context.console.writeOut(PlanRenderer.text(plan, color: color))
             }
             if let out, let fingerprint, let planJSON {

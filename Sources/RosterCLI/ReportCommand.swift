@@ -18,7 +18,7 @@ struct ReportCommand: Command {
             OptionSpec("--live", "read the live space instead of roster files"),
             OptionSpec("--as-of", value: "DATE", "the day to measure time in level on (default: today, UTC)"),
             OptionSpec("--due-months", value: "N", "due: within N months of the limit (default 3)"),
-            OptionSpec("--format", value: "text|json|markdown|csv", "output format (default text)"),
+            OptionSpec.format([.text, .json, .markdown, .csv], "output format (default text)"),
         ] + Connection.options
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
@@ -29,8 +29,7 @@ struct ReportCommand: Command {
                     message: "`roster report` takes one report: levels", hint: "run `roster report levels`")
             }
             args.positionals.removeFirst()
-            let format = try OutputFormat.parse(
-                arguments.value("--format"), allowed: ["text", "json", "markdown", "csv"], command: name)
+            let format = arguments.format(options)
             let asOf = try day(arguments.value("--as-of"))
             let due = try arguments.integer("--due-months", in: 0...600, default: 3)
             let report: LevelReport
@@ -40,9 +39,9 @@ struct ReportCommand: Command {
                 report = LevelReport.of(try LiveSession.loadRoster(args.positionals).0, asOf: asOf, dueMonths: due)
             }
             switch format {
-            case "json": context.console.writeOut(LevelReportRenderer.json(report).rendered(indent: 2) + "\n")
-            case "markdown": context.console.writeOut(LevelReportRenderer.markdown(report))
-            case "csv": context.console.writeOut(LevelReportRenderer.csv(report))
+            case .json: context.console.writeOut(LevelReportRenderer.json(report).rendered(indent: 2) + "\n")
+            case .markdown: context.console.writeOut(LevelReportRenderer.markdown(report))
+            case .csv: context.console.writeOut(LevelReportRenderer.csv(report))
             default: context.console.writeOut(LevelReportRenderer.text(report))
             }
             return ExitCode.success

@@ -9,20 +9,15 @@ struct ValidateCommand: Command {
     static let usage = "roster validate [PATH…] [--format text|json]"
     static let options =
         [
-            OptionSpec("--format", value: "text|json", "output format (default text)")
+            OptionSpec.format([.text, .json], "output format (default text)")
         ] + OptionSpec.color
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
-        let format: String
-        do {
-            format = try OutputFormat.parse(arguments.value("--format"), allowed: ["text", "json"], command: name)
-        } catch {
-            return RosterCommandLine.usageError(error, context)
-        }
+        let format = arguments.format(options)
         let paths = arguments.positionals.isEmpty ? [RosterLoader.defaultPath] : arguments.positionals
         let result = RosterLoader().load(paths: paths)
         context.keptUntilExit.keep(result)
-        if format == "json" {
+        if format == .json {
             context.console.writeOut(DiagnosticRenderer.json(result.diagnostics).rendered(indent: 2) + "\n")
         } else {
             let color = context.useColor(onStderr: true, arguments)

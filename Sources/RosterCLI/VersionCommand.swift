@@ -8,12 +8,12 @@ struct VersionCommand: Command {
     static let name = "version"
     static let summary = "Print the version, the commit it was built from, and its libyaml and libcurl."
     static let usage = "roster version [--format text|json]"
-    static let options = [OptionSpec("--format", value: "text|json", "output format (default text)")]
+    static let options = [OptionSpec.format([.text, .json], "output format (default text)")]
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
         await reporting(arguments, context) {
-            let format = try OutputFormat.parse(arguments.value("--format"), allowed: ["text", "json"], command: name)
-            context.console.writeOut(format == "json" ? json : text)
+            let format = arguments.format(options)
+            context.console.writeOut(format == .json ? json : text)
             return ExitCode.success
         }
     }
