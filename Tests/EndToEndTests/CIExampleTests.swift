@@ -43,12 +43,7 @@ import Testing
         defer { sandbox.stop() }
         let (folder, path) = try fakeGitHub()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let repo = folder.appendingPathComponent("repo")
-        try FileManager.default.createDirectory(
-            at: repo.appendingPathComponent("roster"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(
-            at: TestSupport.packageRoot.appendingPathComponent("examples/acme.yaml"),
-            to: repo.appendingPathComponent("roster/acme.yaml"))
+        let (repo, _) = try repository(folder)
         var env = [
             "PATH": path, "MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": sandbox.token,
             "GH_LOG": folder.appendingPathComponent("log").path, "GITHUB_REPOSITORY": "org/people",

@@ -13,19 +13,7 @@ final class HostileServer {
         log = ScratchFolder.url.appendingPathComponent("server-\(UUID().uuidString).log")
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "Tests/Servers/hostile_server.py", mode] + arguments + ["--log", log.path]
-        process.currentDirectoryURL = TestSupport.packageRoot
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        url = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard url.hasPrefix("http") else { throw SandboxProcess.SandboxError.didNotStart }
+        url = try SandboxProcess.start(process)
     }
 
     /// Every event logged so far (`request`, `connection`, `handshake`, `proxy`, …).

@@ -16,6 +16,11 @@ final class SandboxProcess {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments =
             ["python3", "-m", "sandbox", "--port", "0", "--token", "\(token):\(owner):\(name)"] + arguments
+        url = try Self.start(process)
+    }
+
+    /// Starts a server process from the package's root and returns the URL it prints first.
+    static func start(_ process: Process) throws -> String {
         process.currentDirectoryURL = TestSupport.packageRoot
         let out = Pipe()
         process.standardOutput = out
@@ -27,8 +32,9 @@ final class SandboxProcess {
             if chunk.isEmpty { break }
             line.append(chunk)
         }
-        url = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let url = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard url.hasPrefix("http") else { throw SandboxError.didNotStart }
+        return url
     }
 
     enum SandboxError: Error { case didNotStart, requestFailed(String) }
