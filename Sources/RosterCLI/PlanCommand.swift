@@ -41,7 +41,7 @@ struct PlanCommand: Command {
             default: context.console.writeOut(PlanRenderer.text(plan, color: color))
             }
             if let out, let fingerprint, let planJSON {
-                try save(
+                try SavedPlanFile.write(
                     plan, json: planJSON, fingerprint: fingerprint, roster: roster, paths: arguments.positionals,
                     prune: arguments.flag("--prune"),
                     selection: ["only", "exclude"].compactMap { key in arguments.value("--\(key)").map { (key, $0) } },
@@ -105,37 +105,5 @@ struct PlanCommand: Command {
             }
         }
         return selection
-    }
-
-    /// Writes the plan with what apply needs; the roster's paths are written relative to the
-    /// plan file, so `roster apply FILE` works from any directory.
-    static func save(
-        _ plan: Plan, json: JSONValue, fingerprint: Fingerprint, roster: Roster, paths: [String], prune: Bool,
-        selection: [(String, String)], to path: String
-    ) throws(CommandFailure) {
-        guard case .object(var fields) = json else { return }
-        guard
-            case .object(var apply) = SavedPlan.applySection(
-                plan, fingerprint: fingerprint, prune: prune || roster.policy.prune,
-                maxDeletes: roster.policy.maxDeletes)
-        else { return }
-        let folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()
-        let relative = { (file: String) in JSONValue.string(SavedPlanFile.relativePath(file, to: folder)) }
-        apply.append(
-            (
-                "roster",
-                .object([
-                    ("paths", .array((paths.isEmpty ? [RosterLoader.defaultPath] : paths).map(relative))),
-                    ("files", .array(roster.files.map(relative))),
-                    ("sha256", .string(SavedPlanFile.rosterDigest(roster.files, relativeTo: folder))),
-                    ("prune", .bool(prune)),
-                ])
-            ))
-        apply.append(("selection", .object(selection.map { ($0.0, JSONValue.string($0.1)) })))
-        fields.append(("apply", .object(apply)))
-        let text = JSONValue.object(fields).rendered(indent: 2) + "\n"
-        guard FileReplacer.replace(path, with: Array(text.utf8)) else {
-            throw CommandFailure("cannot write the plan", at: .file(path))
-        }
     }
 }

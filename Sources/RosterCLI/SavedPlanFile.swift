@@ -4,10 +4,14 @@ import RosterCore
 import RosterModel
 import RosterReconcile
 
-/// A plan saved by `roster plan --out`, as `roster apply plan.json` reads it. Its roster paths
-/// are relative to the plan file, so it applies from any directory; it names the endpoint and
-/// the space it was made for, and every live entity it read.
+/// A plan saved by `roster plan --out`: the one type that writes it, recognises it and reads it
+/// back for `roster apply plan.json`. Its roster paths are relative to the plan file, so it
+/// applies from any directory; it names the endpoint and the space it was made for, and every
+/// live entity it read. Its `apply` section carries its own version.
 struct SavedPlanFile {
+    /// The version of the `apply` section this roster writes and reads.
+    static let version = 1
+
     /// The plan file, as given.
     var path: String
     var endpoint: String
@@ -23,24 +27,57 @@ struct SavedPlanFile {
     /// The `--only` and `--exclude` the plan was made with.
     var selection: JSONValue?
 
-    /// The saved plan named by `arguments`, or nil when they name a roster: a saved plan is
-    /// a JSON file whose top level holds `format_version`.
+    /// The saved plan named by `arguments`, or nil when they name a roster (a saved plan is a JSON
+    /// file whose top level holds `format_version`, as the roster loader also knows).
     static func detect(_ arguments: ParsedArguments) throws(CommandFailure) -> SavedPlanFile? {
-        guard arguments.positionals.count == 1, let path = arguments.positionals.first, path.hasSuffix(".json"),
-            let data = FileManager.default.contents(atPath: path), let json = JSONValue(parsing: data),
-            json["format_version"] != nil
+        guard arguments.positionals.count == 1, let path = arguments.positionals.first,
+            let data = FileManager.default.contents(atPath: path), RosterLoader.isSavedPlan([UInt8](data), path: path),
+            let json = JSONValue(parsing: data)
         else { return nil }
-        guard let apply = json["apply"], let roster = apply["roster"] else {
+        return try read(json, path: path)
+    }
+
+    /// Reads a saved plan's JSON; a missing or mistyped field is an error that names it.
+    static func read(_ json: JSONValue, path: String) throws(CommandFailure) -> SavedPlanFile {
+        guard let apply = json["apply"] else {
             throw CommandFailure(
                 "this is a plan printed by `roster plan --format json`, not a saved plan; "
                     + "save one with `roster plan --out FILE`", exitCode: ExitCode.refused, at: .file(path))
         }
+        let field = Field(path: path)
+        let saved = apply["version"]?.intValue ?? 1
+        guard saved <= version else {
+            throw field.failure("the plan was saved by a newer roster (apply.version \(saved)); update roster")
+        }
+        let roster = try field.require(apply["roster"], "apply.roster")
         return SavedPlanFile(
-            path: path, endpoint: json["endpoint"]?.stringValue ?? "", space: apply["space"]?.stringValue ?? "",
-            prune: roster["prune"]?.boolValue ?? false, paths: roster["paths"]?.stringsValue ?? [],
-            files: roster["files"]?.stringsValue ?? [], rosterDigest: roster["sha256"]?.stringValue ?? "",
-            fingerprint: Fingerprint(entities: SavedPlan.entities(apply["entities"])),
-            steps: apply["steps"] ?? .null, selection: apply["selection"])
+            path: path, endpoint: try field.string(json["endpoint"], "endpoint"),
+            space: try field.string(apply["space"], "apply.space"),
+            prune: try field.require(roster["prune"]?.boolValue, "apply.roster.prune"),
+            paths: try field.require(roster["paths"]?.stringsValue, "apply.roster.paths"),
+            files: try field.require(roster["files"]?.stringsValue, "apply.roster.files"),
+            rosterDigest: try field.string(roster["sha256"], "apply.roster.sha256"),
+            fingerprint: Fingerprint(
+                entities: SavedPlan.entities(try field.require(apply["entities"], "apply.entities"))),
+            steps: try field.require(apply["steps"], "apply.steps"), selection: apply["selection"])
+    }
+
+    /// Reads required fields of one saved plan, failing with the field's name.
+    struct Field {
+        let path: String
+
+        func failure(_ why: String) -> CommandFailure {
+            CommandFailure("\(why); nothing was applied", exitCode: ExitCode.refused, at: .file(path))
+        }
+
+        func require<T>(_ value: T?, _ name: String) throws(CommandFailure) -> T {
+            guard let value else { throw failure("the saved plan lacks \(name) (or it has the wrong type)") }
+            return value
+        }
+
+        func string(_ value: JSONValue?, _ name: String) throws(CommandFailure) -> String {
+            try require(value?.stringValue, name)
+        }
     }
 
     /// The plan file's folder, absolute.
@@ -123,5 +160,38 @@ struct SavedPlanFile {
         let up = Array(repeating: "..", count: base.count - common)
         let parts = up + target[common...]
         return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+
+    /// Writes the plan with what apply needs; the roster's paths are written relative to the
+    /// plan file, so `roster apply FILE` works from any directory.
+    static func write(
+        _ plan: Plan, json: JSONValue, fingerprint: Fingerprint, roster: Roster, paths: [String], prune: Bool,
+        selection: [(String, String)], to path: String
+    ) throws(CommandFailure) {
+        guard case .object(var fields) = json else { return }
+        guard
+            case .object(var apply) = SavedPlan.applySection(
+                plan, fingerprint: fingerprint, prune: prune || roster.policy.prune,
+                maxDeletes: roster.policy.maxDeletes)
+        else { return }
+        let folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()
+        let relative = { (file: String) in JSONValue.string(relativePath(file, to: folder)) }
+        apply.append(
+            (
+                "roster",
+                .object([
+                    ("paths", .array((paths.isEmpty ? [RosterLoader.defaultPath] : paths).map(relative))),
+                    ("files", .array(roster.files.map(relative))),
+                    ("sha256", .string(rosterDigest(roster.files, relativeTo: folder))),
+                    ("prune", .bool(prune)),
+                ])
+            ))
+        apply.append(("selection", .object(selection.map { ($0.0, JSONValue.string($0.1)) })))
+        apply.insert(("version", .int(version)), at: 0)
+        fields.append(("apply", .object(apply)))
+        let text = JSONValue.object(fields).rendered(indent: 2) + "\n"
+        guard FileReplacer.replace(path, with: Array(text.utf8)) else {
+            throw CommandFailure("cannot write the plan", at: .file(path))
+        }
     }
 }

@@ -38,6 +38,7 @@ extension JSONValue {
 
     public var stringValue: String? { if case .string(let s) = self { s } else { nil } }
     public var boolValue: Bool? { if case .bool(let b) = self { b } else { nil } }
+    public var intValue: Int? { if case .int(let i) = self { i } else { nil } }
     /// The strings of an array of strings.
     public var stringsValue: [String]? {
         guard case .array(let items) = self else { return nil }

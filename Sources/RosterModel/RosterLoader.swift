@@ -101,12 +101,23 @@ public struct RosterLoader: Sendable {
     }
 
     /// Whether `bytes` are a saved plan: a JSON file whose top level holds `format_version`.
-    static func isSavedPlan(_ bytes: [UInt8], path: String) -> Bool {
+    public static func isSavedPlan(_ bytes: [UInt8], path: String) -> Bool {
         guard path.hasSuffix(".json"), bytes.first(where: { $0 > 0x20 }) == UInt8(ascii: "{"),
-            String(decoding: bytes.prefix(4096), as: UTF8.self).contains("\"format_version\"")
+            contains(bytes, Array("\"format_version\"".utf8))
         else { return false }
         let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
         return object?["format_version"] != nil
+    }
+
+    /// Whether `needle` occurs in `bytes` (a byte scan: no text is decoded).
+    static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first, bytes.count >= needle.count else { return false }
+        var i = 0
+        while let start = bytes[i...].firstIndex(of: first), start + needle.count <= bytes.count {
+            if bytes[start..<(start + needle.count)].elementsEqual(needle) { return true }
+            i = start + 1
+        }
+        return false
     }
 
     /// The largest roster file read, a guard against pointing the tool at a huge file by mistake.

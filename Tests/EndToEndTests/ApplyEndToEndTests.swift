@@ -412,6 +412,31 @@ import Testing
     }
 
     /// Rewrites a JSON file after `edit`; `sortedKeys` writes its keys in another order.
+    /// A saved plan that lacks a field, or comes from a newer roster, is refused with the field's
+    /// name, never read with a silent default.
+    @Test func aDamagedOrNewerSavedPlanIsRefusedByName() throws {
+        let sandbox = try SandboxProcess()
+        defer { sandbox.stop() }
+        let planFile = try saveAcmePlan(sandbox)
+        try editJSON(planFile) { plan in
+            var apply = plan["apply"] as? [String: Any] ?? [:]
+            apply["space"] = nil
+            plan["apply"] = apply
+        }
+        let damaged = try RosterBinary.run(["apply", planFile], environment: env(sandbox))
+        #expect(damaged.code == 3 && damaged.stderr.contains("the saved plan lacks apply.space"), "\(damaged.stderr)")
+        _ = try saveAcmePlan(sandbox, to: planFile)
+        try editJSON(planFile) { plan in
+            var apply = plan["apply"] as? [String: Any] ?? [:]
+            #expect(apply["version"] as? Int == 1)
+            apply["version"] = 2
+            plan["apply"] = apply
+        }
+        let newer = try RosterBinary.run(["apply", planFile], environment: env(sandbox))
+        #expect(newer.code == 3 && newer.stderr.contains("saved by a newer roster"), "\(newer.stderr)")
+        #expect(try !planIsClean(sandbox, ["examples/acme.yaml"]), "nothing was applied")
+    }
+
     func editJSON(_ path: String, sortedKeys: Bool = false, _ edit: (inout [String: Any]) -> Void) throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         var object = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
