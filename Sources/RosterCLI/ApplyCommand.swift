@@ -24,7 +24,7 @@ struct ApplyCommand: Command {
             OptionSpec("--exclude", value: "SEL[,SEL…]", "leave these entities' changes out"),
         ] + OptionSpec.color + Connection.options
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> ExitCode {
         await reporting(arguments, context) {
             let format = arguments.format(options)
             let concurrency = try arguments.integer("--concurrency", in: 1...64, default: 4)
@@ -34,7 +34,7 @@ struct ApplyCommand: Command {
 
     static func apply(
         _ arguments: ParsedArguments, _ context: CommandContext, format: OutputFormat, concurrency: Int
-    ) async throws -> Int32 {
+    ) async throws -> ExitCode {
         let console = context.console
         // Everything but the plan writes standard error through the gate (see below).
         let gate = ProgressGate(console)
@@ -93,7 +93,7 @@ struct ApplyCommand: Command {
     }
 
     /// Asks for "yes"; the exit code when the answer is anything else, nil to go on.
-    static func confirm(_ show: ApplyOutput, _ console: any Console) throws(CommandFailure) -> Int32? {
+    static func confirm(_ show: ApplyOutput, _ console: any Console) throws(CommandFailure) -> ExitCode? {
         guard console.stdinIsTerminal else {
             throw CommandFailure(
                 "refusing to apply without confirmation: standard input is not a terminal; "

@@ -18,7 +18,7 @@ struct AuthCommand: Command {
             OptionSpec.format([.text, .json], "status: output format (default text)"),
         ] + Connection.options
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> ExitCode {
         await reporting(arguments, context) {
             switch arguments.positionals {
             case ["status"]: return try await status(arguments, context)
@@ -33,7 +33,7 @@ struct AuthCommand: Command {
     }
 
     /// Reads the token, checks it with the server, and stores it for the profile only if valid.
-    static func login(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> Int32 {
+    static func login(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitCode {
         guard let token = try readToken(arguments, context), !token.isEmpty else {
             throw CommandFailure("no token given", kind: .auth)
         }
@@ -79,7 +79,7 @@ struct AuthCommand: Command {
 
     /// Ends the session on the server and forgets the stored token, even when the server
     /// cannot be reached (and says so).
-    static func logout(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> Int32 {
+    static func logout(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitCode {
         let store = TokenStore(environment: context.environment)
         let connection = try? Connection.resolve(arguments, context)
         let profile = TokenStore.profile(connection?.profile)
@@ -99,7 +99,7 @@ struct AuthCommand: Command {
         return ExitCode.success
     }
 
-    static func status(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> Int32 {
+    static func status(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitCode {
         let format = arguments.format(options)
         let connection = try Connection.resolve(arguments, context)
         if !connection.warnings.isEmpty { context.console.writeErr(DiagnosticRenderer.text(connection.warnings)) }

@@ -17,7 +17,7 @@ struct ChartCommand: Command {
             OptionSpec("--team", value: "NAME", "draw this team only"),
         ] + Connection.options
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> ExitCode {
         await reporting(arguments, context) {
             let format = arguments.format(options)
             var chart =

@@ -6,7 +6,7 @@ public protocol Command: Sendable {
     static var options: [OptionSpec] { get }
     /// The words that may follow the command (`roster auth login`), for dispatch and completion.
     static var subcommands: [String] { get }
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> ExitCode
 }
 
 extension Command {
@@ -33,8 +33,8 @@ extension Command {
     /// Runs a command body, turning usage errors and command failures into their messages and
     /// exit codes (usage errors end with a hint; failures print their diagnostics).
     public static func reporting(
-        _ arguments: ParsedArguments, _ context: CommandContext, _ body: () async throws -> Int32
-    ) async -> Int32 {
+        _ arguments: ParsedArguments, _ context: CommandContext, _ body: () async throws -> ExitCode
+    ) async -> ExitCode {
         do {
             return try await body()
         } catch let error as UsageError {

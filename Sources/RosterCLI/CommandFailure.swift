@@ -9,18 +9,18 @@ public struct CommandFailure: Error {
     }
 
     public var diagnostics: [Diagnostic]
-    public var exitCode: Int32
+    public var exitCode: ExitCode
     public var kind: Kind
 
     public init(
-        _ message: String, exitCode: Int32 = ExitCode.failure, at location: SourceLocation? = nil, kind: Kind? = nil
+        _ message: String, exitCode: ExitCode = ExitCode.failure, at location: SourceLocation? = nil, kind: Kind? = nil
     ) {
         diagnostics = [.error(message, at: location)]
         self.exitCode = exitCode
         self.kind = kind ?? (exitCode == ExitCode.refused ? .refused : .error)
     }
 
-    public init(diagnostics: [Diagnostic], exitCode: Int32 = ExitCode.failure, kind: Kind? = nil) {
+    public init(diagnostics: [Diagnostic], exitCode: ExitCode = ExitCode.failure, kind: Kind? = nil) {
         self.diagnostics = diagnostics
         self.exitCode = exitCode
         self.kind = kind ?? (exitCode == ExitCode.refused ? .refused : .error)

@@ -10,7 +10,7 @@ struct CompleteCommand: Command {
     static let usage = "roster __complete WORD…"
     static let options: [OptionSpec] = []
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> ExitCode {
         context.console.writeOut(candidates(arguments.positionals, context).map { $0 + "\n" }.joined())
         return ExitCode.success
     }

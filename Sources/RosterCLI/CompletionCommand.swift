@@ -13,7 +13,7 @@ struct CompletionCommand: Command {
     static let usage = "roster completion bash|zsh|fish"
     static let options: [OptionSpec] = []
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> ExitCode {
         await reporting(arguments, context) {
             guard arguments.positionals.count == 1, let script = scripts[arguments.positionals[0]] else {
                 throw UsageError(

@@ -1,9 +1,12 @@
 /// Process exit codes, as `cli.md` defines them.
-public enum ExitCode {
-    public static let success: Int32 = 0
-    public static let failure: Int32 = 1
-    public static let changes: Int32 = 2
-    public static let refused: Int32 = 3
+public enum ExitCode: Int32, Sendable {
+    case success = 0
+    /// An error: invalid roster, bad option, network or server failure, apply cancelled or incomplete.
+    case failure = 1
+    /// `plan --detailed-exitcode`: there are changes or unmanaged drift; `pull --check`: the files would change.
+    case changes = 2
+    /// Refused by a safety rail.
+    case refused = 3
     /// Apply interrupted (SIGINT or SIGTERM), as shells report a process stopped by SIGINT.
-    public static let interrupted: Int32 = 130
+    case interrupted = 130
 }

@@ -16,7 +16,7 @@ struct ExportCommand: Command {
             OptionSpec("--out", value: "FILE", "write the roster there instead of standard output"),
         ] + Connection.options
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> ExitCode {
         await reporting(arguments, context) {
             let format = arguments.format(options)
             if let extra = arguments.positionals.first {

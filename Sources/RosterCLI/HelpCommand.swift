@@ -10,7 +10,7 @@ struct HelpCommand: Command {
         OptionSpec("--man-dir", value: "DIR", "write every manual page into DIR"),
     ]
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> ExitCode {
         // `roster help …` is answered by the dispatcher, which knows every command.
         await RosterCommandLine.main(["help"] + arguments.positionals, context: context)
     }

@@ -43,6 +43,6 @@ final class InterruptHandler {
             message += "\n"
         }
         console.writeErr(message + "roster: run `roster plan` to see what the space holds now.\n")
-        _exit(ExitCode.interrupted)
+        _exit(ExitCode.interrupted.rawValue)
     }
 }

@@ -23,7 +23,7 @@ struct PlanCommand: Command {
             OptionSpec("--exclude", value: "SEL[,SEL…]", "leave these entities out of the plan"),
         ] + OptionSpec.color + Connection.options
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> ExitCode {
         await reporting(arguments, context) {
             let format = arguments.format(options)
             let (planned, _, roster, _) = try await makePlan(arguments, context)

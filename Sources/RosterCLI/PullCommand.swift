@@ -17,7 +17,7 @@ struct PullCommand: Command {
             OptionSpec("--into", value: "FILE", "append new people and teams to this file"),
         ] + Connection.options
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> ExitCode {
         await reporting(arguments, context) {
             let (plan, _, roster, _) = try await PlanCommand.makePlan(arguments, context)
             var texts: [String: String] = [:]
@@ -53,7 +53,7 @@ struct PullCommand: Command {
     static func finish(
         _ changed: [String: String], texts: [String: String], _ arguments: ParsedArguments,
         _ context: CommandContext
-    ) throws -> Int32 {
+    ) throws -> ExitCode {
         let files = changed.keys.sorted()
         if arguments.flag("--check") {
             for file in files { context.console.writeErr("\(file) would change\n") }

@@ -21,7 +21,7 @@ struct ReportCommand: Command {
             OptionSpec.format([.text, .json, .markdown, .csv], "output format (default text)"),
         ] + Connection.options
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> ExitCode {
         await reporting(arguments, context) {
             var args = arguments
             guard args.positionals.first == "levels" else {

@@ -17,7 +17,7 @@ public enum RosterCommandLine {
     ]
 
     /// Runs `arguments` (without the program name) and returns the exit code.
-    public static func main(_ arguments: [String], context: CommandContext) async -> Int32 {
+    public static func main(_ arguments: [String], context: CommandContext) async -> ExitCode {
         let arguments = commandFirst(arguments, names: commands.map { $0.name })
         guard let first = arguments.first, first != "--help", first != "-h" else {
             context.console.writeOut(overview(commands))
@@ -45,7 +45,7 @@ public enum RosterCommandLine {
 
     /// `roster help [NAME]`: the overview, or one command's help; `--man [NAME]` and `--man-dir DIR`
     /// give the manual pages.
-    static func help(_ words: [String], _ context: CommandContext) -> Int32 {
+    static func help(_ words: [String], _ context: CommandContext) -> ExitCode {
         if words.first == "--man" || words.first == "--man-dir" { return manual(words, context) }
         guard let name = words.first else {
             context.console.writeOut(overview(commands))
@@ -64,7 +64,7 @@ public enum RosterCommandLine {
     }
 
     /// `roster help --man [NAME]` prints a manual page; `roster help --man-dir DIR` writes them all.
-    static func manual(_ words: [String], _ context: CommandContext) -> Int32 {
+    static func manual(_ words: [String], _ context: CommandContext) -> ExitCode {
         if words.first == "--man-dir" {
             guard words.count == 2 else {
                 return usageError(
@@ -97,7 +97,7 @@ public enum RosterCommandLine {
     }
 
     /// Parses the options of `command` (the first of `arguments`) and runs it.
-    static func run(_ command: any Command.Type, _ arguments: [String], _ context: CommandContext) async -> Int32 {
+    static func run(_ command: any Command.Type, _ arguments: [String], _ context: CommandContext) async -> ExitCode {
         do throws(UsageError) {
             let parsed = try ArgumentParser.parse(
                 Array(arguments.dropFirst()), options: command.options, command: command.name)
@@ -119,7 +119,7 @@ public enum RosterCommandLine {
     /// Prints a failure's diagnostics (and annotations under GitHub Actions); returns its exit code.
     public static func report(
         _ failure: CommandFailure, _ arguments: ParsedArguments, _ context: CommandContext
-    ) -> Int32 {
+    ) -> ExitCode {
         // With --format json, standard output holds one JSON document whatever happens.
         if arguments.value("--format") == "json" { context.console.writeOut(failure.json.rendered(indent: 2) + "\n") }
         let color = context.useColor(onStderr: true, arguments)
@@ -131,7 +131,8 @@ public enum RosterCommandLine {
         return failure.exitCode
     }
 
-    public static func usageError(_ error: UsageError, _ context: CommandContext, arguments: [String] = []) -> Int32 {
+    public static func usageError(_ error: UsageError, _ context: CommandContext, arguments: [String] = []) -> ExitCode
+    {
         if wantsJSON(arguments) {
             let failure = CommandFailure(error.message, kind: .usage)
             context.console.writeOut(failure.json.rendered(indent: 2) + "\n")

@@ -7,7 +7,7 @@ struct SchemaCommand: Command {
     static let usage = "roster schema > roster.schema.json"
     static let options: [OptionSpec] = []
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> ExitCode {
         if let extra = arguments.positionals.first {
             return RosterCommandLine.usageError(
                 UsageError(

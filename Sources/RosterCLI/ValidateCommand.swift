@@ -12,7 +12,7 @@ struct ValidateCommand: Command {
             OptionSpec.format([.text, .json], "output format (default text)")
         ] + OptionSpec.color
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> ExitCode {
         let format = arguments.format(options)
         let paths = arguments.positionals.isEmpty ? [RosterLoader.defaultPath] : arguments.positionals
         let result = RosterLoader().load(paths: paths)

@@ -10,7 +10,7 @@ struct VersionCommand: Command {
     static let usage = "roster version [--format text|json]"
     static let options = [OptionSpec.format([.text, .json], "output format (default text)")]
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> Int32 {
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> ExitCode {
         await reporting(arguments, context) {
             let format = arguments.format(options)
             context.console.writeOut(format == .json ? json : text)

@@ -10,4 +10,4 @@ let context = CommandContext(
     environment: ProcessInfo.processInfo.environment,
     currentDirectory: FileManager.default.currentDirectoryPath
 )
-exit(await RosterCommandLine.main(Array(CommandLine.arguments.dropFirst()), context: context))
+exit(await RosterCommandLine.main(Array(CommandLine.arguments.dropFirst()), context: context).rawValue)

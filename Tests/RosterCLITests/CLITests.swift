@@ -43,7 +43,7 @@ import Testing
         let console = CapturingConsole()
         let code = await RosterCommandLine.main(
             arguments, context: CommandContext(console: console, environment: environment))
-        return (code, console.out, console.err)
+        return (code.rawValue, console.out, console.err)
     }
 
     var acme: String { TestSupport.packageRoot.appendingPathComponent("examples/acme.yaml").path }

@@ -9,7 +9,7 @@ import Testing
     func run(_ arguments: [String]) async -> (Int32, String) {
         let console = CapturingConsole()
         let code = await RosterCommandLine.main(arguments, context: CommandContext(console: console, environment: [:]))
-        return (code, console.out)
+        return (code.rawValue, console.out)
     }
 
     @Test func everyCommandAndOptionIsInItsPage() async {
