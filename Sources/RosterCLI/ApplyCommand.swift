@@ -41,8 +41,8 @@ struct ApplyCommand: Command {
         var context = context
         context.console = gate
         let saved = try SavedPlanFile.detect(arguments)
-        let args = try saved.map { try $0.arguments(for: arguments, context) } ?? arguments
-        let (planned, connection, roster, service) = try await PlanCommand.makePlan(args, context)
+        let request = try saved.map { try $0.request(for: arguments, context) } ?? PlanRequest(arguments)
+        let (planned, connection, roster, service) = try await PlanCommand.makePlan(request, arguments, context)
         var plan = planned
         if let saved { try saved.check(plan) }
         let color = context.useColor(onStderr: format == .json, arguments)
@@ -58,7 +58,7 @@ struct ApplyCommand: Command {
         let ask = saved == nil && !arguments.flag("--auto-approve")
         let control = ApplyControl()
         let engine = makeEngine(
-            args, connection: connection, roster: roster, service: service, concurrency: concurrency,
+            request, connection: connection, roster: roster, service: service, concurrency: concurrency,
             phases: phases, control: control, progress: progressLine(gate))
         // Nothing to ask and nothing to refuse: the first documents go out while the plan's
         // requests are counted and the plan printed; what the engine writes waits until the plan
@@ -122,12 +122,12 @@ struct ApplyCommand: Command {
 
     /// The engine, with the reads and re-plans it needs for recovery and verification.
     static func makeEngine(
-        _ arguments: ParsedArguments, connection: Connection, roster: Roster, service: MPSService,
+        _ request: PlanRequest, connection: Connection, roster: Roster, service: MPSService,
         concurrency: Int, phases: PhaseLog, control: ApplyControl,
         progress: (@Sendable (String) -> Void)?
     ) -> ApplyEngine {
         let space = connection.endpoint.space
-        let prune = arguments.flag("--prune")
+        let prune = request.prune
         let endpoint = connection.endpoint.url.absoluteString
         let read: @Sendable () async throws(LiveReadFailure) -> LiveState = {
             () async throws(LiveReadFailure) -> LiveState in
@@ -141,7 +141,7 @@ struct ApplyCommand: Command {
                 throw LiveReadFailure(error.message)
             }
         }
-        let selection = (try? PlanCommand.selection(arguments)) ?? PlanSelection()
+        let selection = request.selection
         let replan: @Sendable (LiveState) -> (Plan?, [Diagnostic]) = { live in
             let planning = phases.now
             let (plan, diagnostics) = Planner.plan(roster: roster, live: live, prune: prune, endpoint: endpoint)

@@ -26,7 +26,8 @@ struct PlanCommand: Command {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> ExitCode {
         await reporting(arguments, context) {
             let format = arguments.format(options)
-            let (planned, _, roster, _) = try await makePlan(arguments, context)
+            let request = try PlanRequest(arguments)
+            let (planned, _, roster, _) = try await makePlan(request, arguments, context)
             var plan = planned
             plan.requests = MutationBatcher().requestCount(plan)
             let color = context.useColor(onStderr: false, arguments)
@@ -42,10 +43,7 @@ struct PlanCommand: Command {
             }
             if let out, let fingerprint, let planJSON {
                 try SavedPlanFile.write(
-                    plan, json: planJSON, fingerprint: fingerprint, roster: roster, paths: arguments.positionals,
-                    prune: arguments.flag("--prune"),
-                    selection: ["only", "exclude"].compactMap { key in arguments.value("--\(key)").map { (key, $0) } },
-                    to: out)
+                    plan, json: planJSON, fingerprint: fingerprint, roster: roster, request: request, to: out)
                 context.console.writeErr("Saved the plan to \(out); `roster apply \(out)` applies exactly it.\n")
             }
             // Drift the roster does not cover (unmanaged people, teams, members) is a change too.
@@ -58,12 +56,13 @@ struct PlanCommand: Command {
     /// before the read, so an invalid roster sends no request and the one read goes straight to
     /// the space the roster names (README, *Decisions*: "Plan reads after it loads").
     static func makePlan(
-        _ arguments: ParsedArguments, _ context: CommandContext
+        _ request: PlanRequest, _ arguments: ParsedArguments, _ context: CommandContext
     ) async throws(CommandFailure) -> (Plan, Connection, Roster, MPSService) {
         let phases = PhaseLog(arguments, context)
         var connection = try Connection.resolve(arguments, context)
+        if let space = request.space { connection.endpoint.space = space }
         let loading = phases.now
-        let (roster, warnings) = try LiveSession.loadRoster(arguments.positionals)
+        let (roster, warnings) = try LiveSession.loadRoster(request.paths)
         phases.log("loaded \(roster.people.count) people and \(roster.teams.count) teams", since: loading)
         if !warnings.isEmpty { context.console.writeErr(DiagnosticRenderer.text(warnings)) }
         if !connection.warnings.isEmpty { context.console.writeErr(DiagnosticRenderer.text(connection.warnings)) }
@@ -82,28 +81,14 @@ struct PlanCommand: Command {
         }
         let planning = phases.now
         let (planned, diagnostics) = Planner.plan(
-            roster: roster, live: live, prune: arguments.flag("--prune"),
-            endpoint: connection.endpoint.url.absoluteString)
+            roster: roster, live: live, prune: request.prune, endpoint: connection.endpoint.url.absoluteString)
         guard let full = planned else { throw CommandFailure(diagnostics: diagnostics) }
-        let selection = try selection(arguments)
         var plan: Plan
-        do throws(SelectionError) { plan = try selection.apply(to: full) } catch {
+        do throws(SelectionError) { plan = try request.selection.apply(to: full) } catch {
             throw CommandFailure(error.message, exitCode: ExitCode.refused)
         }
         phases.log("planned \(plan.changes.count) changes in \(plan.steps.count) steps", since: planning)
         return (plan, connection, roster, service)
     }
 
-    /// The `--only` and `--exclude` selection.
-    static func selection(_ arguments: ParsedArguments) throws(CommandFailure) -> PlanSelection {
-        var selection = PlanSelection()
-        for (option, keyPath) in [("--only", \PlanSelection.only), ("--exclude", \PlanSelection.exclude)] {
-            guard let text = arguments.value(option) else { continue }
-            switch PlanSelection.parse(text) {
-            case .success(let selectors): selection[keyPath: keyPath] = selectors
-            case .failure(let error): throw CommandFailure("\(option): \(error.message)", kind: .usage)
-            }
-        }
-        return selection
-    }
 }

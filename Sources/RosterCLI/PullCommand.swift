@@ -19,7 +19,7 @@ struct PullCommand: Command {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> ExitCode {
         await reporting(arguments, context) {
-            let (plan, _, roster, _) = try await PlanCommand.makePlan(arguments, context)
+            let (plan, _, roster, _) = try await PlanCommand.makePlan(try PlanRequest(arguments), arguments, context)
             var texts: [String: String] = [:]
             for file in roster.files {
                 guard let data = FileManager.default.contents(atPath: file) else {

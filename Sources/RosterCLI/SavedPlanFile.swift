@@ -83,27 +83,24 @@ struct SavedPlanFile {
     /// The plan file's folder, absolute.
     var folder: URL { URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent() }
 
-    /// The arguments to plan with: the saved roster paths, space and prune, after checking
-    /// that the roster is unchanged and no other space is asked for.
-    func arguments(for arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> ParsedArguments
-    {
-        var args = arguments
-        args.positionals = paths.map { folder.appendingPathComponent($0).standardizedFileURL.path }
+    /// What to plan again: the saved roster paths, space, prune and selection, after checking
+    /// that the roster is unchanged and no other space or server is asked for.
+    func request(for arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> PlanRequest {
         let asked = arguments.value("--space") ?? context.environment["MPS_SPACE"].flatMap { $0.isEmpty ? nil : $0 }
         if let asked, asked != space {
             throw refusal("the plan was saved for space \"\(space)\", not \"\(asked)\"")
         }
-        args.values["--space"] = space
-        if prune { args.flags.insert("--prune") }
-        for key in ["only", "exclude"] { args.values["--\(key)"] = selection?[key]?.stringValue }
         // Checked before anything is read: a plan for one server says nothing of another.
-        let current = try Connection.resolve(args, context).endpoint.url.absoluteString
+        let current = try Connection.resolve(arguments, context).endpoint.url.absoluteString
         if current != endpoint { throw refusal("the plan was saved for \(endpoint), not \(current)") }
         let files = self.files.map { folder.appendingPathComponent($0).standardizedFileURL.path }
         guard Self.rosterDigest(files, relativeTo: folder) == rosterDigest else {
             throw refusal("the roster changed since the plan was saved")
         }
-        return args
+        let selectionText = ["only", "exclude"].compactMap { key in selection?[key]?.stringValue.map { (key, $0) } }
+        return try PlanRequest(
+            paths: paths.map { folder.appendingPathComponent($0).standardizedFileURL.path }, space: space, prune: prune,
+            selectionText: selectionText)
     }
 
     /// Refuses a plan whose live space changed since, or whose operations differ from the
@@ -165,9 +162,10 @@ struct SavedPlanFile {
     /// Writes the plan with what apply needs; the roster's paths are written relative to the
     /// plan file, so `roster apply FILE` works from any directory.
     static func write(
-        _ plan: Plan, json: JSONValue, fingerprint: Fingerprint, roster: Roster, paths: [String], prune: Bool,
-        selection: [(String, String)], to path: String
+        _ plan: Plan, json: JSONValue, fingerprint: Fingerprint, roster: Roster, request: PlanRequest,
+        to path: String
     ) throws(CommandFailure) {
+        let paths = request.paths, prune = request.prune
         guard case .object(var fields) = json else { return }
         guard
             case .object(var apply) = SavedPlan.applySection(
@@ -186,7 +184,7 @@ struct SavedPlanFile {
                     ("prune", .bool(prune)),
                 ])
             ))
-        apply.append(("selection", .object(selection.map { ($0.0, JSONValue.string($0.1)) })))
+        apply.append(("selection", .object(request.selectionText.map { ($0.0, JSONValue.string($0.1)) })))
         apply.insert(("version", .int(version)), at: 0)
         fields.append(("apply", .object(apply)))
         let text = JSONValue.object(fields).rendered(indent: 2) + "\n"

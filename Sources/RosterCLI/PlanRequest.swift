@@ -1,0 +1,35 @@
+import RosterReconcile
+
+/// What to plan, typed: the roster's paths, the space asked for, whether to prune, and the
+/// selection. It comes from the command line, or from a saved plan, which carries its own.
+struct PlanRequest {
+    var paths: [String]
+    /// The space to plan for, over `--space`, `MPS_SPACE` and the profile; nil: as they say.
+    var space: String?
+    var prune: Bool
+    var selection: PlanSelection
+    /// The selection as given (`only`, `exclude`), for a saved plan to carry.
+    var selectionText: [(String, String)]
+
+    init(paths: [String], space: String?, prune: Bool, selectionText: [(String, String)]) throws(CommandFailure) {
+        self.paths = paths
+        self.space = space
+        self.prune = prune
+        self.selectionText = selectionText
+        selection = PlanSelection()
+        for (key, text) in selectionText {
+            switch PlanSelection.parse(text) {
+            case .success(let selectors):
+                if key == "only" { selection.only = selectors } else { selection.exclude = selectors }
+            case .failure(let error): throw CommandFailure("--\(key): \(error.message)", kind: .usage)
+            }
+        }
+    }
+
+    /// The request the command line makes.
+    init(_ arguments: ParsedArguments) throws(CommandFailure) {
+        try self.init(
+            paths: arguments.positionals, space: nil, prune: arguments.flag("--prune"),
+            selectionText: ["only", "exclude"].compactMap { key in arguments.value("--\(key)").map { (key, $0) } })
+    }
+}
