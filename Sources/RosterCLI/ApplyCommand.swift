@@ -69,7 +69,7 @@ struct ApplyCommand: Command {
             gate.hold()
             interrupts = InterruptHandler(control: control, console: gate)
             let approved = plan
-            early = Task { await engine.run(approved) }
+            early = Task { await engine.apply(approved) }
         }
         plan.requests = MutationBatcher().requestCount(plan)
         show.plan(PlanRenderer.text(plan, color: color))
@@ -79,9 +79,8 @@ struct ApplyCommand: Command {
         gate.open()
         if interrupts == nil { interrupts = InterruptHandler(control: control, console: gate) }
         let applying = phases.now
-        var report: ApplyReport
-        if let early { report = await early.value } else { report = await engine.run(plan) }
-        if report.stop == nil { report = await engine.verify(report, of: plan) }
+        let report: ApplyReport
+        if let early { report = await early.value } else { report = await engine.apply(plan) }
         phases.log("applied and verified", since: applying)
         withExtendedLifetime(interrupts) {}
         context.keptUntilExit.keep((roster, plan, report))  // freed by the exit (KeptUntilExit)
