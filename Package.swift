@@ -9,7 +9,8 @@ let package = Package(
         .library(
             name: "RosterKit",
             targets: [
-                "RosterCore", "RosterYAML", "RosterModel", "RosterReconcile", "MPSClient", "RosterRender", "RosterCLI",
+                "RosterCore", "RosterYAML", "RosterModel", "RosterReconcile", "RosterPull", "MPSClient", "RosterRender",
+                "RosterCLI",
             ]),
     ],
     targets: [
@@ -35,8 +36,11 @@ let package = Package(
         // The roster: decoding by key name, validation, and the live state's types.
         .target(name: "RosterModel", dependencies: ["RosterYAML", "RosterCore"]),
         // The reconciler: matching, typed changes, the planner, the apply engine (driving a
-        // MutationExecutor), pull; Foundation only, no networking.
+        // MutationExecutor); Foundation only, no networking.
         .target(name: "RosterReconcile", dependencies: ["RosterModel", "RosterYAML", "RosterCore"]),
+        // pull: the roster files edited in place to say what the live space says, and the guard
+        // that the edited files load and plan clean.
+        .target(name: "RosterPull", dependencies: ["RosterReconcile", "RosterModel", "RosterYAML", "RosterCore"]),
         // MPS: the transport (libcurl) and its network policy, the GraphQL client and its one retry
         // policy, the live-state reader, the mutation documents and the executor the apply engine drives.
         .target(name: "MPSClient", dependencies: ["CCurl", "RosterModel", "RosterReconcile", "RosterCore"]),
@@ -46,7 +50,9 @@ let package = Package(
         // completion read, and the commands.
         .target(
             name: "RosterCLI",
-            dependencies: ["RosterModel", "RosterReconcile", "MPSClient", "RosterRender", "RosterYAML", "RosterCore"],
+            dependencies: [
+                "RosterModel", "RosterReconcile", "RosterPull", "MPSClient", "RosterRender", "RosterYAML", "RosterCore",
+            ],
             plugins: ["BuildInfoPlugin"]),
         // Records the commit a build comes from, for `roster version`.
         .plugin(name: "BuildInfoPlugin", capability: .buildTool(), path: "Sources/BuildInfoPlugin"),
@@ -70,6 +76,11 @@ let package = Package(
             name: "RosterReconcileTests",
             dependencies: [
                 "RosterReconcile", "RosterModel", "RosterCore", "MPSClient", "RosterRender", "RosterTestSupport",
+            ]),
+        .testTarget(
+            name: "RosterPullTests",
+            dependencies: [
+                "RosterPull", "RosterReconcile", "RosterModel", "RosterYAML", "RosterCore", "RosterTestSupport",
             ]),
         .testTarget(
             name: "MPSClientTests", dependencies: ["MPSClient", "RosterReconcile", "RosterModel", "RosterCore"]),

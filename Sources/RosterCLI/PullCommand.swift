@@ -2,6 +2,7 @@ import Foundation
 import MPSClient
 import RosterCore
 import RosterModel
+import RosterPull
 import RosterReconcile
 import RosterRender
 

@@ -1,3 +1,4 @@
+import RosterReconcile
 import RosterYAML
 
 /// The entries a pull removes from and appends to one flow sequence (`people: [{…}, {…}]`, a JSON

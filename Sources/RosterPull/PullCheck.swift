@@ -1,5 +1,6 @@
 import RosterCore
 import RosterModel
+import RosterReconcile
 
 /// The guard of `roster pull`: the edited files must load with the loader `validate` uses and
 /// plan clean against the live state the pull read. When they do not, nothing is written and

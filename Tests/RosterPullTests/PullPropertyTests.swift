@@ -1,6 +1,7 @@
 import Foundation
 import RosterCore
 import RosterModel
+import RosterPull
 import RosterReconcile
 import RosterTestSupport
 import Testing

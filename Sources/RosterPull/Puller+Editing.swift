@@ -1,4 +1,5 @@
 import RosterCore
+import RosterReconcile
 import RosterYAML
 
 extension Puller {

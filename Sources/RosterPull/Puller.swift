@@ -1,5 +1,6 @@
 import RosterCore
 import RosterModel
+import RosterReconcile
 import RosterYAML
 
 /// `roster pull`: the edits that make the roster files say what the live space says, made in

@@ -1,3 +1,4 @@
+import RosterReconcile
 import RosterYAML
 
 /// How pull writes a string: plain where YAML reads the text back as the same string (the

@@ -1,4 +1,5 @@
 import RosterCore
+import RosterReconcile
 
 /// A value pull writes, rendered as YAML or JSON for the file it goes in.
 enum FieldValue {

@@ -1,4 +1,5 @@
 import RosterCore
+import RosterReconcile
 import RosterYAML
 
 /// Edits one YAML file in place, by the positions the loader knows: a value replaced where it
