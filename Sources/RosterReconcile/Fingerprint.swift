@@ -1,3 +1,4 @@
+import RosterCore
 import RosterModel
 
 /// What a plan read: every live person, team and level limit the roster manages (everything

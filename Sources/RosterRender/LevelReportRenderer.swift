@@ -1,5 +1,5 @@
 import RosterCore
-import RosterReconcile
+import RosterModel
 
 /// `roster report levels` as a table, versioned JSON, Markdown or CSV.
 public enum LevelReportRenderer {

@@ -1,4 +1,5 @@
 import Foundation
+import RosterModel
 import RosterReconcile
 import RosterTestSupport
 import Testing

@@ -1,4 +1,4 @@
-import RosterReconcile
+import RosterCore
 import Testing
 
 /// The hand-written SHA-256 against the examples of FIPS 180-4 (NIST's published test vectors),

@@ -1,5 +1,4 @@
 import Foundation
-import RosterModel
 
 /// A day of the calendar, for time in level: whole months as a person counts them.
 public struct Day: Comparable, Sendable, CustomStringConvertible {

@@ -1,5 +1,4 @@
 import Foundation
-import RosterModel
 
 /// `roster report levels`: for every person with a level start date, the whole months in level
 /// on a day against their level's limit; sorted by most overdue, then name.
