@@ -5,13 +5,7 @@ let package = Package(
     name: "roster",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "roster", targets: ["roster"]),
-        .library(
-            name: "RosterKit",
-            targets: [
-                "RosterCore", "RosterYAML", "RosterModel", "RosterReconcile", "RosterPull", "MPSClient", "RosterRender",
-                "RosterCLI",
-            ]),
+        .executable(name: "roster", targets: ["roster"])
     ],
     targets: [
         // libyaml, found through pkg-config (yaml-0.1). Only RosterYAML imports it.

@@ -5,7 +5,7 @@ import RosterReconcile
 /// order: first the full documents of each mutation, then what is left of every mutation,
 /// together, so that a small step still travels in one document. Apply asks for a document when
 /// it can send one, so the first is out before the rest are packed.
-public struct DocumentPacker: IteratorProtocol {
+package struct DocumentPacker: IteratorProtocol {
     /// One document's operations (indices into the step) and its variables (the members of
     /// its variables object), before its body is assembled.
     struct Packed {
@@ -48,7 +48,7 @@ public struct DocumentPacker: IteratorProtocol {
     }
 
     /// The next document, its body assembled; nil once every operation is in one.
-    public mutating func next() -> MutationDocument? {
+    package mutating func next() -> MutationDocument? {
         guard let packed = nextPacked() else { return nil }
         let templates = packed.indices.enumerated().map { n, index in
             self.templates.template(step[index].mutation, n)

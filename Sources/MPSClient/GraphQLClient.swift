@@ -3,18 +3,18 @@ import RosterCore
 
 /// GraphQL over HTTP with MPS's conventions: Bearer token, `x-space-id`, all values as
 /// variables, typed errors for every outcome the contract lists, retries where allowed.
-public final class GraphQLClient: Sendable {
-    public let endpoint: MPSEndpoint
+package final class GraphQLClient: Sendable {
+    package let endpoint: MPSEndpoint
     let transport: any Transport
     let log: (@Sendable (String) -> Void)?
     /// Told of every wait before a request is sent again (`server busy (503); retrying in 20 s`).
     let notice: (@Sendable (String) -> Void)?
-    public static let userAgent = "roster/0.1.0 (+https://github.com/roster-dev/roster)"
+    package static let userAgent = "roster/0.1.0 (+https://github.com/roster-dev/roster)"
     /// How long a mutation request may take, whatever `--timeout` says for reads: one that timed
     /// out may still run, so apply gives the server every chance to answer.
-    public static let mutationDeadline: TimeInterval = 120
+    package static let mutationDeadline: TimeInterval = 120
 
-    public init(
+    package init(
         endpoint: MPSEndpoint, transport: any Transport, log: (@Sendable (String) -> Void)? = nil,
         notice: (@Sendable (String) -> Void)? = nil
     ) {
@@ -25,7 +25,7 @@ public final class GraphQLClient: Sendable {
     }
 
     /// The JSON body of a request, exactly as it will be sent.
-    public static func body(query: String, variables: JSONValue?, operationName: String? = nil) -> Data {
+    package static func body(query: String, variables: JSONValue?, operationName: String? = nil) -> Data {
         var fields: [(String, JSONValue)] = [("query", .string(query))]
         if let variables { fields.append(("variables", variables)) }
         if let operationName { fields.append(("operationName", .string(operationName))) }
@@ -34,14 +34,14 @@ public final class GraphQLClient: Sendable {
 
     /// Sends a prepared body. Errors in a 200 response are returned, not thrown, so callers can
     /// tell a failed alias from a failed request; `Not authenticated` is thrown.
-    public func send(body: Data, retry: RetryPolicy) async throws(MPSError) -> GraphQLResponse {
+    package func send(body: Data, retry: RetryPolicy) async throws(MPSError) -> GraphQLResponse {
         let response = try await post(body: body, retry: retry, space: endpoint.space)
         return try Self.parse(response, bodySize: body.count, endpoint: endpoint.url.absoluteString)
     }
 
     /// Sends a prepared body as `space` (nil: the caller's own) and returns the raw response;
     /// `timeout` overrides the endpoint's.
-    public func post(
+    package func post(
         body: Data, retry: RetryPolicy, space: String?, timeout: TimeInterval? = nil
     ) async throws(MPSError) -> HTTPResponse {
         var headers = [
@@ -137,7 +137,7 @@ public final class GraphQLClient: Sendable {
     }
 
     /// Maps an HTTP response to data and errors, or to a typed error.
-    public static func parse(
+    package static func parse(
         _ response: HTTPResponse, bodySize: Int, endpoint: String? = nil
     ) throws(MPSError) -> GraphQLResponse {
         switch response.status {

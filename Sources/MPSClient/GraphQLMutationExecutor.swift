@@ -6,25 +6,25 @@ import RosterReconcile
 /// failed, what certainly did not run, and what may have run. It is sent again only when the
 /// server certainly did not run it (``RetryPolicy/mutations``), with a deadline of at least
 /// ``GraphQLClient/mutationDeadline`` whatever `--timeout` says for reads.
-public struct GraphQLMutationExecutor: MutationExecutor {
-    public var client: GraphQLClient
+package struct GraphQLMutationExecutor: MutationExecutor {
+    package var client: GraphQLClient
     /// The space the mutations are for (`x-space-id`); nil: the caller's own.
-    public var space: String?
+    package var space: String?
     /// How operations are packed into documents.
-    public var batcher = MutationBatcher()
+    package var batcher = MutationBatcher()
 
-    public init(client: GraphQLClient, space: String?) {
+    package init(client: GraphQLClient, space: String?) {
         self.client = client
         self.space = space
     }
 
-    public func documents(
+    package func documents(
         for step: [PlanOperation], liveID: @escaping (PersonRef) -> Int?
     ) -> AnyIterator<MutationDocument> {
         AnyIterator(batcher.packer(step, id: liveID))
     }
 
-    public func execute(_ document: MutationDocument) async -> DocumentOutcome {
+    package func execute(_ document: MutationDocument) async -> DocumentOutcome {
         let response: HTTPResponse
         do {
             let deadline = max(client.endpoint.timeout, GraphQLClient.mutationDeadline)

@@ -2,7 +2,7 @@ import Foundation
 import RosterCore
 
 /// A GraphQL response: its `data` and its errors.
-public struct GraphQLResponse: Sendable {
-    public var data: JSONValue?
-    public var errors: [GraphQLErrorMessage]
+package struct GraphQLResponse: Sendable {
+    package var data: JSONValue?
+    package var errors: [GraphQLErrorMessage]
 }

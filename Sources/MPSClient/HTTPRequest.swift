@@ -1,19 +1,19 @@
 import Foundation
 
 /// One HTTP exchange, as the client sees it.
-public struct HTTPRequest: Sendable {
-    public var method: String
-    public var url: URL
-    public var headers: [String: String]
-    public var body: Data?
-    public var timeout: TimeInterval
+package struct HTTPRequest: Sendable {
+    package var method: String
+    package var url: URL
+    package var headers: [String: String]
+    package var body: Data?
+    package var timeout: TimeInterval
     /// Sent on a connection of its own, closed after the answer. A request on a kept-alive
     /// connection that the server drops unanswered is sent again by libcurl on a new one (and,
     /// on Linux, first hangs until the timeout): harmless for a read, a duplicate for a
     /// mutation that had run.
-    public var freshConnection: Bool
+    package var freshConnection: Bool
 
-    public init(
+    package init(
         method: String, url: URL, headers: [String: String] = [:], body: Data? = nil, timeout: TimeInterval = 30,
         freshConnection: Bool = false
     ) {

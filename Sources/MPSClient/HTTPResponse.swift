@@ -1,18 +1,18 @@
 import Foundation
 
-public struct HTTPResponse: Sendable {
-    public var status: Int
-    public var headers: [String: String]
-    public var body: Data
+package struct HTTPResponse: Sendable {
+    package var status: Int
+    package var headers: [String: String]
+    package var body: Data
 
-    public init(status: Int, headers: [String: String] = [:], body: Data) {
+    package init(status: Int, headers: [String: String] = [:], body: Data) {
         self.status = status
         self.headers = headers
         self.body = body
     }
 
     /// A header by case-insensitive name.
-    public func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
 }

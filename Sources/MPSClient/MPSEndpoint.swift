@@ -2,14 +2,14 @@ import Foundation
 import RosterCore
 
 /// Where and how to reach MPS.
-public struct MPSEndpoint: Sendable {
-    public var url: URL
-    public var token: String
+package struct MPSEndpoint: Sendable {
+    package var url: URL
+    package var token: String
     /// The space to send as `x-space-id`, when one is targeted.
-    public var space: String?
-    public var timeout: TimeInterval
+    package var space: String?
+    package var timeout: TimeInterval
 
-    public init(url: URL, token: String, space: String? = nil, timeout: TimeInterval = 30) {
+    package init(url: URL, token: String, space: String? = nil, timeout: TimeInterval = 30) {
         self.url = url
         self.token = token
         self.space = space
@@ -17,7 +17,7 @@ public struct MPSEndpoint: Sendable {
     }
 
     /// The server's base URL (scheme, host, port), for the auth endpoints.
-    public var baseURL: URL {
+    package var baseURL: URL {
         var components = URLComponents(url: url, resolvingAgainstBaseURL: false) ?? URLComponents()
         components.path = ""
         components.query = nil
@@ -26,7 +26,7 @@ public struct MPSEndpoint: Sendable {
 
     /// An endpoint URL as a user writes it: `http` and `https` in any case (`HTTP://…` is
     /// `http://…`), a host, and plain `http://` only to loopback hosts.
-    public static func parse(_ text: String) throws(MPSError) -> URL {
+    package static func parse(_ text: String) throws(MPSError) -> URL {
         guard var components = URLComponents(string: text.trimmingCharacters(in: .whitespaces)),
             let scheme = components.scheme?.lowercased()
         else { throw .invalidEndpoint(text, "it is not a URL") }
@@ -42,7 +42,7 @@ public struct MPSEndpoint: Sendable {
     }
 
     /// Plain http:// is allowed only to loopback hosts: a token must never cross a network unencrypted.
-    public static func checkScheme(_ url: URL) throws(MPSError) {
+    package static func checkScheme(_ url: URL) throws(MPSError) {
         guard let scheme = url.scheme?.lowercased() else { throw .insecureEndpoint(url.absoluteString) }
         if scheme == "https" { return }
         guard scheme == "http" else { throw .invalidEndpoint(url.absoluteString, "unsupported scheme \(scheme)://") }

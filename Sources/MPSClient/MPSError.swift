@@ -1,7 +1,7 @@
 import Foundation
 
 /// Everything that can go wrong talking to MPS, each with a message that says what to do.
-public enum MPSError: Error, Sendable, Equatable {
+package enum MPSError: Error, Sendable, Equatable {
     /// `Not authenticated`, or an explicit `null` session.
     case invalidToken
     case cannotConnect(endpoint: String, detail: String)
@@ -32,7 +32,7 @@ public enum MPSError: Error, Sendable, Equatable {
     /// An answer longer than `limit` bytes, refused while it was read.
     case responseTooLarge(endpoint: String, limit: Int)
 
-    public var message: String {
+    package var message: String {
         switch self {
         case .invalidToken:
             return

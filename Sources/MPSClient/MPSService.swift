@@ -3,10 +3,10 @@ import RosterCore
 import RosterModel
 
 /// The MPS operations roster uses, on top of ``GraphQLClient``.
-public struct MPSService: Sendable {
-    public let client: GraphQLClient
+package struct MPSService: Sendable {
+    package let client: GraphQLClient
 
-    public init(client: GraphQLClient) {
+    package init(client: GraphQLClient) {
         self.client = client
     }
 
@@ -23,12 +23,12 @@ public struct MPSService: Sendable {
     /// Reads people, teams, level limits and the token's spaces in one request. When a space is
     /// targeted it must be among the token's spaces: the server would silently answer with the
     /// caller's own space otherwise.
-    public func readLiveState() async throws(MPSError) -> LiveState {
+    package func readLiveState() async throws(MPSError) -> LiveState {
         try await readLiveState(space: client.endpoint.space)
     }
 
     /// Reads the live state of `space` (nil: the caller's own space).
-    public func readLiveState(space target: String?) async throws(MPSError) -> LiveState {
+    package func readLiveState(space target: String?) async throws(MPSError) -> LiveState {
         let body = GraphQLClient.body(query: Self.liveQuery, variables: nil, operationName: "RosterLiveState")
         let raw = try await client.post(body: body, retry: .reads, space: target)
         if raw.status == 200, let fast = LiveStateDecoder.decode(raw.body) {
@@ -65,7 +65,7 @@ public struct MPSService: Sendable {
     }
 
     /// The token's spaces, own space first.
-    public func spaces() async throws(MPSError) -> [LiveSpace] {
+    package func spaces() async throws(MPSError) -> [LiveSpace] {
         let response = try await client.send(
             body: GraphQLClient.body(query: "query RosterSpaces { mySpaces { id name isOwner } }", variables: nil),
             retry: .reads)
@@ -74,7 +74,7 @@ public struct MPSService: Sendable {
     }
 
     /// Who may open the caller's own space besides the caller (`spaceMembers`).
-    public func members() async throws(MPSError) -> [LiveMember] {
+    package func members() async throws(MPSError) -> [LiveMember] {
         let response = try await client.send(
             body: GraphQLClient.body(
                 query: "query RosterMembers { spaceMembers { authId email name } }", variables: nil),
@@ -91,7 +91,7 @@ public struct MPSService: Sendable {
     }
 
     /// Ends the session behind the token (`POST /api/auth/sign-out`).
-    public func signOut() async throws(MPSError) {
+    package func signOut() async throws(MPSError) {
         let url = client.endpoint.baseURL.appendingPathComponent("api/auth/sign-out")
         let request = HTTPRequest(
             method: "POST", url: url,
@@ -107,7 +107,7 @@ public struct MPSService: Sendable {
 
     /// The session behind the token (`GET /api/auth/get-session`): nil when the server says the
     /// token is not a valid session (an explicit `null` or HTTP 401).
-    public func session() async throws(MPSError) -> (id: String, name: String, email: String)? {
+    package func session() async throws(MPSError) -> (id: String, name: String, email: String)? {
         let url = client.endpoint.baseURL.appendingPathComponent("api/auth/get-session")
         let request = HTTPRequest(
             method: "GET", url: url,

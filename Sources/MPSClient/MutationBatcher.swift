@@ -11,15 +11,15 @@ import RosterReconcile
 /// by their text, and every full document after the first skips that work. What is left of
 /// each mutation travels together in the last documents, so a small step is still one request.
 /// A step's operations are independent, so the grouping changes no outcome.
-public struct MutationBatcher: Sendable {
-    public var maxBytes: Int
+package struct MutationBatcher: Sendable {
+    package var maxBytes: Int
     /// 250 by default: few requests for a distant server, and a person document near 50 kB, well
     /// under the limit even with long names (README, Performance: `bench_batch_size.py`).
-    public var maxAliases: Int
+    package var maxAliases: Int
 
-    public static let serverLimit = 102_400
+    package static let serverLimit = 102_400
 
-    public init(maxBytes: Int = MutationBatcher.serverLimit, maxAliases: Int = 250) {
+    package init(maxBytes: Int = MutationBatcher.serverLimit, maxAliases: Int = 250) {
         self.maxBytes = maxBytes
         self.maxAliases = maxAliases
     }
@@ -62,7 +62,7 @@ public struct MutationBatcher: Sendable {
     /// The documents of `step`, packed as apply asks for them. `id(ref)` gives the live id of a
     /// person (created ones known by the time the step runs; a plan that only estimates passes a
     /// stand-in).
-    public func packer(_ step: [PlanOperation], id: @escaping (PersonRef) -> Int?) -> DocumentPacker {
+    package func packer(_ step: [PlanOperation], id: @escaping (PersonRef) -> Int?) -> DocumentPacker {
         DocumentPacker(step, id: id, batcher: self)
     }
 
@@ -198,7 +198,7 @@ public struct MutationBatcher: Sendable {
     }
 
     /// Requests a plan needs, counted without assembling the bodies.
-    public func requestCount(_ plan: Plan) -> Int {
+    package func requestCount(_ plan: Plan) -> Int {
         let estimate: (PersonRef) -> Int? = { ref in if case .live(let id) = ref { return id } else { return 9_999_999 }
         }
         var count = 0

@@ -5,15 +5,15 @@ import RosterCore
 /// client. Reads are sent again after any failure that may pass; a mutation only when the
 /// server certainly did not run it (no connection, HTTP 429 or 503), because one that may have
 /// run may also still run later.
-public struct RetryPolicy: Sendable {
-    public var attempts: Int
-    public var baseDelay: Double
-    public var maxDelay: Double
+package struct RetryPolicy: Sendable {
+    package var attempts: Int
+    package var baseDelay: Double
+    package var maxDelay: Double
     /// Whether a request that may have reached the server (a timeout, a lost connection, a 5xx
     /// other than 503) is sent again.
-    public var resendsWhenUnsure: Bool
+    package var resendsWhenUnsure: Bool
 
-    public init(attempts: Int, baseDelay: Double = 0.25, maxDelay: Double = 8, resendsWhenUnsure: Bool = true) {
+    package init(attempts: Int, baseDelay: Double = 0.25, maxDelay: Double = 8, resendsWhenUnsure: Bool = true) {
         self.attempts = attempts
         self.baseDelay = baseDelay
         self.maxDelay = maxDelay
@@ -21,13 +21,13 @@ public struct RetryPolicy: Sendable {
     }
 
     /// Reads: up to 3 retries on network errors, 5xx and 429.
-    public static let reads = RetryPolicy(attempts: 4)
+    package static let reads = RetryPolicy(attempts: 4)
     /// Mutations: up to 3 retries, only when the server certainly did not run the request.
-    public static let mutations = RetryPolicy(attempts: 4, resendsWhenUnsure: false)
-    public static let none = RetryPolicy(attempts: 1)
+    package static let mutations = RetryPolicy(attempts: 4, resendsWhenUnsure: false)
+    package static let none = RetryPolicy(attempts: 1)
 
     /// Capped exponential backoff with full jitter; a server's Retry-After wins when longer.
-    public func delay(afterAttempt attempt: Int, retryAfter: Double?) -> Double {
+    package func delay(afterAttempt attempt: Int, retryAfter: Double?) -> Double {
         let cap = min(maxDelay, baseDelay * pow(2, Double(attempt - 1)))
         let jittered = Double.random(in: cap / 2...cap)
         return max(jittered, min(retryAfter ?? 0, 60))

@@ -1,5 +1,5 @@
 /// Why a TLS connection was refused. Each is final: sending again would meet the same certificate.
-public enum TLSFailure: Error, Sendable, Equatable {
+package enum TLSFailure: Error, Sendable, Equatable {
     /// The chain ends in no authority roster trusts (self-signed, or a private or inspecting CA).
     case untrusted(host: String, detail: String)
     case expired(host: String)
@@ -12,7 +12,7 @@ public enum TLSFailure: Error, Sendable, Equatable {
     case handshake(host: String, detail: String)
 
     /// What failed and what to do, in a sentence.
-    public var message: String {
+    package var message: String {
         let hint =
             "if your network or server uses a private CA, point SSL_CERT_FILE (or a profile's caFile) at its "
             + "PEM bundle"

@@ -4,17 +4,17 @@ import Foundation
 /// The certificate authorities roster trusts: the system's, plus the PEM bundles a user names
 /// (`SSL_CERT_FILE`, a profile's `caFile`) and a hashed folder (`SSL_CERT_DIR`), as curl, git and
 /// gh honour them. Bundles are added to the system's store, not put in its place.
-public struct TLSTrust: Sendable, Equatable {
+package struct TLSTrust: Sendable, Equatable {
     /// The user's bundles and the system's, as one PEM text; nil: the system's store alone.
     var bundle: Data?
     var folder: String?
 
     /// The system's store alone.
-    public static let system = TLSTrust(bundle: nil, folder: nil)
+    package static let system = TLSTrust(bundle: nil, folder: nil)
 
     /// The store with `files` added to the system's and `folder` in place of its folder; a file
     /// that cannot be read is an error that names it.
-    public static func adding(files: [String], folder: String?) throws(TLSFailure) -> TLSTrust {
+    package static func adding(files: [String], folder: String?) throws(TLSFailure) -> TLSTrust {
         guard !files.isEmpty else { return TLSTrust(bundle: nil, folder: folder) }
         var bundle = Data()
         for path in files {
@@ -34,7 +34,7 @@ public struct TLSTrust: Sendable, Equatable {
     }
 
     /// The trust that `environment` and a profile's `caFile` ask for.
-    public static func from(environment: [String: String], caFile: String?) throws(TLSFailure) -> TLSTrust {
+    package static func from(environment: [String: String], caFile: String?) throws(TLSFailure) -> TLSTrust {
         let files = [environment["SSL_CERT_FILE"], caFile].compactMap { $0.flatMap { $0.isEmpty ? nil : $0 } }
         let folder = environment["SSL_CERT_DIR"].flatMap { $0.isEmpty ? nil : $0 }
         return try adding(files: files, folder: folder)

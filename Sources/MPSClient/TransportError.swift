@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why an exchange produced no response.
-public enum TransportError: Error, Sendable, Equatable {
+package enum TransportError: Error, Sendable, Equatable {
     /// Nothing was sent: the server could not be reached (refused, unknown host, no route).
     case cannotConnect(String)
     /// No whole answer within the request's deadline; the request may or may not have run.
@@ -15,7 +15,7 @@ public enum TransportError: Error, Sendable, Equatable {
     case other(String)
 
     /// Whether the server may have run the request.
-    public var mayHaveRun: Bool {
+    package var mayHaveRun: Bool {
         switch self {
         case .cannotConnect, .tls: return false
         case .timedOut, .connectionLost, .tooLarge, .other: return true
@@ -25,7 +25,7 @@ public enum TransportError: Error, Sendable, Equatable {
     /// Whether the failure is never answered by sending again: the same certificate or answer
     /// would come back, and a deadline is the user's bound on the whole wait (`--timeout 3` ends
     /// in 3 s, not in four times 3 s).
-    public var isFinal: Bool {
+    package var isFinal: Bool {
         switch self {
         case .tls, .tooLarge, .timedOut: return true
         case .cannotConnect, .connectionLost, .other: return false

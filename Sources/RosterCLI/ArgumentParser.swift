@@ -2,8 +2,8 @@ import RosterModel
 
 /// A small hand-written parser: `--name value`, `--name=value`, flags, `--` to end options,
 /// and `-h`/`--help`. Unknown options get a "did you mean".
-public enum ArgumentParser {
-    public static func parse(
+package enum ArgumentParser {
+    package static func parse(
         _ arguments: [String], options: [OptionSpec], command: String
     ) throws(UsageError) -> ParsedArguments {
         var result = ParsedArguments()
@@ -72,7 +72,8 @@ public enum ArgumentParser {
 
 extension ParsedArguments {
     /// The whole number `option` was given, within `range`; `fallback` when it was not given.
-    public func integer(_ option: String, in range: ClosedRange<Int>, default fallback: Int) throws(UsageError) -> Int {
+    package func integer(_ option: String, in range: ClosedRange<Int>, default fallback: Int) throws(UsageError) -> Int
+    {
         guard let text = value(option) else { return fallback }
         guard let n = Int(text), range.contains(n) else {
             throw UsageError(

@@ -1,5 +1,5 @@
 /// One subcommand of `roster`.
-public protocol Command: Sendable {
+package protocol Command: Sendable {
     static var name: String { get }
     static var summary: String { get }
     static var usage: String { get }
@@ -10,10 +10,10 @@ public protocol Command: Sendable {
 }
 
 extension Command {
-    public static var subcommands: [String] { [] }
+    package static var subcommands: [String] { [] }
 
     /// `roster help NAME`: usage, summary and options, aligned.
-    public static var helpText: String {
+    package static var helpText: String {
         var text = "\(summary)\n\nUsage: \(usage)\n"
         if !options.isEmpty {
             text += "\nOptions:\n"
@@ -32,7 +32,7 @@ extension Command {
 extension Command {
     /// Runs a command body, turning usage errors and command failures into their messages and
     /// exit codes (usage errors end with a hint; failures print their diagnostics).
-    public static func reporting(
+    package static func reporting(
         _ arguments: ParsedArguments, _ context: CommandContext, _ body: () async throws -> ExitCode
     ) async -> ExitCode {
         do {

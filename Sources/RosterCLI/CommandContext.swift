@@ -1,12 +1,12 @@
 /// What a command runs with: its console and environment.
-public struct CommandContext: Sendable {
-    public var console: any Console
-    public var environment: [String: String]
-    public var currentDirectory: String
+package struct CommandContext: Sendable {
+    package var console: any Console
+    package var environment: [String: String]
+    package var currentDirectory: String
     /// What the process frees by exiting; see ``KeptUntilExit``.
-    public let keptUntilExit = KeptUntilExit()
+    package let keptUntilExit = KeptUntilExit()
 
-    public init(console: any Console, environment: [String: String], currentDirectory: String = ".") {
+    package init(console: any Console, environment: [String: String], currentDirectory: String = ".") {
         self.console = console
         self.environment = environment
         self.currentDirectory = currentDirectory
@@ -15,7 +15,7 @@ public struct CommandContext: Sendable {
     /// Colour only on a terminal, and never with `NO_COLOR` (any value) or `--no-color`.
     /// Whether to colour a stream: `--color always|never` decides; else `--no-color`, a
     /// non-empty `NO_COLOR` or `TERM=dumb` turn it off, and otherwise only a terminal gets colour.
-    public func useColor(onStderr: Bool, _ arguments: ParsedArguments) -> Bool {
+    package func useColor(onStderr: Bool, _ arguments: ParsedArguments) -> Bool {
         switch arguments.value("--color") {
         case "always": return true
         case "never": return false
@@ -27,5 +27,5 @@ public struct CommandContext: Sendable {
         return onStderr ? console.stderrIsTerminal : console.stdoutIsTerminal
     }
 
-    public var isGitHubActions: Bool { environment["GITHUB_ACTIONS"] == "true" }
+    package var isGitHubActions: Bool { environment["GITHUB_ACTIONS"] == "true" }
 }

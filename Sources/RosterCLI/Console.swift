@@ -3,7 +3,7 @@ import Synchronization
 
 /// Where a command's output goes. The executable uses the process's standard streams; tests
 /// capture the text.
-public protocol Console: AnyObject, Sendable {
+package protocol Console: AnyObject, Sendable {
     func writeOut(_ text: String)
     func writeErr(_ text: String)
     /// One line of standard input without its newline; nil at end of input.
@@ -17,5 +17,5 @@ public protocol Console: AnyObject, Sendable {
 }
 
 extension Console {
-    public var stdoutClosed: Bool { false }
+    package var stdoutClosed: Bool { false }
 }

@@ -1,5 +1,5 @@
 /// Process exit codes, as `cli.md` defines them.
-public enum ExitCode: Int32, Sendable {
+package enum ExitCode: Int32, Sendable {
     case success = 0
     /// An error: invalid roster, bad option, network or server failure, apply cancelled or incomplete.
     case failure = 1

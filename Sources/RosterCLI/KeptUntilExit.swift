@@ -7,13 +7,13 @@ import Synchronization
 /// notices (README, Performance), while the exit returns the whole heap at once. `apply` hands
 /// over its roster, plan and report the same way. The process's context holds one for its whole
 /// life; a test's context frees its own like any other value.
-public final class KeptUntilExit: Sendable {
+package final class KeptUntilExit: Sendable {
     private let values = Mutex<[any Sendable]>([])
 
-    public init() {}
+    package init() {}
 
     /// Keeps `value` alive until the owner of this instance goes away.
-    public func keep(_ value: any Sendable) {
+    package func keep(_ value: any Sendable) {
         values.withLock { $0.append(value) }
     }
 }

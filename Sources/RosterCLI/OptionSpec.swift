@@ -1,28 +1,28 @@
 import RosterModel
 
 /// A command-line option a command accepts.
-public struct OptionSpec: Sendable {
-    public var name: String
+package struct OptionSpec: Sendable {
+    package var name: String
     /// The value's placeholder (`FILE`), or nil for a flag.
-    public var value: String?
-    public var help: String
+    package var value: String?
+    package var help: String
     /// The values the option takes, when it takes only some; the parser refuses any other.
-    public var choices: [String]?
+    package var choices: [String]?
 
-    public init(_ name: String, value: String? = nil, _ help: String) {
+    package init(_ name: String, value: String? = nil, _ help: String) {
         self.name = name
         self.value = value
         self.help = help
     }
 
     /// An option that takes one of `choices`, shown as `a|b|c`.
-    public init(_ name: String, choices: [String], _ help: String) {
+    package init(_ name: String, choices: [String], _ help: String) {
         self.init(name, value: choices.joined(separator: "|"), help)
         self.choices = choices
     }
 
     /// The colour options of the commands that colour their output.
-    public static let color = [
+    package static let color = [
         OptionSpec("--no-color", "plain output (also NO_COLOR)"),
         OptionSpec("--color", value: "auto|always|never", "colour: auto (a terminal, not TERM=dumb), always or never"),
     ]

@@ -1,17 +1,17 @@
 import RosterModel
 
 /// The arguments of one command after parsing.
-public struct ParsedArguments: Equatable, Sendable {
-    public var positionals: [String] = []
-    public var values: [String: String] = [:]
-    public var flags: Set<String> = []
+package struct ParsedArguments: Equatable, Sendable {
+    package var positionals: [String] = []
+    package var values: [String: String] = [:]
+    package var flags: Set<String> = []
 
-    public init(positionals: [String] = [], values: [String: String] = [:], flags: Set<String> = []) {
+    package init(positionals: [String] = [], values: [String: String] = [:], flags: Set<String> = []) {
         self.positionals = positionals
         self.values = values
         self.flags = flags
     }
 
-    public func value(_ name: String) -> String? { values[name] }
-    public func flag(_ name: String) -> Bool { flags.contains(name) }
+    package func value(_ name: String) -> String? { values[name] }
+    package func flag(_ name: String) -> Bool { flags.contains(name) }
 }

@@ -4,20 +4,20 @@ import RosterRender
 
 /// The `roster` command line: dispatches to subcommands and turns usage errors into a message
 /// with a hint and exit code 1.
-public enum RosterCommandLine {
+package enum RosterCommandLine {
     /// The tool's version.
-    public static let version = "0.1.0"
+    package static let version = "0.1.0"
 
     /// The one command registry, in the order `roster help` lists it: dispatch, help and
     /// completion all read it.
-    public static let commands: [any Command.Type] = [
+    package static let commands: [any Command.Type] = [
         ValidateCommand.self, PlanCommand.self, ApplyCommand.self, ExportCommand.self, PullCommand.self,
         ReportCommand.self, ChartCommand.self, AuthCommand.self, CompletionCommand.self, SchemaCommand.self,
         VersionCommand.self, HelpCommand.self, CompleteCommand.self,
     ]
 
     /// Runs `arguments` (without the program name) and returns the exit code.
-    public static func main(_ arguments: [String], context: CommandContext) async -> ExitCode {
+    package static func main(_ arguments: [String], context: CommandContext) async -> ExitCode {
         let arguments = commandFirst(arguments, names: commands.map { $0.name })
         guard let first = arguments.first, first != "--help", first != "-h" else {
             context.console.writeOut(overview(commands))
@@ -117,7 +117,7 @@ public enum RosterCommandLine {
     }
 
     /// Prints a failure's diagnostics (and annotations under GitHub Actions); returns its exit code.
-    public static func report(
+    package static func report(
         _ failure: CommandFailure, _ arguments: ParsedArguments, _ context: CommandContext
     ) -> ExitCode {
         // With --format json, standard output holds one JSON document whatever happens.
@@ -131,7 +131,7 @@ public enum RosterCommandLine {
         return failure.exitCode
     }
 
-    public static func usageError(_ error: UsageError, _ context: CommandContext, arguments: [String] = []) -> ExitCode
+    package static func usageError(_ error: UsageError, _ context: CommandContext, arguments: [String] = []) -> ExitCode
     {
         if wantsJSON(arguments) {
             let failure = CommandFailure(error.message, kind: .usage)
@@ -149,7 +149,7 @@ public enum RosterCommandLine {
 
     /// The options that stand before the command moved after it: `roster --verbose plan` is
     /// `roster plan --verbose`.
-    public static func commandFirst(_ arguments: [String], names: [String]) -> [String] {
+    package static func commandFirst(_ arguments: [String], names: [String]) -> [String] {
         guard let first = arguments.first, first.hasPrefix("-"), !["--help", "-h", "--version"].contains(first),
             let index = arguments.firstIndex(where: { names.contains($0) })
         else { return arguments }
@@ -157,7 +157,7 @@ public enum RosterCommandLine {
     }
 
     /// The commands help lists: every one but the hidden (`__complete`).
-    public static func listed(_ commands: [any Command.Type]) -> [any Command.Type] {
+    package static func listed(_ commands: [any Command.Type]) -> [any Command.Type] {
         commands.filter { !$0.name.hasPrefix("__") }
     }
 

@@ -3,16 +3,16 @@ import Synchronization
 
 /// The process's standard streams, written with `write(2)`: a reader that goes away (EPIPE;
 /// the executables ignore SIGPIPE) closes the stream for good instead of ending the process.
-public final class StandardConsole: Console, Sendable {
+package final class StandardConsole: Console, Sendable {
     private let closed = Mutex<Set<Int32>>([])
 
-    public init() {}
+    package init() {}
 
-    public func writeOut(_ text: String) { write(text, to: 1) }
+    package func writeOut(_ text: String) { write(text, to: 1) }
 
-    public func writeErr(_ text: String) { write(text, to: 2) }
+    package func writeErr(_ text: String) { write(text, to: 2) }
 
-    public var stdoutClosed: Bool { closed.withLock { $0.contains(1) } }
+    package var stdoutClosed: Bool { closed.withLock { $0.contains(1) } }
 
     private func write(_ text: String, to descriptor: Int32) {
         guard !closed.withLock({ $0.contains(descriptor) }) else { return }
@@ -31,11 +31,11 @@ public final class StandardConsole: Console, Sendable {
         }
     }
 
-    public func readLine() -> String? {
+    package func readLine() -> String? {
         Swift.readLine(strippingNewline: true)
     }
 
-    public var stdinIsTerminal: Bool { isatty(0) == 1 }
-    public var stdoutIsTerminal: Bool { isatty(1) == 1 }
-    public var stderrIsTerminal: Bool { isatty(2) == 1 }
+    package var stdinIsTerminal: Bool { isatty(0) == 1 }
+    package var stdoutIsTerminal: Bool { isatty(1) == 1 }
+    package var stderrIsTerminal: Bool { isatty(2) == 1 }
 }

@@ -1,11 +1,11 @@
 import RosterModel
 
 /// A mistake on the command line. Its message ends with a hint on what to run instead.
-public struct UsageError: Error, Equatable, Sendable {
-    public var message: String
-    public var hint: String
+package struct UsageError: Error, Equatable, Sendable {
+    package var message: String
+    package var hint: String
 
-    public init(message: String, hint: String) {
+    package init(message: String, hint: String) {
         self.message = message
         self.hint = hint
     }

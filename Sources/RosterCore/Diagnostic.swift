@@ -1,12 +1,12 @@
 /// One problem found in the input. Layers return these as values; only the executable prints.
-public struct Diagnostic: Hashable, Sendable {
-    public var severity: Severity
+package struct Diagnostic: Hashable, Sendable {
+    package var severity: Severity
     /// Where the problem is; nil for problems that belong to no file (a bad option).
-    public var location: SourceLocation?
-    public var message: String
-    public var notes: [DiagnosticNote]
+    package var location: SourceLocation?
+    package var message: String
+    package var notes: [DiagnosticNote]
 
-    public init(_ severity: Severity, at location: SourceLocation?, _ message: String, notes: [DiagnosticNote] = []) {
+    package init(_ severity: Severity, at location: SourceLocation?, _ message: String, notes: [DiagnosticNote] = []) {
         self.severity = severity
         self.location = location
         self.message = message
@@ -14,14 +14,14 @@ public struct Diagnostic: Hashable, Sendable {
     }
 
     /// An error at `location`.
-    public static func error(
+    package static func error(
         _ message: String, at location: SourceLocation?, notes: [DiagnosticNote] = []
     ) -> Diagnostic {
         Diagnostic(.error, at: location, message, notes: notes)
     }
 
     /// A warning at `location`.
-    public static func warning(
+    package static func warning(
         _ message: String, at location: SourceLocation?, notes: [DiagnosticNote] = []
     ) -> Diagnostic {
         Diagnostic(.warning, at: location, message, notes: notes)
@@ -31,7 +31,7 @@ public struct Diagnostic: Hashable, Sendable {
 extension Array where Element == Diagnostic {
     /// Diagnostics in the order users read them: by file, line and column; those without a
     /// location first. The sort is stable, so problems at one position keep their order.
-    public func sortedForDisplay() -> [Diagnostic] {
+    package func sortedForDisplay() -> [Diagnostic] {
         enumerated().sorted { a, b in
             switch (a.element.location, b.element.location) {
             case (nil, nil): return a.offset < b.offset
@@ -43,5 +43,5 @@ extension Array where Element == Diagnostic {
     }
 
     /// Whether any diagnostic is an error.
-    public var hasErrors: Bool { contains { $0.severity == .error } }
+    package var hasErrors: Bool { contains { $0.severity == .error } }
 }

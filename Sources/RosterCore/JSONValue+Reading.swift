@@ -4,7 +4,7 @@ extension JSONValue {
     /// The JSON document in `data`, its objects' keys in document order; nil when it is not
     /// JSON or nests deeper than `maxDepth`. A saved plan of 10,000 people is 9 MB, which
     /// JSONSerialization took most of a second to turn into objects.
-    public init?(parsing data: Data, maxDepth: Int = 256) {
+    package init?(parsing data: Data, maxDepth: Int = 256) {
         let parsed: JSONValue? = data.withUnsafeBytes { raw in
             var reader = JSONReader(raw.bindMemory(to: UInt8.self))
             do throws(JSONReader.Malformed) {
@@ -19,7 +19,7 @@ extension JSONValue {
     }
 
     /// The value of `key` when this is an object that has it.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         switch self {
         case .object(let pairs): return pairs.first { $0.0 == key }?.1
         default: return nil
@@ -28,7 +28,7 @@ extension JSONValue {
 
     /// This value with every object's keys sorted: two documents that differ only in key order
     /// render the same.
-    public var sortingKeys: JSONValue {
+    package var sortingKeys: JSONValue {
         switch self {
         case .object(let pairs): return .object(pairs.map { ($0.0, $0.1.sortingKeys) }.sorted { $0.0 < $1.0 })
         case .array(let items): return .array(items.map(\.sortingKeys))
@@ -36,11 +36,11 @@ extension JSONValue {
         }
     }
 
-    public var stringValue: String? { if case .string(let s) = self { s } else { nil } }
-    public var boolValue: Bool? { if case .bool(let b) = self { b } else { nil } }
-    public var intValue: Int? { if case .int(let i) = self { i } else { nil } }
+    package var stringValue: String? { if case .string(let s) = self { s } else { nil } }
+    package var boolValue: Bool? { if case .bool(let b) = self { b } else { nil } }
+    package var intValue: Int? { if case .int(let i) = self { i } else { nil } }
     /// The strings of an array of strings.
-    public var stringsValue: [String]? {
+    package var stringsValue: [String]? {
         guard case .array(let items) = self else { return nil }
         var strings: [String] = []
         for item in items {

@@ -1,5 +1,5 @@
 /// A JSON document with ordered keys, so rendered output is stable byte for byte.
-public indirect enum JSONValue: Sendable, Equatable {
+package indirect enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int)
@@ -9,7 +9,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     case object([(String, JSONValue)])
 
     /// The same value: objects with the same keys in the same order, numbers of equal value.
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
         case (.bool(let a), .bool(let b)): return a == b
@@ -25,13 +25,13 @@ public indirect enum JSONValue: Sendable, Equatable {
     }
 
     /// Renders the value; `indent` > 0 pretty-prints with that many spaces per level.
-    public func rendered(indent: Int = 0) -> String {
+    package func rendered(indent: Int = 0) -> String {
         String(decoding: renderedBytes(indent: indent), as: UTF8.self)
     }
 
     /// The rendered value as UTF-8 bytes. Output is built in a byte buffer, not appended to a
     /// `String` piece by piece, which is much slower for large reports (README, Performance).
-    public func renderedBytes(indent: Int = 0) -> [UInt8] {
+    package func renderedBytes(indent: Int = 0) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(4096)
         write(to: &out, indent: indent, depth: 0)
@@ -79,7 +79,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     }
 
     /// Appends `value` as a JSON number.
-    public static func writeInt(_ value: Int, to out: inout [UInt8]) {
+    package static func writeInt(_ value: Int, to out: inout [UInt8]) {
         if value < 0 { out.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         var digits:
@@ -100,7 +100,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     }
 
     /// Appends `s` as a JSON string, quoted and escaped.
-    public static func writeString(_ s: String, to out: inout [UInt8]) {
+    package static func writeString(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var s = s
         s.withUTF8 { bytes in

@@ -1,6 +1,6 @@
 /// SHA-256 (FIPS 180-4), for plan fingerprints: the package takes no dependencies and
 /// Foundation on Linux has no hashing API.
-public struct SHA256: Sendable {
+package struct SHA256: Sendable {
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
         0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -18,9 +18,9 @@ public struct SHA256: Sendable {
     private var buffer: [UInt8] = []
     private var length: UInt64 = 0
 
-    public init() {}
+    package init() {}
 
-    public mutating func update(_ bytes: some Sequence<UInt8>) {
+    package mutating func update(_ bytes: some Sequence<UInt8>) {
         if buffer.capacity < 64 { buffer.reserveCapacity(64) }
         for byte in bytes {
             buffer.append(byte)
@@ -32,10 +32,10 @@ public struct SHA256: Sendable {
         }
     }
 
-    public mutating func update(_ string: String) { update(string.utf8) }
+    package mutating func update(_ string: String) { update(string.utf8) }
 
     /// The digest as 64 lowercase hex digits.
-    public mutating func hexDigest() -> String {
+    package mutating func hexDigest() -> String {
         let bits = length &* 8
         var padding: [UInt8] = [0x80]
         while (buffer.count + padding.count) % 64 != 56 { padding.append(0) }
@@ -55,7 +55,7 @@ public struct SHA256: Sendable {
         }.joined()
     }
 
-    public static func hex(_ string: String) -> String {
+    package static func hex(_ string: String) -> String {
         var hasher = SHA256()
         hasher.update(string)
         return hasher.hexDigest()

@@ -1,5 +1,5 @@
 /// How serious a diagnostic is.
-public enum Severity: String, Sendable, Hashable, Codable {
+package enum Severity: String, Sendable, Hashable, Codable {
     case error
     case warning
     case note

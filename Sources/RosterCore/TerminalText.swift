@@ -2,9 +2,9 @@
 /// for a terminal or a pull request: every control character (C0, DEL, C1) and every
 /// bidirectional override or isolate is shown escaped as `\u{1B}`, so a name can never move
 /// the cursor, erase a line or reorder the text around it.
-public enum TerminalText {
+package enum TerminalText {
     /// Whether `scalar` must never reach a terminal as it is.
-    public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: return true
         default: return false
@@ -12,7 +12,7 @@ public enum TerminalText {
     }
 
     /// Whether `text` is printable ASCII only (the common case, safe as it is), read as bytes.
-    public static func isPrintableASCII(_ text: String) -> Bool {
+    package static func isPrintableASCII(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
             for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }
@@ -21,7 +21,7 @@ public enum TerminalText {
     }
 
     /// `text` with its unsafe characters escaped; unchanged (and not copied) when it has none.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         if isPrintableASCII(text) { return text }
         guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
         var out = ""

@@ -2,20 +2,20 @@ import RosterCore
 
 /// `access:`: the MPS accounts, by email, that may open and change the space besides its
 /// owner. Emails compare without regard to case.
-public struct AccessPolicy: Sendable {
-    public var members: [Located<String>] = []
+package struct AccessPolicy: Sendable {
+    package var members: [Located<String>] = []
     /// Remove live members the roster does not list (else they are reported as drift).
-    public var prune = false
-    public var location: SourceLocation?
+    package var prune = false
+    package var location: SourceLocation?
 
-    public init(members: [Located<String>] = [], prune: Bool = false, location: SourceLocation? = nil) {
+    package init(members: [Located<String>] = [], prune: Bool = false, location: SourceLocation? = nil) {
         self.members = members
         self.prune = prune
         self.location = location
     }
 
     /// The key an email is compared by.
-    public static func key(_ email: String) -> String { email.lowercased() }
+    package static func key(_ email: String) -> String { email.lowercased() }
 
     /// What is wrong with `email` as an MPS account's address, if anything.
     static func problem(_ email: String) -> String? {

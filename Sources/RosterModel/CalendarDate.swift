@@ -1,18 +1,18 @@
 /// Checks `YYYY-MM-DD` dates against the proleptic Gregorian calendar, without Foundation.
-public enum CalendarDate {
-    public enum Check: Equatable {
+package enum CalendarDate {
+    package enum Check: Equatable {
         case valid
         case malformed
         case notADay(String)
     }
 
-    public static func check(_ text: String) -> Check {
+    package static func check(_ text: String) -> Check {
         var text = text
         return text.withUTF8 { check(bytes: $0) }
     }
 
     /// Checks the UTF-8 bytes of a date.
-    public static func check(bytes: UnsafeBufferPointer<UInt8>) -> Check {
+    package static func check(bytes: UnsafeBufferPointer<UInt8>) -> Check {
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return .malformed }
         func number(_ range: Range<Int>) -> Int? {
             var value = 0
@@ -31,7 +31,7 @@ public enum CalendarDate {
         return .valid
     }
 
-    public static func daysIn(month: Int, year: Int) -> Int {
+    package static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: return 30

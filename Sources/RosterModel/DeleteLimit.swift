@@ -1,20 +1,20 @@
 import RosterCore
 
 /// The `maxDeletes` safety rail: a count, or a share of the live total of a kind.
-public enum DeleteLimit: Hashable, Sendable, CustomStringConvertible {
+package enum DeleteLimit: Hashable, Sendable, CustomStringConvertible {
     case count(Int)
     case percent(Double)
 
     /// The most deletes of a kind allowed when the space has `total` of that kind live.
     /// A share is rounded down but never below 1.
-    public func allowed(ofLiveTotal total: Int) -> Int {
+    package func allowed(ofLiveTotal total: Int) -> Int {
         switch self {
         case .count(let n): return n
         case .percent(let p): return max(1, Int((Double(total) * p / 100).rounded(.down)))
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .count(let n): return "\(n)"
         case .percent(let p): return p == p.rounded() ? "\(Int(p))%" : "\(p)%"

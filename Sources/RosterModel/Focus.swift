@@ -1,5 +1,5 @@
 /// A person's focus (MPS `CraftFocus`).
-public enum Focus: String, RosterEnum {
+package enum Focus: String, RosterEnum {
     case frontend = "Frontend"
     case backend = "Backend"
     case fullstack = "Fullstack"
@@ -7,9 +7,9 @@ public enum Focus: String, RosterEnum {
     case infrastructure = "Infrastructure"
     case notApplicable = "NotApplicable"
 
-    public static let fieldName = "focus"
-    public static let ordered = allCases
-    public var displayNames: [String] {
+    package static let fieldName = "focus"
+    package static let ordered = allCases
+    package var displayNames: [String] {
         self == .notApplicable ? ["Not Applicable", "N/A"] : []
     }
 }

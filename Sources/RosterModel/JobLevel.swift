@@ -1,16 +1,16 @@
 /// A person's job level (MPS `JobLevel`).
-public enum JobLevel: String, RosterEnum, Comparable {
+package enum JobLevel: String, RosterEnum, Comparable {
     case junior = "Junior"
     case mid = "Mid"
     case senior = "Senior"
     case staff = "Staff"
     case principal = "Principal"
 
-    public static let fieldName = "level"
-    public static let ordered = allCases
+    package static let fieldName = "level"
+    package static let ordered = allCases
 
     /// Seniority order, Junior first.
-    public var rank: Int {
+    package var rank: Int {
         switch self {
         case .junior: return 0
         case .mid: return 1
@@ -20,5 +20,5 @@ public enum JobLevel: String, RosterEnum, Comparable {
         }
     }
 
-    public static func < (lhs: JobLevel, rhs: JobLevel) -> Bool { lhs.rank < rhs.rank }
+    package static func < (lhs: JobLevel, rhs: JobLevel) -> Bool { lhs.rank < rhs.rank }
 }

@@ -2,41 +2,41 @@ import Foundation
 
 /// `roster report levels`: for every person with a level start date, the whole months in level
 /// on a day against their level's limit; sorted by most overdue, then name.
-public struct LevelReport: Sendable {
-    public enum Status: String, Sendable { case over, due, within, noLimit = "no-limit" }
+package struct LevelReport: Sendable {
+    package enum Status: String, Sendable { case over, due, within, noLimit = "no-limit" }
 
-    public struct Row: Sendable {
-        public var name: String
-        public var id: Int?
-        public var level: JobLevel
-        public var since: Day
-        public var months: Int
+    package struct Row: Sendable {
+        package var name: String
+        package var id: Int?
+        package var level: JobLevel
+        package var since: Day
+        package var months: Int
         /// The level's limit in months; nil or 0: no limit.
-        public var limit: Int?
-        public var status: Status
+        package var limit: Int?
+        package var status: Status
         /// Months past the limit (negative: months left).
-        public var overBy: Int? { limit.map { months - $0 } }
+        package var overBy: Int? { limit.map { months - $0 } }
     }
 
-    public var asOf: Day
-    public var dueMonths: Int
-    public var rows: [Row] = []
+    package var asOf: Day
+    package var dueMonths: Int
+    package var rows: [Row] = []
     /// People without a (readable) level start date, by name.
-    public var withoutStartDate: [(name: String, level: JobLevel)] = []
+    package var withoutStartDate: [(name: String, level: JobLevel)] = []
 
     /// A person as the report reads them.
-    public struct Person: Sendable {
-        public var name: String
-        public var id: Int?
-        public var level: JobLevel
-        public var since: String?
+    package struct Person: Sendable {
+        package var name: String
+        package var id: Int?
+        package var level: JobLevel
+        package var since: String?
 
-        public init(name: String, id: Int?, level: JobLevel, since: String?) {
+        package init(name: String, id: Int?, level: JobLevel, since: String?) {
             (self.name, self.id, self.level, self.since) = (name, id, level, since)
         }
     }
 
-    public init(people: [Person], limits: [JobLevel: Int], asOf: Day, dueMonths: Int) {
+    package init(people: [Person], limits: [JobLevel: Int], asOf: Day, dueMonths: Int) {
         self.asOf = asOf
         self.dueMonths = dueMonths
         for person in people {
@@ -66,7 +66,7 @@ public struct LevelReport: Sendable {
     }
 
     /// The report of a roster, its limits from its `levels`.
-    public static func of(_ roster: Roster, asOf: Day, dueMonths: Int) -> LevelReport {
+    package static func of(_ roster: Roster, asOf: Day, dueMonths: Int) -> LevelReport {
         let people = roster.people.map { p -> Person in
             let since: String? = if case .date(let d) = p.levelStartDate { d } else { nil }
             return Person(name: p.name.value, id: p.id?.value, level: p.level, since: since)
@@ -76,7 +76,7 @@ public struct LevelReport: Sendable {
     }
 
     /// The report of a live space, its limits the space's.
-    public static func of(_ live: LiveState, asOf: Day, dueMonths: Int) -> LevelReport {
+    package static func of(_ live: LiveState, asOf: Day, dueMonths: Int) -> LevelReport {
         let people = live.users.map { Person(name: $0.name, id: $0.id, level: $0.level, since: $0.levelStartDate) }
         let limits = Dictionary(live.levels.map { ($0.level, $0.limitMonths) }) { _, last in last }
         return LevelReport(people: people, limits: limits, asOf: asOf, dueMonths: dueMonths)

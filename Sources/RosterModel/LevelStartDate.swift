@@ -1,7 +1,7 @@
 import RosterCore
 
 /// What a roster says about a person's level start date.
-public enum LevelStartDate: Hashable, Sendable {
+package enum LevelStartDate: Hashable, Sendable {
     /// The field is absent: leave the live value alone.
     case unmanaged
     /// `null`: clear the live value.

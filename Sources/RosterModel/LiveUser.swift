@@ -1,13 +1,13 @@
 /// A user of the live space.
-public struct LiveUser: Sendable, Hashable {
-    public var id: Int
-    public var name: String { didSet { key = NameKey(name) } }
-    public var craft: Craft
-    public var level: JobLevel
-    public var focus: Focus
-    public var levelStartDate: String?
+package struct LiveUser: Sendable, Hashable {
+    package var id: Int
+    package var name: String { didSet { key = NameKey(name) } }
+    package var craft: Craft
+    package var level: JobLevel
+    package var focus: Focus
+    package var levelStartDate: String?
 
-    public init(id: Int, name: String, craft: Craft, level: JobLevel, focus: Focus, levelStartDate: String? = nil) {
+    package init(id: Int, name: String, craft: Craft, level: JobLevel, focus: Focus, levelStartDate: String? = nil) {
         self.id = id
         self.name = name
         self.key = NameKey(name)
@@ -18,5 +18,5 @@ public struct LiveUser: Sendable, Hashable {
     }
 
     /// The name's key, kept with the name: every plan matches by it, several times over.
-    public private(set) var key: NameKey
+    package private(set) var key: NameKey
 }

@@ -1,21 +1,21 @@
 /// Values grouped by name key, for names that rarely repeat: the first value of each key, and
 /// every value only for the keys that repeat, so a table of 10,000 unique names holds no array
 /// per name. The roster's name tables and the planner's matching of live names both use it.
-public struct NameGroups<Value: Sendable>: Sendable {
+package struct NameGroups<Value: Sendable>: Sendable {
     /// The first value added under each key.
-    public private(set) var first: [NameKey: Value]
+    package private(set) var first: [NameKey: Value]
     /// Every value, in the order added, of each key added more than once.
-    public private(set) var repeats: [NameKey: [Value]] = [:]
+    package private(set) var repeats: [NameKey: [Value]] = [:]
 
     /// Groups sized for about `capacity` keys, so that building them does not rehash.
-    public init(capacity: Int = 0) {
+    package init(capacity: Int = 0) {
         first = Dictionary(minimumCapacity: capacity)
     }
 
     /// Adds `value` under `key`; returns the key's first value when it had one already.
     // Inlined: called once per person while a roster loads (README, Performance).
     @discardableResult @inline(__always)
-    public mutating func add(_ value: Value, for key: NameKey) -> Value? {
+    package mutating func add(_ value: Value, for key: NameKey) -> Value? {
         guard let earlier = first.updateValue(value, forKey: key) else { return nil }
         first[key] = earlier
         repeats[key, default: [earlier]].append(value)

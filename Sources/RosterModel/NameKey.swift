@@ -3,25 +3,25 @@ import RosterCore
 
 /// The key by which names are compared: Unicode NFC, trimmed, inner white space collapsed to
 /// one space. Case matters.
-public struct NameKey: Hashable, Sendable, Comparable, CustomStringConvertible {
-    public let value: String
+package struct NameKey: Hashable, Sendable, Comparable, CustomStringConvertible {
+    package let value: String
 
-    public init(_ name: String) {
+    package init(_ name: String) {
         value = NameKey.normalize(name)
     }
 
-    public var description: String { value }
+    package var description: String { value }
 
-    public static func < (lhs: NameKey, rhs: NameKey) -> Bool { lhs.value < rhs.value }
+    package static func < (lhs: NameKey, rhs: NameKey) -> Bool { lhs.value < rhs.value }
 
     // A key is already in normal form, so equal keys have equal bytes: comparing and hashing the
     // bytes is exact and skips String's canonical-equivalence work for non-ASCII names.
-    public static func == (lhs: NameKey, rhs: NameKey) -> Bool {
+    package static func == (lhs: NameKey, rhs: NameKey) -> Bool {
         var (left, right) = (lhs.value, rhs.value)
         return left.withUTF8 { l in right.withUTF8 { r in l.count == r.count && l.elementsEqual(r) } }
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         let hashed: Void? = value.utf8.withContiguousStorageIfAvailable {
             hasher.combine(bytes: UnsafeRawBufferPointer($0))
         }
@@ -65,7 +65,7 @@ public struct NameKey: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// What makes `name` unfit to be a name, if anything: a control character (C0, DEL, C1), a
     /// bidirectional override or isolate, or nothing visible at all. Names reach terminals and
     /// pull requests, where such characters move the cursor, erase lines or reorder text.
-    public static func unsafeCharacter(_ name: String) -> String? {
+    package static func unsafeCharacter(_ name: String) -> String? {
         // Printable ASCII, the common case, needs no closer look.
         if TerminalText.isPrintableASCII(name) {
             return name.utf8.contains { $0 != 0x20 } ? nil : "has no visible character"
@@ -92,7 +92,7 @@ public struct NameKey: Hashable, Sendable, Comparable, CustomStringConvertible {
     }
 
     /// Whether a name has white space at either end, which the format refuses.
-    public static func hasEdgeWhitespace(_ name: String) -> Bool {
+    package static func hasEdgeWhitespace(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, let last = name.unicodeScalars.last else { return false }
         return isSpace(first) || isSpace(last)
     }

@@ -4,13 +4,13 @@ import Foundation
 /// without the normalizing walk `String` repeats for a non-ASCII name in every comparison.
 /// The names are copied into one buffer so that a comparison is one `memcmp` (README,
 /// Performance: sorting a 10,000-person plan's operations).
-public struct NameOrder {
+package struct NameOrder {
     // Inlinable (with what it reads), so a sort's comparisons compile into the sort.
     @usableFromInline var bytes: [UInt8] = []
     @usableFromInline var starts: [Int] = [0]
 
     /// The names `name(0)` to `name(count - 1)`.
-    public init(count: Int, name: (Int) -> String) {
+    package init(count: Int, name: (Int) -> String) {
         starts.reserveCapacity(count + 1)
         for i in 0..<count {
             var text = name(i)
@@ -29,7 +29,7 @@ public struct NameOrder {
     /// The names at indices `i` and `j` compared: negative when the first orders first, 0 when
     /// both are the same.
     @inlinable
-    public func compare(_ i: Int, _ j: Int) -> Int {
+    package func compare(_ i: Int, _ j: Int) -> Int {
         let a = starts[i], b = starts[j]
         let aCount = starts[i + 1] - a, bCount = starts[j + 1] - b
         let common = min(aCount, bCount)

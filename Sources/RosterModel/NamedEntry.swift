@@ -2,7 +2,7 @@ import RosterCore
 
 /// What people and teams share for the uniqueness rules: a name, its key, an optional pinned
 /// id and former names.
-public protocol NamedEntry {
+package protocol NamedEntry {
     var name: Located<String> { get }
     var key: NameKey { get }
     var id: Located<Int>? { get }

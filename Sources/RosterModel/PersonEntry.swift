@@ -1,19 +1,19 @@
 import RosterCore
 
 /// One person of the roster.
-public struct PersonEntry: Sendable {
-    public var name: Located<String>
-    public var key: NameKey
-    public var id: Located<Int>?
-    public var craft: Craft
-    public var level: JobLevel
-    public var focus: Focus
-    public var levelStartDate: LevelStartDate
-    public var previously: [Located<String>]
+package struct PersonEntry: Sendable {
+    package var name: Located<String>
+    package var key: NameKey
+    package var id: Located<Int>?
+    package var craft: Craft
+    package var level: JobLevel
+    package var focus: Focus
+    package var levelStartDate: LevelStartDate
+    package var previously: [Located<String>]
     /// Where the entry starts.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
-    public init(
+    package init(
         name: Located<String>, id: Located<Int>? = nil, craft: Craft, level: JobLevel, focus: Focus = .notApplicable,
         levelStartDate: LevelStartDate = .unmanaged, previously: [Located<String>] = [], location: SourceLocation
     ) {
@@ -29,5 +29,5 @@ public struct PersonEntry: Sendable {
     }
 
     /// `Name` or, when the id is pinned, `Name (#id)`.
-    public var reference: String { id.map { "\(name.value) (#\($0.value))" } ?? name.value }
+    package var reference: String { id.map { "\(name.value) (#\($0.value))" } ?? name.value }
 }

@@ -1,6 +1,6 @@
 /// Looks people up by name key, pinned id and former name, for resolving team references.
-public struct PersonIndex: Sendable {
-    public enum Lookup: Equatable, Sendable {
+package struct PersonIndex: Sendable {
+    package enum Lookup: Equatable, Sendable {
         case found(Int)
         case ambiguous([Int])
         case former(Int)
@@ -17,7 +17,7 @@ public struct PersonIndex: Sendable {
     }
 
     /// An index over `people`.
-    public init(_ people: [PersonEntry]) {
+    package init(_ people: [PersonEntry]) {
         var builder = NameTableBuilder(capacity: people.count)
         for (i, p) in people.enumerated() {
             builder.insert(key: p.key, id: p.id?.value)
@@ -32,7 +32,7 @@ public struct PersonIndex: Sendable {
     func first(_ key: NameKey) -> Int? { table.names.first[key].map(Int.init) }
 
     /// Resolves `Name` or `Name (#id)` to the index of one person.
-    public func resolve(_ reference: PersonReference) -> Lookup {
+    package func resolve(_ reference: PersonReference) -> Lookup {
         if let id = reference.id, let person = table.ids[id], people[Int(person)].key == reference.key {
             return .found(Int(person))
         }
@@ -54,7 +54,7 @@ public struct PersonIndex: Sendable {
     }
 
     /// The nearest person name, for "did you mean".
-    public func suggestion(for reference: PersonReference) -> String? {
+    package func suggestion(for reference: PersonReference) -> String? {
         Suggestions.nearest(to: reference.name, among: people.lazy.map(\.name.value))
     }
 }

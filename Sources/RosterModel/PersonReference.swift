@@ -1,13 +1,13 @@
 import RosterCore
 
 /// A reference to a person from a team: `Name` or `Name (#id)`.
-public struct PersonReference: Hashable, Sendable {
-    public var name: String
-    public var key: NameKey
-    public var id: Int?
+package struct PersonReference: Hashable, Sendable {
+    package var name: String
+    package var key: NameKey
+    package var id: Int?
 
     /// Parses `Sam Lee (#240)` into a name and a pinned id; anything else is a bare name.
-    public init(parsing text: String) {
+    package init(parsing text: String) {
         if text.hasSuffix(")"), let open = text.range(of: " (#", options: .backwards) {
             let digits = text[open.upperBound..<text.index(before: text.endIndex)]
             if !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber), let id = Int(digits) {
@@ -23,5 +23,5 @@ public struct PersonReference: Hashable, Sendable {
     }
 
     /// How the roster writes it.
-    public var text: String { id.map { "\(name) (#\($0))" } ?? name }
+    package var text: String { id.map { "\(name) (#\($0))" } ?? name }
 }

@@ -1,16 +1,16 @@
 import RosterCore
 
 /// The roster's `policy` section, with its defaults.
-public struct Policy: Sendable {
-    public var oneTeamPerPerson = true
-    public var prune = false
-    public var ignorePeople: [Located<String>] = []
-    public var ignoreTeams: [Located<String>] = []
-    public var protectedPeople: [Located<String>] = []
-    public var protectedTeams: [Located<String>] = []
-    public var maxDeletes: DeleteLimit = .percent(25)
+package struct Policy: Sendable {
+    package var oneTeamPerPerson = true
+    package var prune = false
+    package var ignorePeople: [Located<String>] = []
+    package var ignoreTeams: [Located<String>] = []
+    package var protectedPeople: [Located<String>] = []
+    package var protectedTeams: [Located<String>] = []
+    package var maxDeletes: DeleteLimit = .percent(25)
     /// Where the section was written, when it was.
-    public var location: SourceLocation?
+    package var location: SourceLocation?
 
-    public init() {}
+    package init() {}
 }

@@ -1,6 +1,6 @@
 /// An enum of the MPS schema whose values a roster may spell loosely: any case, with or without
 /// spaces, `_` and `-`, or as the apps' display names.
-public protocol RosterEnum: CaseIterable, Hashable, Sendable, RawRepresentable where RawValue == String {
+package protocol RosterEnum: CaseIterable, Hashable, Sendable, RawRepresentable where RawValue == String {
     /// What the field is called in messages ("craft").
     static var fieldName: String { get }
     /// Extra spellings the apps display, beyond the GraphQL name.
@@ -10,7 +10,7 @@ public protocol RosterEnum: CaseIterable, Hashable, Sendable, RawRepresentable w
 }
 
 extension RosterEnum {
-    public var displayNames: [String] { [] }
+    package var displayNames: [String] { [] }
 
     /// Every accepted spelling in its normalized form, with its value.
     static var normalizedSpellings: [(spelling: String, value: Self)] {
@@ -20,14 +20,14 @@ extension RosterEnum {
     }
 
     /// Parses a spelling; nil when it names no value.
-    public static func parse(_ text: String) -> Self? {
+    package static func parse(_ text: String) -> Self? {
         if let exact = Self(rawValue: text) { return exact }
         let normalized = EnumSpelling.normalize(text)
         return normalizedSpellings.first { $0.spelling == normalized }?.value
     }
 
     /// The valid value nearest to `text`, for "did you mean".
-    public static func nearest(to text: String) -> Self? {
+    package static func nearest(to text: String) -> Self? {
         let normalized = EnumSpelling.normalize(text)
         return
             normalizedSpellings

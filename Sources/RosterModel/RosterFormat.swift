@@ -1,9 +1,9 @@
 /// The keys and limits of the roster format (`roster-format.md`): the decoder reads every mapping
 /// by these keys.
-public enum RosterFormat {
+package enum RosterFormat {
     /// The only format version this tool reads.
-    public static let version = 1
-    public static let limitMonthsRange = 0...600
+    package static let version = 1
+    package static let limitMonthsRange = 0...600
 
     /// The top level of a roster file.
     enum TopLevelKey: Int, MappingKey {

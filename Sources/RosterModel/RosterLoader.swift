@@ -4,27 +4,27 @@ import RosterYAML
 
 /// Loads a roster from files and directories: finds the files, parses each through the YAML
 /// layer, decodes it, merges the files and validates the result.
-public struct RosterLoader: Sendable {
-    public var yaml = YAMLLoader()
+package struct RosterLoader: Sendable {
+    package var yaml = YAMLLoader()
     /// The roster read when a command is given no path.
-    public static let defaultPath = "roster.yaml"
+    package static let defaultPath = "roster.yaml"
 
-    public init() {
+    package init() {
         yaml.fileDescription = "a roster file"
         yaml.rootHint = " (`version: 1`, `people:`, …)"
     }
 
     /// The outcome of a load: the roster (even when invalid) and every diagnostic, sorted.
-    public struct Result: Sendable {
-        public var roster: Roster
-        public var diagnostics: [Diagnostic]
+    package struct Result: Sendable {
+        package var roster: Roster
+        package var diagnostics: [Diagnostic]
 
         /// Whether the roster can be used: no error among the diagnostics.
-        public var isValid: Bool { !diagnostics.hasErrors }
+        package var isValid: Bool { !diagnostics.hasErrors }
     }
 
     /// Loads the roster made of `paths` (files and directories, in the order given).
-    public func load(paths: [String]) -> Result {
+    package func load(paths: [String]) -> Result {
         var diagnostics: [Diagnostic] = []
         var files: [RosterFile] = []
         let named = Set(paths)
@@ -52,7 +52,7 @@ public struct RosterLoader: Sendable {
     }
 
     /// Loads the roster made of these files' texts, in this order, as if read from disk.
-    public func load(texts: [(path: String, bytes: [UInt8])]) -> Result {
+    package func load(texts: [(path: String, bytes: [UInt8])]) -> Result {
         var diagnostics: [Diagnostic] = []
         var files: [RosterFile] = []
         for (path, bytes) in texts {
@@ -66,7 +66,7 @@ public struct RosterLoader: Sendable {
     }
 
     /// Parses and decodes one file's bytes.
-    public func load(bytes: [UInt8], path: String) -> (RosterFile?, [Diagnostic]) {
+    package func load(bytes: [UInt8], path: String) -> (RosterFile?, [Diagnostic]) {
         // A `.json` file is strict JSON; libyaml alone would take a trailing comma or a comment.
         if path.hasSuffix(".json"), let failure = StrictJSONChecker.check(bytes) {
             return (
@@ -93,7 +93,7 @@ public struct RosterLoader: Sendable {
     }
 
     /// The roster files that `paths` name (see ``RosterFileFinder``).
-    public static func expand(_ paths: [String], diagnostics: inout [Diagnostic]) -> [String] {
+    package static func expand(_ paths: [String], diagnostics: inout [Diagnostic]) -> [String] {
         var finder = RosterFileFinder()
         for path in paths { finder.add(path) }
         diagnostics += finder.diagnostics
@@ -101,7 +101,7 @@ public struct RosterLoader: Sendable {
     }
 
     /// Whether `bytes` are a saved plan: a JSON file whose top level holds `format_version`.
-    public static func isSavedPlan(_ bytes: [UInt8], path: String) -> Bool {
+    package static func isSavedPlan(_ bytes: [UInt8], path: String) -> Bool {
         guard path.hasSuffix(".json"), bytes.first(where: { $0 > 0x20 }) == UInt8(ascii: "{"),
             contains(bytes, Array("\"format_version\"".utf8))
         else { return false }
@@ -121,7 +121,7 @@ public struct RosterLoader: Sendable {
     }
 
     /// The largest roster file read, a guard against pointing the tool at a huge file by mistake.
-    public static let maxFileSize = 512 * 1024 * 1024
+    package static let maxFileSize = 512 * 1024 * 1024
 
     static func readFile(_ path: String, diagnostics: inout [Diagnostic]) -> [UInt8]? {
         let fd = path == "-" ? 0 : open(path, O_RDONLY)

@@ -2,12 +2,12 @@ import RosterCore
 
 /// The rules that span entries and files: uniqueness, references, the one-team rule,
 /// `policy.ignore` conflicts, and sections that may appear in one file only.
-public struct RosterValidator {
+package struct RosterValidator {
     private var diagnostics: [Diagnostic] = []
 
     /// Merges `files` (in load order) into one roster and checks it. The roster is returned even
     /// when there are errors, so callers can show them all.
-    public static func merge(_ files: [RosterFile]) -> (Roster, [Diagnostic]) {
+    package static func merge(_ files: [RosterFile]) -> (Roster, [Diagnostic]) {
         var validator = RosterValidator()
         var roster = validator.mergeFiles(files)
         // A single file of people may have had its name table built while it loaded.

@@ -2,21 +2,21 @@ import RosterCore
 
 /// `rules:`: the organisation's own rules, checked by `validate` and `plan`; each broken rule is
 /// reported at the entry that breaks it, with the rule's severity.
-public struct Rules: Sendable {
+package struct Rules: Sendable {
     /// One rule's value and severity.
-    public struct Rule<Value: Sendable>: Sendable {
-        public var value: Value
-        public var severity: Severity
+    package struct Rule<Value: Sendable>: Sendable {
+        package var value: Value
+        package var severity: Severity
     }
 
-    public var maxTeamSize: Rule<Int>?
-    public var minTeamSize: Rule<Int>?
-    public var leadMinLevel: Rule<JobLevel>?
-    public var requireLevelStartDate: Rule<Bool>?
-    public var requireFocus: Rule<[Craft]>?
-    public var location: SourceLocation?
+    package var maxTeamSize: Rule<Int>?
+    package var minTeamSize: Rule<Int>?
+    package var leadMinLevel: Rule<JobLevel>?
+    package var requireLevelStartDate: Rule<Bool>?
+    package var requireFocus: Rule<[Craft]>?
+    package var location: SourceLocation?
 
-    public init() {}
+    package init() {}
 
     /// The broken rules of `roster` (whose team references are resolved).
     func check(_ roster: Roster, _ people: TeamPeople) -> [Diagnostic] {

@@ -1,7 +1,7 @@
 /// "Did you mean" support: the nearest candidate by edit distance, when it is near enough.
-public enum Suggestions {
+package enum Suggestions {
     /// Levenshtein distance over Unicode scalars.
-    public static func editDistance(_ a: String, _ b: String) -> Int {
+    package static func editDistance(_ a: String, _ b: String) -> Int {
         let x = Array(a.unicodeScalars)
         let y = Array(b.unicodeScalars)
         if x.isEmpty { return y.count }
@@ -21,7 +21,7 @@ public enum Suggestions {
 
     /// The candidate nearest to `word`, if its distance is at most a third of the word's
     /// length (at least 2), so that suggestions stay plausible.
-    public static func nearest(to word: String, among candidates: some Sequence<String>) -> String? {
+    package static func nearest(to word: String, among candidates: some Sequence<String>) -> String? {
         let limit = max(2, word.unicodeScalars.count / 3)
         var best: (String, Int)?
         let length = word.unicodeScalars.count

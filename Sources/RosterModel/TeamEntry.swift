@@ -1,16 +1,16 @@
 import RosterCore
 
 /// One team of the roster. Members exclude nothing: the lead may or may not be listed.
-public struct TeamEntry: Sendable {
-    public var name: Located<String>
-    public var key: NameKey
-    public var id: Located<Int>?
-    public var lead: Located<PersonReference>
-    public var members: [Located<PersonReference>]
-    public var previously: [Located<String>]
-    public var location: SourceLocation
+package struct TeamEntry: Sendable {
+    package var name: Located<String>
+    package var key: NameKey
+    package var id: Located<Int>?
+    package var lead: Located<PersonReference>
+    package var members: [Located<PersonReference>]
+    package var previously: [Located<String>]
+    package var location: SourceLocation
 
-    public init(
+    package init(
         name: Located<String>, id: Located<Int>? = nil, lead: Located<PersonReference>,
         members: [Located<PersonReference>],
         previously: [Located<String>] = [], location: SourceLocation

@@ -1,7 +1,7 @@
 /// Each team's lead and members as indices into `Roster.people`, resolved once by the
 /// validator so the planner (which runs again to verify an apply) does not resolve 10,000
 /// references twice more.
-public struct TeamPeople: Sendable {
+package struct TeamPeople: Sendable {
     /// Each team's references, lead first (-1: names nobody).
     let resolved: [Int32]
     /// Where each team's references start in `resolved`; one more entry than there are teams.
@@ -16,7 +16,7 @@ public struct TeamPeople: Sendable {
 
     /// The people of `roster`'s teams: as the validator resolved them, or resolved now for a
     /// roster built or changed in code since.
-    public static func of(_ roster: Roster) -> TeamPeople {
+    package static func of(_ roster: Roster) -> TeamPeople {
         if let stored = roster.teamPeople, stored.offsets.count == roster.teams.count + 1,
             stored.peopleCount == roster.people.count,
             roster.teams.indices.allSatisfy({
@@ -43,13 +43,13 @@ public struct TeamPeople: Sendable {
     }
 
     /// The person who leads team `t`, or nil when the reference names nobody.
-    public func lead(ofTeam t: Int) -> Int? {
+    package func lead(ofTeam t: Int) -> Int? {
         let person = resolved[offsets[t]]
         return person >= 0 ? Int(person) : nil
     }
 
     /// The people team `t` lists in `members`, in order (-1 for a reference naming nobody).
-    public func members(ofTeam t: Int) -> ArraySlice<Int32> {
+    package func members(ofTeam t: Int) -> ArraySlice<Int32> {
         resolved[(offsets[t] + 1)..<offsets[t + 1]]
     }
 }

@@ -5,10 +5,10 @@ import RosterReconcile
 /// The guard of `roster pull`: the edited files must load with the loader `validate` uses and
 /// plan clean against the live state the pull read. When they do not, nothing is written and
 /// the diagnostics say which file could not be edited, and why.
-public enum PullCheck {
+package enum PullCheck {
     /// Problems with the files after the pull; empty when they may be written. `texts` are the
     /// files' texts before, `changed` the new texts of those that change.
-    public static func problems(
+    package static func problems(
         files: [String], texts: [String: String], changed: [String: String], live: LiveState
     ) -> [Diagnostic] {
         guard !changed.isEmpty else { return [] }

@@ -7,7 +7,7 @@ import RosterYAML
 /// place (``SourceEditor``). Changed values are replaced where they stand; values that come from
 /// `defaults`, an anchor or a merge key are written on the entry; live people and teams the
 /// roster lacks are appended; entries whose live entity is gone are removed with their lines.
-public struct Puller {
+package struct Puller {
     let roster: Roster
     let live: LiveState
     let matching: Matching
@@ -31,7 +31,7 @@ public struct Puller {
     let teams: [Int: LiveTeam]
     let rosterIndex: [Int: Int]
     var repeated: Set<NameKey> = []
-    public private(set) var diagnostics: [Diagnostic] = []
+    package private(set) var diagnostics: [Diagnostic] = []
 
     struct Position: Hashable {
         var line: Int
@@ -39,7 +39,7 @@ public struct Puller {
     }
 
     /// Prepares a pull of `roster`, whose files' texts are `texts`, from `live`.
-    public init(roster: Roster, live: LiveState, texts: [String: String]) {
+    package init(roster: Roster, live: LiveState, texts: [String: String]) {
         self.roster = roster
         self.live = live
         matching = Matching(roster: roster, live: live)
@@ -79,7 +79,7 @@ public struct Puller {
     }
 
     /// The files' new texts, for the files that change.
-    public mutating func run(into: String? = nil) -> [String: String] {
+    package mutating func run(into: String? = nil) -> [String: String] {
         guard diagnostics.isEmpty else { return [:] }
         pullPeople()
         appendPeople(into: into)

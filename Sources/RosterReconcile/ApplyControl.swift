@@ -3,7 +3,7 @@ import Synchronization
 /// How a command steers a running apply from outside: a request to stop (an interrupt), and
 /// what is in flight at this moment, so a second interrupt can say what may be half done.
 /// Thread-safe: signal handlers and the engine's tasks use it at once.
-public final class ApplyControl: Sendable {
+package final class ApplyControl: Sendable {
     private let state = Mutex(State())
 
     private struct State {
@@ -14,22 +14,22 @@ public final class ApplyControl: Sendable {
         var nextTicket = 0
     }
 
-    public init() {}
+    package init() {}
 
     /// Stop sending: documents in flight are waited for, nothing new goes out. Returns how
     /// many times a stop has now been asked for.
     @discardableResult
-    public func requestStop() -> Int {
+    package func requestStop() -> Int {
         state.withLock { state in
             state.stopRequests += 1
             return state.stopRequests
         }
     }
 
-    public var stopRequested: Bool { state.withLock { $0.stopRequests > 0 } }
+    package var stopRequested: Bool { state.withLock { $0.stopRequests > 0 } }
 
     /// The operations of every document in flight, described for a person.
-    public var inFlight: [String] {
+    package var inFlight: [String] {
         state.withLock { state in
             state.inFlight.sorted { $0.key < $1.key }.flatMap { _, document in
                 document.operations.map { ReportWording.subject(document.step[$0]) }

@@ -6,19 +6,19 @@ import RosterModel
 /// plans again, so what runs next is exactly what is still needed. Operations are known by
 /// their entity (``OperationKey``), never by name. A document whose outcome is unknown is never
 /// sent again: if the fresh state cannot show it done, apply stops sending.
-public struct ApplyEngine: Sendable {
-    public var executor: any MutationExecutor
-    public var concurrency: Int
+package struct ApplyEngine: Sendable {
+    package var executor: any MutationExecutor
+    package var concurrency: Int
     /// Reads the live state (retried as reads are).
-    public var read: @Sendable () async throws(LiveReadFailure) -> LiveState
+    package var read: @Sendable () async throws(LiveReadFailure) -> LiveState
     /// Plans again from a live state: the plan, or the diagnostics that prevent one.
-    public var replan: @Sendable (LiveState) -> (Plan?, [Diagnostic])
+    package var replan: @Sendable (LiveState) -> (Plan?, [Diagnostic])
     /// Progress lines for a person watching.
-    public var progress: (@Sendable (String) -> Void)?
+    package var progress: (@Sendable (String) -> Void)?
     /// Interrupts, and what is in flight.
-    public var control: ApplyControl
+    package var control: ApplyControl
 
-    public init(
+    package init(
         executor: any MutationExecutor, concurrency: Int,
         read: @escaping @Sendable () async throws(LiveReadFailure) -> LiveState,
         replan: @escaping @Sendable (LiveState) -> (Plan?, [Diagnostic]),
@@ -33,7 +33,7 @@ public struct ApplyEngine: Sendable {
     }
 
     /// Applies `plan`, then verifies the result unless apply stopped.
-    public func apply(_ plan: Plan) async -> ApplyReport {
+    package func apply(_ plan: Plan) async -> ApplyReport {
         let report = await run(plan)
         return report.stop == nil ? await verify(report, of: plan) : report
     }
@@ -41,7 +41,7 @@ public struct ApplyEngine: Sendable {
     /// Applies `plan`, recovering from failures, without the final verification. It goes on
     /// while each round settles an operation (applied or finally failed), so rounds are bounded
     /// by the plan's operations, and stops at the first round that settles none.
-    public func run(_ plan: Plan) async -> ApplyReport {
+    package func run(_ plan: Plan) async -> ApplyReport {
         var run = ApplyRun(plan)
         var current = plan
         var settled = -1
@@ -152,7 +152,7 @@ public struct ApplyEngine: Sendable {
 
     /// `report`, verified: the live state read once more, what is still left to do, and what
     /// neither the roster nor this apply explains.
-    public func verify(_ report: ApplyReport, of plan: Plan) async -> ApplyReport {
+    package func verify(_ report: ApplyReport, of plan: Plan) async -> ApplyReport {
         var report = report
         let live: LiveState
         do { live = try await read() } catch {

@@ -2,9 +2,9 @@ import RosterCore
 
 /// What apply did with each planned operation, and what was left afterwards. Every operation of
 /// the plan has exactly one entry, in plan order.
-public struct ApplyReport: Sendable {
+package struct ApplyReport: Sendable {
     /// The outcome of one operation.
-    public enum Status: Sendable, Equatable {
+    package enum Status: Sendable, Equatable {
         /// The server ran it (its answer said so, or the live state read afterwards shows it).
         case applied
         /// The server refused it: the message in the user's words.
@@ -17,7 +17,7 @@ public struct ApplyReport: Sendable {
         case unknown(String)
 
         /// The name `--format json` gives the status.
-        public var name: String {
+        package var name: String {
             switch self {
             case .applied: return "applied"
             case .failed: return "failed"
@@ -29,15 +29,15 @@ public struct ApplyReport: Sendable {
     }
 
     /// One planned operation and what became of it.
-    public struct Entry: Sendable {
-        public var operation: PlanOperation
-        public var status: Status
+    package struct Entry: Sendable {
+        package var operation: PlanOperation
+        package var status: Status
         /// The entity's live id, whenever one is known (the id a create returned included).
-        public var id: Int?
+        package var id: Int?
         /// The server's own words, when the status explains them (an SQL failure).
-        public var serverMessage: String?
+        package var serverMessage: String?
 
-        public init(operation: PlanOperation, status: Status, id: Int? = nil, serverMessage: String? = nil) {
+        package init(operation: PlanOperation, status: Status, id: Int? = nil, serverMessage: String? = nil) {
             self.operation = operation
             self.status = status
             self.id = id ?? operation.entity.liveID
@@ -46,7 +46,7 @@ public struct ApplyReport: Sendable {
     }
 
     /// Why apply stopped before the end of the plan.
-    public enum Stop: Sendable, Equatable {
+    package enum Stop: Sendable, Equatable {
         /// SIGINT or SIGTERM: documents in flight were waited for.
         case interrupted
         /// A request's outcome is unknown: it may still run, so nothing more was sent.
@@ -56,7 +56,7 @@ public struct ApplyReport: Sendable {
     }
 
     /// What the read after applying found.
-    public enum Verification: Sendable {
+    package enum Verification: Sendable {
         /// Not attempted (apply stopped, or the plan had nothing to do).
         case notAttempted
         /// The live state was read and planned against: what is still left (empty: in sync).
@@ -67,35 +67,35 @@ public struct ApplyReport: Sendable {
         case unplannable([String])
     }
 
-    public var entries: [Entry] = []
-    public var stop: Stop?
-    public var verification = Verification.notAttempted
+    package var entries: [Entry] = []
+    package var stop: Stop?
+    package var verification = Verification.notAttempted
     /// What verification found that neither the roster nor this apply explains: the work of
     /// another writer, most likely another apply running at the same time.
-    public var unexplained: [String] = []
+    package var unexplained: [String] = []
 
-    public init() {}
+    package init() {}
 
     /// Changes still left after the final read (empty when the space matches the roster).
-    public var remaining: [Change] {
+    package var remaining: [Change] {
         if case .checked(let remaining) = verification { return remaining }
         return []
     }
 
     /// Whether the final read could be made and planned against.
-    public var verified: Bool {
+    package var verified: Bool {
         if case .checked = verification { return true }
         return false
     }
 
     /// What the entries add up to, counted in one pass.
-    public struct Tally: Sendable, Equatable {
+    package struct Tally: Sendable, Equatable {
         /// Entities created, updated and deleted (a team updated twice, release then final, counts once).
-        public var created = 0, updated = 0, deleted = 0
-        public var failed = 0, skipped = 0, notRun = 0, unknown = 0
+        package var created = 0, updated = 0, deleted = 0
+        package var failed = 0, skipped = 0, notRun = 0, unknown = 0
     }
 
-    public var tally: Tally {
+    package var tally: Tally {
         var tally = Tally()
         var updatedEntities = Set<EntityID>()
         for entry in entries {
@@ -120,7 +120,7 @@ public struct ApplyReport: Sendable {
     }
 
     /// Everything applied, verified, nothing left, nothing stopped.
-    public var complete: Bool {
+    package var complete: Bool {
         stop == nil && verified && remaining.isEmpty && unexplained.isEmpty
             && entries.allSatisfy { $0.status == .applied }
     }

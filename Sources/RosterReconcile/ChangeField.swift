@@ -1,4 +1,4 @@
 /// A field of an entity as a plan names it: the roster format's key.
-public enum ChangeField: String, Sendable, Equatable {
+package enum ChangeField: String, Sendable, Equatable {
     case name, craft, level, focus, levelStartDate, lead, members, limitMonths, email
 }

@@ -2,19 +2,19 @@ import RosterCore
 import RosterModel
 
 /// Deletes of one kind and the most `policy.maxDeletes` allows.
-public struct DeleteCount: Sendable, Equatable, CustomStringConvertible {
+package struct DeleteCount: Sendable, Equatable, CustomStringConvertible {
     /// People deleted, teams deleted, and people who are in a team now and in none after the
     /// plan (a move is not a loss; a deleted person in a team is one).
-    public enum Kind: String, Sendable { case people, teams, teamMembers = "team-members", access }
-    public var kind: Kind
-    public var count: Int
-    public var liveTotal: Int
-    public var allowed: Int
+    package enum Kind: String, Sendable { case people, teams, teamMembers = "team-members", access }
+    package var kind: Kind
+    package var count: Int
+    package var liveTotal: Int
+    package var allowed: Int
 
-    public var exceeded: Bool { count > allowed }
+    package var exceeded: Bool { count > allowed }
 
     /// `deletes 3 of 15 people (allowed 3)`, as the plan's warning and apply's refusal say it.
-    public var description: String {
+    package var description: String {
         switch kind {
         case .people: return "deletes \(count) of \(liveTotal) people (allowed \(allowed))"
         case .teams: return "deletes \(count) of \(liveTotal) teams (allowed \(allowed))"

@@ -1,6 +1,6 @@
 /// What became of one document of aliased mutations. Mutation fields run serially, in document
 /// order, and a failed one nulls the whole response (`mps-contract.md`).
-public enum DocumentOutcome: Sendable, Equatable {
+package enum DocumentOutcome: Sendable, Equatable {
     /// Every alias ran: the ids they returned, by alias.
     case applied([String: Int])
     /// The aliases before `alias` ran (their answers lost), it failed, the ones after did not run.

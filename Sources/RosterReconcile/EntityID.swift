@@ -2,7 +2,7 @@ import RosterModel
 
 /// The entity an operation acts on: its live id, or its roster entry when it does not exist
 /// yet. Never its name: MPS names repeat.
-public enum EntityID: Hashable, Sendable {
+package enum EntityID: Hashable, Sendable {
     /// A live user, by id.
     case person(Int)
     /// A person the plan creates: the roster person at this index.
@@ -19,7 +19,7 @@ public enum EntityID: Hashable, Sendable {
     case newMember(String)
 
     /// The live id, when the entity exists.
-    public var liveID: Int? {
+    package var liveID: Int? {
         switch self {
         case .person(let id), .team(let id): return id
         case .newPerson, .newTeam, .level, .member, .newMember: return nil

@@ -1,17 +1,17 @@
 import RosterModel
 
 /// One live entity's name and fields, as text.
-public struct EntitySnapshot: Sendable, Equatable {
-    public struct Field: Sendable, Equatable {
-        public var name: String
-        public var value: String
+package struct EntitySnapshot: Sendable, Equatable {
+    package struct Field: Sendable, Equatable {
+        package var name: String
+        package var value: String
     }
 
-    public var name: String
-    public var fields: [Field]
+    package var name: String
+    package var fields: [Field]
 
     /// Fields are kept in name order, so a saved plan whose keys were reordered reads the same.
-    public init(name: String, fields: [(String, String)]) {
+    package init(name: String, fields: [(String, String)]) {
         self.name = name
         self.fields = fields.map { Field(name: $0.0, value: $0.1) }.sorted { $0.name < $1.name }
     }

@@ -2,7 +2,7 @@ import RosterCore
 import RosterModel
 
 /// One field an update changes, with its value on each side.
-public enum FieldChange: Sendable, Equatable {
+package enum FieldChange: Sendable, Equatable {
     case name(from: String, to: String)
     case craft(from: Craft, to: Craft)
     case level(from: JobLevel, to: JobLevel)
@@ -14,7 +14,7 @@ public enum FieldChange: Sendable, Equatable {
     case members(added: [String], removed: [String])
     case limitMonths(from: Int, to: Int)
 
-    public var field: ChangeField {
+    package var field: ChangeField {
         switch self {
         case .name: .name
         case .craft: .craft
@@ -29,7 +29,7 @@ public enum FieldChange: Sendable, Equatable {
 
     /// The values before and after as a plan's JSON shows them; nil for members, which change
     /// by who joins and who leaves.
-    public var values: (before: JSONValue, after: JSONValue)? {
+    package var values: (before: JSONValue, after: JSONValue)? {
         switch self {
         case .name(let a, let b), .lead(let a, let b): (.string(a), .string(b))
         case .craft(let a, let b): (.string(a.rawValue), .string(b.rawValue))

@@ -1,24 +1,24 @@
 import RosterCore
 
 /// An entity's fields in the roster's order, as a plan shows a created or deleted entity.
-public struct FieldValues: Sendable, Equatable, ExpressibleByDictionaryLiteral {
-    public private(set) var pairs: [(field: ChangeField, value: JSONValue)]
+package struct FieldValues: Sendable, Equatable, ExpressibleByDictionaryLiteral {
+    package private(set) var pairs: [(field: ChangeField, value: JSONValue)]
 
-    public init(dictionaryLiteral elements: (ChangeField, JSONValue)...) {
+    package init(dictionaryLiteral elements: (ChangeField, JSONValue)...) {
         pairs = elements.map { (field: $0.0, value: $0.1) }
     }
 
-    public var isEmpty: Bool { pairs.isEmpty }
+    package var isEmpty: Bool { pairs.isEmpty }
 
     /// The value of `field`, or nil when the entity has no such field.
-    public subscript(field: ChangeField) -> JSONValue? {
+    package subscript(field: ChangeField) -> JSONValue? {
         pairs.first { $0.field == field }?.value
     }
 
     /// The fields as a JSON object, in order.
-    public var json: JSONValue { .object(pairs.map { ($0.field.rawValue, $0.value) }) }
+    package var json: JSONValue { .object(pairs.map { ($0.field.rawValue, $0.value) }) }
 
-    public static func == (lhs: FieldValues, rhs: FieldValues) -> Bool {
+    package static func == (lhs: FieldValues, rhs: FieldValues) -> Bool {
         lhs.pairs.elementsEqual(rhs.pairs) { $0.field == $1.field && $0.value == $1.value }
     }
 }

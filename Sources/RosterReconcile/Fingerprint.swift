@@ -5,13 +5,13 @@ import RosterModel
 /// but `policy.ignore`), field by field, and a hash over them all. A saved plan keeps both, so
 /// applying it can tell whether the space changed since, and say what changed in the plan's
 /// own words.
-public struct Fingerprint: Sendable, Equatable {
+package struct Fingerprint: Sendable, Equatable {
     /// Each managed live entity as the plan read it.
-    public var entities: [EntityID: EntitySnapshot]
+    package var entities: [EntityID: EntitySnapshot]
     /// The hash over all entities: `sha256:…`.
-    public var digest: String
+    package var digest: String
 
-    public init(live: LiveState, ignoredUsers: Set<Int>, ignoredTeams: Set<Int>, members: Bool = false) {
+    package init(live: LiveState, ignoredUsers: Set<Int>, ignoredTeams: Set<Int>, members: Bool = false) {
         var names: [Int: String] = Dictionary(minimumCapacity: live.users.count)
         for user in live.users { names[user.id] = user.name }
         func person(_ id: Int) -> String { "\(names[id] ?? "?") (#\(id))" }
@@ -40,7 +40,7 @@ public struct Fingerprint: Sendable, Equatable {
     }
 
     /// A fingerprint of `entities` (as a saved plan holds them).
-    public init(entities: [EntityID: EntitySnapshot]) {
+    package init(entities: [EntityID: EntitySnapshot]) {
         self.entities = entities
         var hasher = SHA256()
         for (key, snapshot) in entities.map({ ($0.key.savedKey, $0.value) }).sorted(by: { $0.0 < $1.0 }) {
@@ -57,7 +57,7 @@ public struct Fingerprint: Sendable, Equatable {
 
     /// What changed in the space since this fingerprint was taken, `now` being the present one:
     /// `person "David Kim" (#4): level Junior → Mid since the plan was saved`.
-    public func changes(since now: Fingerprint) -> [String] {
+    package func changes(since now: Fingerprint) -> [String] {
         var out: [String] = []
         for key in Set(entities.keys).union(now.entities.keys).sorted(by: { $0.savedKey < $1.savedKey }) {
             switch (entities[key], now.entities[key]) {
@@ -79,7 +79,7 @@ public struct Fingerprint: Sendable, Equatable {
 
 extension EntityID {
     /// The entity's key in a saved plan: `person:4`, `team:2`, `level:Mid`.
-    public var savedKey: String {
+    package var savedKey: String {
         switch self {
         case .person(let id): return "person:\(id)"
         case .team(let id): return "team:\(id)"
@@ -92,7 +92,7 @@ extension EntityID {
     }
 
     /// The entity a saved plan's key names.
-    public init?(savedKey: String) {
+    package init?(savedKey: String) {
         let parts = savedKey.split(separator: ":", maxSplits: 1).map(String.init)
         guard parts.count == 2 else { return nil }
         switch parts[0] {

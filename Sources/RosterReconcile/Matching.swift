@@ -3,22 +3,22 @@ import RosterModel
 
 /// How roster entries correspond to live entities: by pinned id, then by name key, then by a
 /// former name. Live entities listed in `policy.ignore` take no part.
-public struct Matching: Sendable {
-    public enum Via: String, Sendable { case id, name, previously }
+package struct Matching: Sendable {
+    package enum Via: String, Sendable { case id, name, previously }
 
     /// For each roster person, the live user it is (nil: to be created) and how it was found.
-    public var people: [(id: Int, via: Via)?]
+    package var people: [(id: Int, via: Via)?]
     /// For each roster team, the live team it is.
-    public var teams: [(id: Int, via: Via)?]
+    package var teams: [(id: Int, via: Via)?]
     /// Live users and teams no roster entry claims (ignored ones excluded), in live order.
-    public var unclaimedUsers: [LiveUser]
-    public var unclaimedTeams: [LiveTeam]
+    package var unclaimedUsers: [LiveUser]
+    package var unclaimedTeams: [LiveTeam]
     /// Live users and teams that `policy.ignore` hides from everything.
-    public var ignoredUsers: Set<Int>
-    public var ignoredTeams: Set<Int>
-    public var diagnostics: [Diagnostic]
+    package var ignoredUsers: Set<Int>
+    package var ignoredTeams: Set<Int>
+    package var diagnostics: [Diagnostic]
 
-    public init(roster: Roster, live: LiveState) {
+    package init(roster: Roster, live: LiveState) {
         let ignoredPeople = Set(roster.policy.ignorePeople.map { NameKey($0.value) })
         let ignoredTeamNames = Set(roster.policy.ignoreTeams.map { NameKey($0.value) })
         let ignoredUsers =

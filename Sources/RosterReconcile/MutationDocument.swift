@@ -2,14 +2,14 @@ import Foundation
 
 /// One request of a step: the operations it carries, the alias of each, and its body as the
 /// ``MutationExecutor`` encoded it (for MPS, a GraphQL document of aliased mutations).
-public struct MutationDocument: Sendable {
+package struct MutationDocument: Sendable {
     /// Indices into the step of the operations, in document (and execution) order.
-    public var operations: [Int]
+    package var operations: [Int]
     /// The aliases, in the same order (`a0`, `a1`, …).
-    public var aliases: [String]
-    public var body: Data
+    package var aliases: [String]
+    package var body: Data
 
-    public init(operations: [Int], aliases: [String], body: Data) {
+    package init(operations: [Int], aliases: [String], body: Data) {
         self.operations = operations
         self.aliases = aliases
         self.body = body

@@ -1,6 +1,6 @@
 /// Packs a step's operations into requests, sends one request at a time and says what became of
 /// it. ``ApplyEngine`` drives one; the real one speaks GraphQL to MPS, tests script every outcome.
-public protocol MutationExecutor: Sendable {
+package protocol MutationExecutor: Sendable {
     /// The step's operations grouped into requests, every operation in exactly one, packed as
     /// the engine asks for them: the first is sent before the rest are packed. `liveID` gives
     /// the id of a person an operation refers to, those created earlier in the apply included.

@@ -1,8 +1,8 @@
 import RosterModel
 
 /// An operation's identity across plans: see ``PlanOperation/key``.
-public struct OperationKey: Hashable, Sendable {
-    public var entity: EntityID
-    public var mutation: PlanOperation.Mutation
-    public var role: OperationRole
+package struct OperationKey: Hashable, Sendable {
+    package var entity: EntityID
+    package var mutation: PlanOperation.Mutation
+    package var role: OperationRole
 }

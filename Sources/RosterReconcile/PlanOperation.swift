@@ -1,13 +1,13 @@
 import RosterModel
 
 /// One mutation of a plan.
-public struct PlanOperation: Sendable, Equatable {
-    public enum Mutation: String, Sendable, CaseIterable {
+package struct PlanOperation: Sendable, Equatable {
+    package enum Mutation: String, Sendable, CaseIterable {
         case removeSpaceMember, deleteTeam, deleteUser, createUser, updateUser, setJobLevelLimit, createTeam, updateTeam
         case addSpaceMember
     }
 
-    public enum Payload: Sendable, Equatable {
+    package enum Payload: Sendable, Equatable {
         case createUser(rosterIndex: Int, PersonFields)
         case updateUser(id: Int, PersonFields)
         case deleteUser(id: Int)
@@ -19,19 +19,19 @@ public struct PlanOperation: Sendable, Equatable {
         case removeSpaceMember(authID: String)
     }
 
-    public var payload: Payload
+    package var payload: Payload
     /// The entity's display name.
-    public var name: String
+    package var name: String
     /// A release update, or the entity's final operation.
-    public var role: OperationRole
+    package var role: OperationRole
     /// For a level limit: whether the space had set one before (an update, not a create).
-    public var replacesLimit: Bool
+    package var replacesLimit: Bool
     /// The operation's number in its plan, and the numbers of the operations it must follow:
     /// apply skips an operation whose prerequisite failed.
-    public var id = 0
-    public var after: [Int] = []
+    package var id = 0
+    package var after: [Int] = []
 
-    public init(payload: Payload, name: String, role: OperationRole = .final, replacesLimit: Bool = false) {
+    package init(payload: Payload, name: String, role: OperationRole = .final, replacesLimit: Bool = false) {
         self.payload = payload
         self.name = name
         self.role = role
@@ -39,7 +39,7 @@ public struct PlanOperation: Sendable, Equatable {
     }
 
     /// The entity this operation acts on.
-    public var entity: EntityID {
+    package var entity: EntityID {
         switch payload {
         case .createUser(let index, _): return .newPerson(rosterIndex: index)
         case .updateUser(let id, _), .deleteUser(let id): return .person(id)
@@ -53,16 +53,16 @@ public struct PlanOperation: Sendable, Equatable {
 
     /// What identifies this operation across plans of one roster: its entity, its mutation and
     /// its role. Apply recognises an operation again in a plan made after a fresh read by it.
-    public var key: OperationKey { OperationKey(entity: entity, mutation: mutation, role: role) }
+    package var key: OperationKey { OperationKey(entity: entity, mutation: mutation, role: role) }
 
     /// The `purpose` a saved plan and the JSON outputs write: "release", or "update" for a
     /// level limit that existed; nil otherwise.
-    public var purpose: String? {
+    package var purpose: String? {
         if role == .release { return "release" }
         return replacesLimit ? "update" : nil
     }
 
-    public var mutation: Mutation {
+    package var mutation: Mutation {
         switch payload {
         case .createUser: return .createUser
         case .updateUser: return .updateUser
@@ -76,7 +76,7 @@ public struct PlanOperation: Sendable, Equatable {
         }
     }
 
-    public var kind: Change.Kind {
+    package var kind: Change.Kind {
         switch payload {
         case .createUser, .updateUser, .deleteUser: return .person
         case .createTeam, .updateTeam, .deleteTeam: return .team
@@ -86,7 +86,7 @@ public struct PlanOperation: Sendable, Equatable {
     }
 
     /// The people the operation names (lead and members of a team operation).
-    public var people: [PersonRef] {
+    package var people: [PersonRef] {
         switch payload {
         case .createTeam(_, let t), .updateTeam(_, let t): return [t.lead] + t.members
         default: return []

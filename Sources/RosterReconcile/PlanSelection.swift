@@ -3,9 +3,9 @@ import RosterModel
 /// `--only` and `--exclude`: a plan limited to some entities. What a selected operation needs
 /// (its prerequisites: the other team of a move, a new lead, the people a new team names) comes
 /// along and is marked so; a subset whose prerequisites are excluded is refused with the reason.
-public struct PlanSelection: Sendable, Equatable {
+package struct PlanSelection: Sendable, Equatable {
     /// One selector: every entity of a kind, or one entity by kind and name.
-    public enum Selector: Sendable, Equatable {
+    package enum Selector: Sendable, Equatable {
         case kind(Change.Kind)
         case entity(Change.Kind, NameKey)
 
@@ -17,16 +17,16 @@ public struct PlanSelection: Sendable, Equatable {
         }
     }
 
-    public var only: [Selector] = []
-    public var exclude: [Selector] = []
+    package var only: [Selector] = []
+    package var exclude: [Selector] = []
 
-    public init() {}
+    package init() {}
 
-    public var isEmpty: Bool { only.isEmpty && exclude.isEmpty }
+    package var isEmpty: Bool { only.isEmpty && exclude.isEmpty }
 
     /// Parses `person:NAME`, `team:NAME`, `level:NAME`, `access:EMAIL`, `people`, `teams`,
     /// `levels`, comma-separated; nil with the bad selector when one is not of these forms.
-    public static func parse(_ text: String) -> Result<[Selector], SelectionError> {
+    package static func parse(_ text: String) -> Result<[Selector], SelectionError> {
         var selectors: [Selector] = []
         for part in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !part.isEmpty {
             if let kind = plurals[part] {
@@ -51,7 +51,7 @@ public struct PlanSelection: Sendable, Equatable {
     ]
 
     /// The selector forms, as completion offers them: the plurals, then each `KIND:` prefix.
-    public static let forms =
+    package static let forms =
         ["people", "teams", "levels", "access"] + ["person", "team", "level", "access"].map { $0 + ":" }
 
     func excludes(_ kind: Change.Kind, _ name: String) -> Bool {
@@ -65,7 +65,7 @@ public struct PlanSelection: Sendable, Equatable {
     }
 
     /// `plan` limited to the selection, its prerequisites brought along.
-    public func apply(to plan: Plan) throws(SelectionError) -> Plan {
+    package func apply(to plan: Plan) throws(SelectionError) -> Plan {
         guard !isEmpty else { return plan }
         let operations = Array(plan.steps.joined())
         let byID = Dictionary(operations.map { ($0.id, $0) }) { first, _ in first }

@@ -3,9 +3,9 @@ import RosterModel
 
 /// Turns a roster and the live state into a ``Plan``. Pure and deterministic: the same inputs
 /// give the same plan, byte for byte once rendered.
-public enum Planner {
+package enum Planner {
     /// Plans the changes; diagnostics (ambiguous matches, pins of unknown ids) mean no plan.
-    public static func plan(
+    package static func plan(
         roster: Roster, live: LiveState, prune: Bool, endpoint: String
     ) -> (Plan?, [Diagnostic]) {
         let matching = Matching(roster: roster, live: live)

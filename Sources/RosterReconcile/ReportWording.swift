@@ -1,9 +1,9 @@
 import Foundation
 
 /// How apply names operations and words the server's failures for a person.
-public enum ReportWording {
+package enum ReportWording {
     /// `createUser "Ana Lima"`, `updateTeam "Core" (release)`, `setJobLevelLimit Mid`.
-    public static func subject(_ op: PlanOperation) -> String {
+    package static func subject(_ op: PlanOperation) -> String {
         if op.kind == .level { return "\(op.mutation.rawValue) \(op.name)" }
         if op.kind == .access { return "\(op.mutation.rawValue) \"\(op.name)\"" }
         return "\(op.mutation.rawValue) \"\(op.name)\"" + (op.role == .release ? " (release)" : "")
@@ -11,7 +11,7 @@ public enum ReportWording {
 
     /// A failure in the user's words, and the server's own text when it was reworded. MPS words
     /// some failures as the SQL that failed (`Failed query: delete from "users" … params: …`).
-    public static func failure(_ server: String, of op: PlanOperation) -> (message: String, serverMessage: String?) {
+    package static func failure(_ server: String, of op: PlanOperation) -> (message: String, serverMessage: String?) {
         let oneLine = server.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
             .joined(separator: " ")
         if case .addSpaceMember(let email) = op.payload, oneLine.hasPrefix("No user found with that email") {

@@ -3,7 +3,7 @@ import RosterModel
 
 /// A plan written by `roster plan --out`: the plan's JSON plus what apply needs to run
 /// exactly it (every operation with its values, and the fingerprint of each live entity).
-public enum SavedPlan {
+package enum SavedPlan {
     static func ref(_ r: PersonRef) -> JSONValue {
         switch r {
         case .live(let id): return .object([("live", .int(id))])
@@ -25,7 +25,7 @@ public enum SavedPlan {
     }
 
     /// One operation with everything needed to send it.
-    public static func operation(_ op: PlanOperation) -> JSONValue {
+    package static func operation(_ op: PlanOperation) -> JSONValue {
         var fields: [(String, JSONValue)] = [("mutation", .string(op.mutation.rawValue)), ("name", .string(op.name))]
         if let purpose = op.purpose { fields.append(("purpose", .string(purpose))) }
         switch op.payload {
@@ -44,7 +44,7 @@ public enum SavedPlan {
 
     /// The `apply` section's `steps`: every operation of every step, with its values. Applying a
     /// saved plan compares these with the plan made afresh, so it applies exactly what was saved.
-    public static func steps(_ plan: Plan) -> JSONValue {
+    package static func steps(_ plan: Plan) -> JSONValue {
         .array(plan.steps.map { .array($0.map(operation)) })
     }
 
@@ -53,7 +53,7 @@ public enum SavedPlan {
     }
 
     /// The entities of a saved plan's `apply.entities`, as ``snapshot(_:)`` wrote them.
-    public static func entities(_ json: JSONValue?) -> [EntityID: EntitySnapshot] {
+    package static func entities(_ json: JSONValue?) -> [EntityID: EntitySnapshot] {
         guard case .object(let pairs)? = json else { return [:] }
         var out: [EntityID: EntitySnapshot] = Dictionary(minimumCapacity: pairs.count)
         for (key, value) in pairs {
@@ -66,7 +66,7 @@ public enum SavedPlan {
     }
 
     /// The `apply` section added to the plan's JSON.
-    public static func applySection(
+    package static func applySection(
         _ plan: Plan, fingerprint: Fingerprint, prune: Bool, maxDeletes: DeleteLimit
     ) -> JSONValue {
         .object([

@@ -1,4 +1,4 @@
 /// A selection that cannot be made: the reason, in the user's words.
-public struct SelectionError: Error, Sendable, Equatable {
-    public var message: String
+package struct SelectionError: Error, Sendable, Equatable {
+    package var message: String
 }

@@ -1,9 +1,9 @@
 import RosterModel
 
 /// The fields `createTeam` and `updateTeam` send (both write all of them).
-public struct TeamFields: Sendable, Equatable {
-    public var name: String
-    public var lead: PersonRef
+package struct TeamFields: Sendable, Equatable {
+    package var name: String
+    package var lead: PersonRef
     /// Members in the order sent; the server appends the lead when it is missing.
-    public var members: [PersonRef]
+    package var members: [PersonRef]
 }

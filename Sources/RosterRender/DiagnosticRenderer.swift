@@ -1,14 +1,14 @@
 import RosterCore
 
 /// Renders diagnostics compiler-style, as JSON, or as GitHub Actions workflow commands.
-public enum DiagnosticRenderer {
+package enum DiagnosticRenderer {
     /// At most this many diagnostics are printed as text (`--format json` keeps them all):
     /// 100,000 broken people must not flood a terminal with 300,000 lines.
-    public static let textLimit = 200
+    package static let textLimit = 200
 
     /// `file:line:col: error: message`, each note on its own line after its diagnostic; past
     /// `limit` diagnostics, one line says how many more there are.
-    public static func text(_ diagnostics: [Diagnostic], color: Bool = false, limit: Int = textLimit) -> String {
+    package static func text(_ diagnostics: [Diagnostic], color: Bool = false, limit: Int = textLimit) -> String {
         var out = ""
         for d in diagnostics.prefix(limit) {
             out += line(d.location, d.severity.rawValue, d.message, color: color)
@@ -36,7 +36,7 @@ public enum DiagnosticRenderer {
     }
 
     /// A closing line such as `2 errors, 1 warning.`; empty when there is nothing to count.
-    public static func summary(_ diagnostics: [Diagnostic]) -> String {
+    package static func summary(_ diagnostics: [Diagnostic]) -> String {
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.filter { $0.severity == .warning }.count
         var parts: [String] = []
@@ -46,7 +46,7 @@ public enum DiagnosticRenderer {
     }
 
     /// `{"diagnostics": [...], "errors": N, "warnings": N}` as `roster-format.md` specifies.
-    public static func json(_ diagnostics: [Diagnostic]) -> JSONValue {
+    package static func json(_ diagnostics: [Diagnostic]) -> JSONValue {
         .object([
             ("diagnostics", items(diagnostics)),
             ("errors", .int(diagnostics.filter { $0.severity == .error }.count)),
@@ -55,7 +55,7 @@ public enum DiagnosticRenderer {
     }
 
     /// The diagnostics as a JSON array of `{"file", "line", "column", "severity", "message", "notes"}`.
-    public static func items(_ diagnostics: [Diagnostic]) -> JSONValue {
+    package static func items(_ diagnostics: [Diagnostic]) -> JSONValue {
         func location(_ l: SourceLocation?) -> [(String, JSONValue)] {
             guard let l else { return [("file", .null), ("line", .null), ("column", .null)] }
             return [
@@ -78,7 +78,7 @@ public enum DiagnosticRenderer {
     }
 
     /// GitHub Actions workflow commands (`::error file=…,line=…,col=…::message`).
-    public static func githubAnnotations(_ diagnostics: [Diagnostic]) -> String {
+    package static func githubAnnotations(_ diagnostics: [Diagnostic]) -> String {
         var out = ""
         for d in diagnostics.filter({ $0.severity != .note }).prefix(textLimit) {
             var properties: [String] = []

@@ -2,7 +2,7 @@ import RosterCore
 import RosterModel
 
 /// `roster report levels` as a table, versioned JSON, Markdown or CSV.
-public enum LevelReportRenderer {
+package enum LevelReportRenderer {
     static let headers = ["name", "level", "levelStartDate", "months", "limitMonths", "status"]
 
     static func cells(_ row: LevelReport.Row) -> [String] {
@@ -20,7 +20,7 @@ public enum LevelReportRenderer {
         ]
     }
 
-    public static func text(_ report: LevelReport) -> String {
+    package static func text(_ report: LevelReport) -> String {
         var out = "Time in level on \(report.asOf) (due: within \(report.dueMonths) months of the limit)\n\n"
         let table =
             [["NAME", "LEVEL", "SINCE", "MONTHS", "LIMIT", "STATUS"]]
@@ -40,7 +40,7 @@ public enum LevelReportRenderer {
         return out
     }
 
-    public static func json(_ report: LevelReport) -> JSONValue {
+    package static func json(_ report: LevelReport) -> JSONValue {
         .object([
             ("format_version", .int(1)),
             ("asOf", .string(report.asOf.description)),
@@ -68,7 +68,7 @@ public enum LevelReportRenderer {
         ])
     }
 
-    public static func markdown(_ report: LevelReport) -> String {
+    package static func markdown(_ report: LevelReport) -> String {
         var out =
             "### Time in level on \(report.asOf)\n\n| name | level | since | months | limit | status "
             + "|\n|---|---|---|---|---|---|\n"
@@ -82,7 +82,7 @@ public enum LevelReportRenderer {
     }
 
     /// RFC 4180 CSV with a header row; people without a start date have empty date cells.
-    public static func csv(_ report: LevelReport) -> String {
+    package static func csv(_ report: LevelReport) -> String {
         func field(_ s: String) -> String {
             s.contains(where: { ",\"\r\n".contains($0) })
                 ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s

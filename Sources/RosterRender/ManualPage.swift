@@ -1,12 +1,12 @@
 /// A manual page as the command registry describes it, for ``ManualPage/mdoc(date:version:)``.
-public struct ManualPage: Sendable {
+package struct ManualPage: Sendable {
     /// One option: its name (`--format`), its value's placeholder (`text|json`), and its help.
-    public struct Option: Sendable {
-        public var name: String
-        public var value: String?
-        public var help: String
+    package struct Option: Sendable {
+        package var name: String
+        package var value: String?
+        package var help: String
 
-        public init(name: String, value: String?, help: String) {
+        package init(name: String, value: String?, help: String) {
             self.name = name
             self.value = value
             self.help = help
@@ -14,29 +14,29 @@ public struct ManualPage: Sendable {
     }
 
     /// A titled list of terms and their descriptions (COMMANDS, ENVIRONMENT, EXIT STATUS, FILES).
-    public struct Section: Sendable {
-        public var title: String
-        public var items: [(term: String, text: String)]
+    package struct Section: Sendable {
+        package var title: String
+        package var items: [(term: String, text: String)]
 
-        public init(title: String, items: [(term: String, text: String)]) {
+        package init(title: String, items: [(term: String, text: String)]) {
             self.title = title
             self.items = items
         }
     }
 
     /// The page's name: `roster`, or `roster-plan` for a command.
-    public var name: String
+    package var name: String
     /// The one-line description (NAME).
-    public var summary: String
+    package var summary: String
     /// The command as typed (`roster plan`) and its arguments as `help` shows them.
-    public var command: String
-    public var arguments: String
-    public var description: [String]
-    public var options: [Option]
-    public var sections: [Section]
-    public var seeAlso: [String]
+    package var command: String
+    package var arguments: String
+    package var description: [String]
+    package var options: [Option]
+    package var sections: [Section]
+    package var seeAlso: [String]
 
-    public init(
+    package init(
         name: String, summary: String, command: String, arguments: String, description: [String],
         options: [Option], sections: [Section] = [], seeAlso: [String] = []
     ) {
@@ -51,7 +51,7 @@ public struct ManualPage: Sendable {
     }
 
     /// The page in mdoc, the manual's semantic macros (`man 7 mdoc`), as `mandoc -T lint` accepts it.
-    public func mdoc(date: String, version: String) -> String {
+    package func mdoc(date: String, version: String) -> String {
         var lines = [
             ".Dd \(date)", ".Dt \(name.uppercased()) 1", ".Os roster \(version)", ".Sh NAME", ".Nm \(name)",
             ".Nd \(Self.escape(summary.trimmingTrailingPeriod))", ".Sh SYNOPSIS", ".Nm \(command)",

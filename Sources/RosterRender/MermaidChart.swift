@@ -2,10 +2,10 @@ import RosterCore
 import RosterReconcile
 
 /// Mermaid flowcharts (GitHub renders them in Markdown).
-public enum MermaidChart {
+package enum MermaidChart {
     /// A node label: quoted, with the characters Mermaid reads as markup written as entities
     /// and control characters escaped.
-    public static func label(_ text: String) -> String {
+    package static func label(_ text: String) -> String {
         var out = "\""
         for character in TerminalText.escape(text) {
             switch character {

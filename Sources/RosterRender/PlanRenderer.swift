@@ -3,7 +3,7 @@ import RosterReconcile
 
 /// Renders a plan as text for a terminal, as versioned JSON for scripts, or as Markdown for a
 /// pull-request comment. Pure functions of the plan.
-public enum PlanRenderer {
+package enum PlanRenderer {
     /// The changes in the order a reader needs them: deletes first (teams, then people), then
     /// people, teams and levels as the roster lists them, then what the roster does not manage.
     static func ordered(_ changes: [Change]) -> [Change] {
@@ -144,7 +144,7 @@ public enum PlanRenderer {
     // MARK: text
 
     /// The plan for a terminal; `color` adds ANSI colours (green +, yellow ~, red -).
-    public static func text(_ plan: Plan, color: Bool = false) -> String {
+    package static func text(_ plan: Plan, color: Bool = false) -> String {
         var out =
             TerminalText.escape("Roster plan for space \"\(plan.space.name)\" (\(plan.space.id)) at \(plan.endpoint)")
             + "\n\n"
@@ -242,7 +242,7 @@ public enum PlanRenderer {
 
     /// The plan as `cli.md`'s versioned JSON (format_version 1). A caller that also saves the
     /// plan passes the fingerprint it already computed: it hashes every live entity.
-    public static func json(_ plan: Plan, fingerprint: Fingerprint? = nil) -> JSONValue {
+    package static func json(_ plan: Plan, fingerprint: Fingerprint? = nil) -> JSONValue {
         let s = plan.summary
         return .object([
             ("format_version", .int(1)),
@@ -271,7 +271,7 @@ public enum PlanRenderer {
     // MARK: Markdown
 
     /// The plan for a pull-request comment (see ``MarkdownPlan``).
-    public static func markdown(_ plan: Plan, limit: Int = 60_000) -> String {
+    package static func markdown(_ plan: Plan, limit: Int = 60_000) -> String {
         MarkdownPlan(plan: plan, limit: limit).render()
     }
 

@@ -3,7 +3,7 @@ import RosterReconcile
 
 /// Renders apply's report as text or as `cli.md`'s JSON. Every planned operation is one line
 /// (one object), with its live id whenever one is known.
-public enum ReportRenderer {
+package enum ReportRenderer {
     static func paint(_ code: String, _ s: String, _ color: Bool) -> String {
         color ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s
     }
@@ -13,7 +13,7 @@ public enum ReportRenderer {
     }
 
     /// The text report's line for each operation.
-    public static func entryLines(_ entries: [ApplyReport.Entry], color: Bool = false) -> String {
+    package static func entryLines(_ entries: [ApplyReport.Entry], color: Bool = false) -> String {
         var out = ""
         for entry in entries {
             let subject = subject(entry)
@@ -70,7 +70,7 @@ public enum ReportRenderer {
     }
 
     /// The report as text.
-    public static func text(_ report: ApplyReport, color: Bool = false) -> String {
+    package static func text(_ report: ApplyReport, color: Bool = false) -> String {
         var out = entryLines(report.entries, color: color)
         if let stop = report.stop { out += paint("31", stopLine(stop), color) + "\n" }
         out += verificationLines(report)
@@ -95,7 +95,7 @@ public enum ReportRenderer {
     }
 
     /// The JSON report (`format_version` 1).
-    public static func json(_ report: ApplyReport) -> JSONValue {
+    package static func json(_ report: ApplyReport) -> JSONValue {
         let tally = report.tally
         var fields: [(String, JSONValue)] = [
             ("format_version", .int(1)),

@@ -3,10 +3,10 @@ import RosterModel
 
 /// The JSON Schema (draft 2020-12) of the roster file, for editors such as VS Code's YAML
 /// extension: it completes keys and canonical enum values and checks shapes.
-public enum RosterSchema {
-    public static let id = "https://roster.dev/schema/roster-v1.json"
+package enum RosterSchema {
+    package static let id = "https://roster.dev/schema/roster-v1.json"
 
-    public static func document() -> JSONValue {
+    package static func document() -> JSONValue {
         .object([
             ("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
             ("$id", .string(id)),

@@ -2,26 +2,26 @@ import RosterCore
 
 /// `roster chart`: the teams, each with its lead and members, and the people in no team, as a
 /// Mermaid flowchart or a Graphviz DOT graph. Names are escaped for each format.
-public struct TeamChart: Sendable {
-    public struct Team: Sendable {
-        public var name: String
-        public var lead: String
-        public var members: [String]
+package struct TeamChart: Sendable {
+    package struct Team: Sendable {
+        package var name: String
+        package var lead: String
+        package var members: [String]
 
-        public init(name: String, lead: String, members: [String]) {
+        package init(name: String, lead: String, members: [String]) {
             (self.name, self.lead, self.members) = (name, lead, members)
         }
     }
 
-    public var teams: [Team]
-    public var withoutTeam: [String]
+    package var teams: [Team]
+    package var withoutTeam: [String]
 
-    public init(teams: [Team], withoutTeam: [String]) {
+    package init(teams: [Team], withoutTeam: [String]) {
         self.teams = teams
         self.withoutTeam = withoutTeam
     }
 
-    public func mermaid() -> String {
+    package func mermaid() -> String {
         var out = "flowchart LR\n"
         for (t, team) in teams.enumerated() {
             out += "  subgraph t\(t)[\(MermaidChart.label(team.name))]\n"
@@ -46,7 +46,7 @@ public struct TeamChart: Sendable {
             .replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
-    public func dot() -> String {
+    package func dot() -> String {
         var out = "digraph roster {\n  rankdir=LR;\n  node [shape=box, style=rounded, fontname=\"Helvetica\"];\n"
         for (t, team) in teams.enumerated() {
             out += "  subgraph cluster_\(t) {\n    label=\(Self.dotString(team.name));\n"

@@ -1,11 +1,11 @@
 /// A unified diff of two texts (`diff -u`), with three lines of context.
-public enum UnifiedDiff {
+package enum UnifiedDiff {
     enum Line: Equatable {
         case same(String), removed(String), added(String)
     }
 
     /// The diff of `old` and `new` for `path`; empty when they are the same.
-    public static func render(_ old: String, _ new: String, path: String) -> String {
+    package static func render(_ old: String, _ new: String, path: String) -> String {
         let a = old.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let b = new.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let lines = diff(a, b)

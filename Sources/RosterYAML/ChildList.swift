@@ -1,11 +1,11 @@
 import RosterCore
 
 /// The children of a collection node, as node ids.
-public struct ChildList: RandomAccessCollection {
+package struct ChildList: RandomAccessCollection {
     let children: UnsafeBufferPointer<Int32>
     let start: Int
-    public let count: Int
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { count }
-    public subscript(i: Int) -> NodeID { NodeID(rawIndex: children[start + i]) }
+    package let count: Int
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { count }
+    package subscript(i: Int) -> NodeID { NodeID(rawIndex: children[start + i]) }
 }

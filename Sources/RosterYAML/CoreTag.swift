@@ -1,7 +1,7 @@
 import RosterCore
 
 /// The core tags a document may use explicitly (`!!str`, `!!int`, …).
-public enum CoreTag: UInt8, Sendable, Hashable {
+package enum CoreTag: UInt8, Sendable, Hashable {
     case str = 1, int, bool, null, map, seq
 
     init?(name: String) {

@@ -1,7 +1,7 @@
 import RosterCore
 
 /// The index of a node in its ``YAMLDocument``.
-public struct NodeID: Hashable, Sendable {
-    public let rawIndex: Int32
-    public init(rawIndex: Int32) { self.rawIndex = rawIndex }
+package struct NodeID: Hashable, Sendable {
+    package let rawIndex: Int32
+    package init(rawIndex: Int32) { self.rawIndex = rawIndex }
 }

@@ -1,6 +1,6 @@
 import RosterCore
 
 /// What a node is.
-public enum NodeKind: UInt8, Sendable {
+package enum NodeKind: UInt8, Sendable {
     case scalar, sequence, mapping
 }

@@ -1,6 +1,6 @@
 import RosterCore
 
 /// How a scalar was written. The schema layer uses it to tell `null` from `"null"`.
-public enum ScalarStyle: UInt8, Sendable, Hashable {
+package enum ScalarStyle: UInt8, Sendable, Hashable {
     case plain, singleQuoted, doubleQuoted, literal, folded
 }

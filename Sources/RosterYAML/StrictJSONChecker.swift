@@ -1,12 +1,12 @@
 /// Checks that bytes are strict JSON (RFC 8259): libyaml reads JSON as YAML and so accepts a
 /// trailing comma, a comment or a single-quoted string, which a `.json` file must not hold.
 /// Only the syntax is checked; the YAML layer then builds the tree. Nesting is bounded (512).
-public struct StrictJSONChecker {
+package struct StrictJSONChecker {
     /// Where the first syntax error is, and what it is.
-    public struct Failure: Equatable, Sendable {
-        public var line: Int
-        public var column: Int
-        public var message: String
+    package struct Failure: Equatable, Sendable {
+        package var line: Int
+        package var column: Int
+        package var message: String
     }
 
     private let bytes: [UInt8]
@@ -15,7 +15,7 @@ public struct StrictJSONChecker {
     private var lineStart = 0
 
     /// The first syntax error of `bytes`, or nil when they are one JSON value.
-    public static func check(_ bytes: [UInt8]) -> Failure? {
+    package static func check(_ bytes: [UInt8]) -> Failure? {
         var checker = StrictJSONChecker(bytes: bytes)
         return checker.run()
     }

@@ -4,7 +4,7 @@ import RosterCore
 /// tag, line, column), the children of collections, and the scalars' bytes. Aliases point at
 /// their anchor's node and merge keys are resolved into ordinary pairs, so consumers see
 /// neither. Building and walking it allocates per document, not per node.
-public final class YAMLDocument: Sendable {
+package final class YAMLDocument: Sendable {
     struct Record {
         var kind: NodeKind
         var style: ScalarStyle
@@ -17,12 +17,12 @@ public final class YAMLDocument: Sendable {
         var count: UInt32
     }
 
-    public let file: FileID
+    package let file: FileID
     let records: [Record]
     let children: [Int32]
     let text: [UInt8]
     /// The root mapping, when the document has one.
-    public let root: NodeID?
+    package let root: NodeID?
 
     init(file: FileID, records: [Record], children: [Int32], text: [UInt8], root: NodeID?) {
         self.file = file
@@ -34,7 +34,7 @@ public final class YAMLDocument: Sendable {
 
     /// Runs `body` with an unsafe view of the storage: the fast way to walk a large document,
     /// without reference counting per access. The view must not escape `body`.
-    public func withView<R>(_ body: (YAMLView) throws -> R) rethrows -> R {
+    package func withView<R>(_ body: (YAMLView) throws -> R) rethrows -> R {
         try records.withUnsafeBufferPointer { records in
             try children.withUnsafeBufferPointer { children in
                 try text.withUnsafeBufferPointer { text in
@@ -44,20 +44,20 @@ public final class YAMLDocument: Sendable {
         }
     }
 
-    public func kind(_ n: NodeID) -> NodeKind { withView { $0.kind(n) } }
-    public func style(_ n: NodeID) -> ScalarStyle { withView { $0.style(n) } }
-    public func tag(_ n: NodeID) -> CoreTag? { withView { $0.tag(n) } }
-    public func location(_ n: NodeID) -> SourceLocation { withView { $0.location(n) } }
-    public func string(_ n: NodeID) -> String { withView { $0.string(n) } }
-    public func isNull(_ n: NodeID) -> Bool { withView { $0.isNull(n) } }
-    public func kindDescription(_ n: NodeID) -> String { withView { $0.kindDescription(n) } }
-    public func pairCount(_ n: NodeID) -> Int { withView { $0.pairCount(n) } }
-    public func key(_ n: NodeID, _ i: Int) -> NodeID { withView { $0.key(n, i) } }
-    public func value(_ n: NodeID, _ i: Int) -> NodeID { withView { $0.value(n, i) } }
-    public func items(_ n: NodeID) -> [NodeID] { withView { Array($0.items(n)) } }
+    package func kind(_ n: NodeID) -> NodeKind { withView { $0.kind(n) } }
+    package func style(_ n: NodeID) -> ScalarStyle { withView { $0.style(n) } }
+    package func tag(_ n: NodeID) -> CoreTag? { withView { $0.tag(n) } }
+    package func location(_ n: NodeID) -> SourceLocation { withView { $0.location(n) } }
+    package func string(_ n: NodeID) -> String { withView { $0.string(n) } }
+    package func isNull(_ n: NodeID) -> Bool { withView { $0.isNull(n) } }
+    package func kindDescription(_ n: NodeID) -> String { withView { $0.kindDescription(n) } }
+    package func pairCount(_ n: NodeID) -> Int { withView { $0.pairCount(n) } }
+    package func key(_ n: NodeID, _ i: Int) -> NodeID { withView { $0.key(n, i) } }
+    package func value(_ n: NodeID, _ i: Int) -> NodeID { withView { $0.value(n, i) } }
+    package func items(_ n: NodeID) -> [NodeID] { withView { Array($0.items(n)) } }
 
     /// A view of a node, for code that prefers values to indices.
-    public func node(_ n: NodeID) -> YAMLNode { YAMLNode(document: self, id: n) }
+    package func node(_ n: NodeID) -> YAMLNode { YAMLNode(document: self, id: n) }
 }
 
 @inline(__always)

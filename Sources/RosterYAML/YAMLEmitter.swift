@@ -1,7 +1,7 @@
 import CYAML
 
 /// A value to write as YAML.
-public indirect enum YAMLValue: Sendable {
+package indirect enum YAMLValue: Sendable {
     /// A string; `plain` lets the emitter write it unquoted when that reads back the same.
     case string(String)
     /// A number or other token written as is (`18`, `2024-03-01`).
@@ -11,9 +11,9 @@ public indirect enum YAMLValue: Sendable {
 }
 
 /// Writes YAML through libyaml's emitter, so quoting and escaping are always right.
-public enum YAMLEmitter {
-    public struct EmitError: Error, Sendable {
-        public var message: String
+package enum YAMLEmitter {
+    package struct EmitError: Error, Sendable {
+        package var message: String
     }
 
     /// libyaml's emitter state and the bytes it writes, in one place so the callback and the
@@ -69,7 +69,7 @@ public enum YAMLEmitter {
     /// Strings that other YAML readers would take for something else (booleans, nulls,
     /// numbers, dates, YAML 1.1's merge key `<<` and value key `=`) are quoted even though
     /// a reader without implicit typing (this package's) takes every scalar as a string.
-    public static func needsQuotes(_ s: String) -> Bool {
+    package static func needsQuotes(_ s: String) -> Bool {
         if s.isEmpty || s.unicodeScalars.contains(where: isBidiControl) { return true }
         let lower = s.lowercased()
         let special = [
@@ -81,7 +81,7 @@ public enum YAMLEmitter {
         return numeric && s.unicodeScalars.contains { "0123456789".unicodeScalars.contains($0) }
     }
 
-    public static func emit(_ value: YAMLValue) throws(EmitError) -> String {
+    package static func emit(_ value: YAMLValue) throws(EmitError) -> String {
         let writer = Writer()
         guard yaml_emitter_initialize(&writer.emitter) == 1 else {
             throw EmitError(message: "cannot start the YAML emitter")
@@ -110,7 +110,7 @@ public enum YAMLEmitter {
 
     /// Bidirectional overrides and isolates, which libyaml writes as they are: in a file under
     /// review they reorder the text around them.
-    public static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
         (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
     }
 

@@ -6,30 +6,30 @@ import RosterCore
 /// The loader enforces the roster format's YAML rules: one document whose root is a mapping,
 /// no duplicate keys, core tags only, defined aliases, and a bound on alias expansion. Every
 /// problem becomes a positioned ``Diagnostic``; nothing is printed and nothing traps.
-public struct YAMLLoader: Sendable {
+package struct YAMLLoader: Sendable {
     /// The version of the libyaml this process runs with.
-    public static var libyamlVersion: String { String(cString: yaml_get_version_string()) }
+    package static var libyamlVersion: String { String(cString: yaml_get_version_string()) }
 
     /// The error for a file with no YAML document in it.
-    public static let noDocument = "the file holds no document"
+    package static let noDocument = "the file holds no document"
 
     /// Aliases may expand to at most this many nodes, or to ``aliasRatio`` times the nodes
     /// the document itself holds, whichever is larger ("billion laughs" protection).
-    public var aliasExpansionLimit: Int
+    package var aliasExpansionLimit: Int
     /// See ``aliasExpansionLimit``.
-    public var aliasRatio: Int
+    package var aliasRatio: Int
     /// Deepest nesting accepted; deeper input is refused rather than exhausting the stack of
     /// whoever walks the tree.
-    public var maxDepth: Int
+    package var maxDepth: Int
     /// How errors name the file and what its top-level mapping holds: "a roster file",
     /// " (`version: 1`, `people:`, …)". This layer knows no particular kind of file.
-    public var fileDescription = "the file"
+    package var fileDescription = "the file"
     /// Inputs at least this large are parsed on a second thread while this one builds the tree
     /// (``BatchQueue``): libyaml is the bulk of the cost, and the two overlap almost fully.
-    public var parallelThreshold = 256 * 1024
-    public var rootHint = ""
+    package var parallelThreshold = 256 * 1024
+    package var rootHint = ""
 
-    public init(aliasExpansionLimit: Int = 1_000_000, aliasRatio: Int = 10, maxDepth: Int = 512) {
+    package init(aliasExpansionLimit: Int = 1_000_000, aliasRatio: Int = 10, maxDepth: Int = 512) {
         self.aliasExpansionLimit = aliasExpansionLimit
         self.aliasRatio = aliasRatio
         self.maxDepth = maxDepth
@@ -38,12 +38,12 @@ public struct YAMLLoader: Sendable {
     /// The outcome of loading: the document when it could be read, and every problem found.
     /// A document is returned even with non-fatal errors (a duplicate key), so the schema layer
     /// can report its own problems in the same run.
-    public struct Result: Sendable {
-        public var document: YAMLDocument?
-        public var diagnostics: [Diagnostic]
+    package struct Result: Sendable {
+        package var document: YAMLDocument?
+        package var diagnostics: [Diagnostic]
 
         /// The root mapping as a node view.
-        public var root: YAMLNode? {
+        package var root: YAMLNode? {
             guard let document, let root = document.root else { return nil }
             return document.node(root)
         }
@@ -51,20 +51,20 @@ public struct YAMLLoader: Sendable {
 
     /// A finished item of a sequence that is the value of a root mapping key (a person of
     /// `people:`). The sequence itself is still being read.
-    public struct SequenceItem: Sendable {
-        public var key: NodeID
-        public var sequence: NodeID
-        public var item: NodeID
+    package struct SequenceItem: Sendable {
+        package var key: NodeID
+        package var sequence: NodeID
+        package var item: NodeID
     }
 
     /// Called on the loading thread, during the load, with items as they finish, so callers can
     /// decode a large document while libyaml is still parsing it. The view is valid only
     /// during the call.
-    public typealias ItemObserver = (YAMLView, [SequenceItem]) -> Void
+    package typealias ItemObserver = (YAMLView, [SequenceItem]) -> Void
 
     /// Loads `bytes`, naming `file` in locations. JSON's UTF-16 surrogate-pair escapes
     /// (`\uD83D\uDE00`), which libyaml refuses, are accepted in every file (see README).
-    public func load(_ bytes: [UInt8], file: String, observer: ItemObserver? = nil) -> Result {
+    package func load(_ bytes: [UInt8], file: String, observer: ItemObserver? = nil) -> Result {
         let fileID = FileID(file)
         let rewrite = SurrogateEscapeRewriter.rewrite(bytes, file: file)
         if !rewrite.diagnostics.isEmpty {

@@ -1,7 +1,7 @@
 import RosterCore
 
 /// A key and its value in a mapping.
-public struct YAMLPair: Sendable {
-    public var key: YAMLNode
-    public var value: YAMLNode
+package struct YAMLPair: Sendable {
+    package var key: YAMLNode
+    package var value: YAMLNode
 }

@@ -2,14 +2,14 @@ import RosterCore
 
 /// Unsafe, reference-count-free access to a ``YAMLDocument``'s storage, valid only inside
 /// ``YAMLDocument/withView(_:)``.
-public struct YAMLView {
-    public let file: FileID
+package struct YAMLView {
+    package let file: FileID
     let records: UnsafeBufferPointer<YAMLDocument.Record>
     let children: UnsafeBufferPointer<Int32>
     let text: UnsafeBufferPointer<UInt8>
 
     /// A view of nothing, for readers that get their real view later.
-    public static func empty(file: FileID) -> YAMLView {
+    package static func empty(file: FileID) -> YAMLView {
         YAMLView(
             file: file, records: UnsafeBufferPointer(start: nil, count: 0),
             children: UnsafeBufferPointer(start: nil, count: 0),
@@ -18,17 +18,17 @@ public struct YAMLView {
 
     @inline(__always) func record(_ n: NodeID) -> YAMLDocument.Record { records[Int(n.rawIndex)] }
 
-    public func kind(_ n: NodeID) -> NodeKind { record(n).kind }
-    public func style(_ n: NodeID) -> ScalarStyle { record(n).style }
-    public func tag(_ n: NodeID) -> CoreTag? { CoreTag(rawValue: record(n).tag) }
+    package func kind(_ n: NodeID) -> NodeKind { record(n).kind }
+    package func style(_ n: NodeID) -> ScalarStyle { record(n).style }
+    package func tag(_ n: NodeID) -> CoreTag? { CoreTag(rawValue: record(n).tag) }
 
-    public func location(_ n: NodeID) -> SourceLocation {
+    package func location(_ n: NodeID) -> SourceLocation {
         let r = record(n)
         return SourceLocation(file: file, line: Int(r.line), column: Int(r.column))
     }
 
     /// The scalar's bytes (empty for collections).
-    public func bytes(_ n: NodeID) -> UnsafeBufferPointer<UInt8> {
+    package func bytes(_ n: NodeID) -> UnsafeBufferPointer<UInt8> {
         let r = record(n)
         guard r.kind == .scalar, r.count > 0, let base = text.baseAddress else {
             return UnsafeBufferPointer(start: nil, count: 0)
@@ -37,12 +37,12 @@ public struct YAMLView {
     }
 
     /// The scalar's text (empty for collections).
-    public func string(_ n: NodeID) -> String {
+    package func string(_ n: NodeID) -> String {
         String(decoding: bytes(n), as: UTF8.self)
     }
 
     /// Whether the node is a scalar whose bytes are exactly `literal`'s, without making a String.
-    public func scalarEquals(_ n: NodeID, _ literal: StaticString) -> Bool {
+    package func scalarEquals(_ n: NodeID, _ literal: StaticString) -> Bool {
         let r = record(n)
         guard r.kind == .scalar, Int(r.count) == literal.utf8CodeUnitCount else { return false }
         guard r.count > 0, let base = text.baseAddress else { return true }
@@ -50,7 +50,7 @@ public struct YAMLView {
     }
 
     /// Whether the node is a scalar whose bytes are exactly `string`'s UTF-8.
-    public func scalarEquals(_ n: NodeID, _ string: String) -> Bool {
+    package func scalarEquals(_ n: NodeID, _ string: String) -> Bool {
         let b = bytes(n)
         guard record(n).kind == .scalar, b.count == string.utf8.count else { return false }
         return string.utf8.withContiguousStorageIfAvailable { s in
@@ -60,7 +60,7 @@ public struct YAMLView {
     }
 
     /// The items of a sequence, or the keys and values of a mapping, interleaved.
-    public func children(_ n: NodeID) -> ChildList {
+    package func children(_ n: NodeID) -> ChildList {
         let r = record(n)
         switch r.kind {
         case .scalar: return ChildList(children: children, start: 0, count: 0)
@@ -70,23 +70,23 @@ public struct YAMLView {
     }
 
     /// The items of a sequence; empty for any other node.
-    public func items(_ n: NodeID) -> ChildList {
+    package func items(_ n: NodeID) -> ChildList {
         let r = record(n)
         return ChildList(children: children, start: Int(r.start), count: r.kind == .sequence ? Int(r.count) : 0)
     }
 
     /// The number of pairs of a mapping.
-    public func pairCount(_ n: NodeID) -> Int {
+    package func pairCount(_ n: NodeID) -> Int {
         let r = record(n)
         return r.kind == .mapping ? Int(r.count) : 0
     }
 
-    public func key(_ n: NodeID, _ i: Int) -> NodeID { NodeID(rawIndex: children[Int(record(n).start) + 2 * i]) }
-    public func value(_ n: NodeID, _ i: Int) -> NodeID { NodeID(rawIndex: children[Int(record(n).start) + 2 * i + 1]) }
+    package func key(_ n: NodeID, _ i: Int) -> NodeID { NodeID(rawIndex: children[Int(record(n).start) + 2 * i]) }
+    package func value(_ n: NodeID, _ i: Int) -> NodeID { NodeID(rawIndex: children[Int(record(n).start) + 2 * i + 1]) }
 
     /// Whether the node is a null under the YAML core schema: `!!null`, or an untagged plain
     /// `null`, `Null`, `NULL`, `~` or empty scalar.
-    public func isNull(_ n: NodeID) -> Bool {
+    package func isNull(_ n: NodeID) -> Bool {
         let r = record(n)
         if r.tag == CoreTag.null.rawValue { return true }
         guard r.tag == 0, r.kind == .scalar, r.style == .plain else { return false }
@@ -99,7 +99,7 @@ public struct YAMLView {
     }
 
     /// A short description of the node's kind for messages ("a mapping", "a list", "null").
-    public func kindDescription(_ n: NodeID) -> String {
+    package func kindDescription(_ n: NodeID) -> String {
         switch kind(n) {
         case .mapping: return "a mapping"
         case .sequence: return "a list"

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Random but replayable damage to the example rosters, for the robustness and fuzz tests.
-public enum FuzzInput {
-    public static let tokens: [String] = [
+package enum FuzzInput {
+    package static let tokens: [String] = [
         "&a ", "*a", "<<: *a\n", "!!str ", "!custom ", "---\n", "...\n", "- ", ": ", "? ", "[", "]", "{", "}", ",",
         "\"", "'",
         "\t", "\n", "  ", "#", "|\n", ">-\n", "null", "~", "\u{0}", "\u{FEFF}", "é", "😀", "\\uD83D", "%YAML 1.1\n", "@",
@@ -11,7 +11,7 @@ public enum FuzzInput {
     ]
 
     /// The example rosters, by file name.
-    public static func examples() -> [(String, [UInt8])] {
+    package static func examples() -> [(String, [UInt8])] {
         [
             "examples/demo-space.yaml", "examples/acme.yaml", "examples/multi/engineering.yaml",
             "examples/multi/teams/teams.json",
@@ -22,7 +22,7 @@ public enum FuzzInput {
     }
 
     /// One to four random byte and token edits of `input`.
-    public static func mutate(_ input: [UInt8], _ rng: inout SplitMix64) -> [UInt8] {
+    package static func mutate(_ input: [UInt8], _ rng: inout SplitMix64) -> [UInt8] {
         var bytes = input
         for _ in 0..<Int.random(in: 1...4, using: &rng) {
             guard !bytes.isEmpty else { break }

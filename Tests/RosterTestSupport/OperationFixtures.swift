@@ -2,9 +2,9 @@ import RosterModel
 import RosterReconcile
 
 /// Plan operations the tests build without planning.
-public enum OperationFixtures {
+package enum OperationFixtures {
     /// Creating person `i` (or `name`), with a level start date for every other one.
-    public static func person(_ i: Int, name: String? = nil) -> PlanOperation {
+    package static func person(_ i: Int, name: String? = nil) -> PlanOperation {
         PlanOperation(
             payload: .createUser(
                 rosterIndex: i,
@@ -15,7 +15,7 @@ public enum OperationFixtures {
     }
 
     /// Updating person `id`.
-    public static func update(_ id: Int) -> PlanOperation {
+    package static func update(_ id: Int) -> PlanOperation {
         PlanOperation(
             payload: .updateUser(
                 id: id,
@@ -24,7 +24,7 @@ public enum OperationFixtures {
     }
 
     /// A plan holding `steps` and nothing else, for a space of the caller's own.
-    public static func plan(_ steps: [[PlanOperation]]) -> Plan {
+    package static func plan(_ steps: [[PlanOperation]]) -> Plan {
         let space = LiveSpace(id: "u_test", name: "Test", isOwner: true)
         return Plan(
             endpoint: "x", space: space, changes: [], steps: steps, warnings: [], deletes: [],

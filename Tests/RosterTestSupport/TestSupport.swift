@@ -1,15 +1,15 @@
 import Foundation
 
 /// Paths and helpers shared by the tests.
-public enum TestSupport {
+package enum TestSupport {
     /// The package's root folder.
-    public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+    package static let packageRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    public static let goldenRoot = packageRoot.appendingPathComponent("Tests/Golden")
+    package static let goldenRoot = packageRoot.appendingPathComponent("Tests/Golden")
 
     /// The yaml-test-suite beside the project (`../shared/data/yaml-test-suite`), when present.
-    public static var yamlTestSuite: URL? {
+    package static var yamlTestSuite: URL? {
         // The workplace keeps `shared` beside the checkout; a clone elsewhere (a scratch copy
         // in /tmp) finds it through YAML_TEST_SUITE or the workplace's fixed place.
         var candidates = [ProcessInfo.processInfo.environment["YAML_TEST_SUITE"].map { URL(fileURLWithPath: $0) }]
@@ -26,7 +26,7 @@ public enum TestSupport {
     /// Compares `actual` with the golden file at `path`: nil when they match, else what differs.
     /// With `UPDATE_GOLDEN=1` it rewrites the file instead. Use as
     /// `#expect(TestSupport.goldenMismatch(actual, path) == nil)`.
-    public static func goldenMismatch(_ actual: String, _ path: URL) -> String? {
+    package static func goldenMismatch(_ actual: String, _ path: URL) -> String? {
         if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
             try? actual.write(to: path, atomically: true, encoding: .utf8)
             return nil
@@ -44,7 +44,7 @@ public enum TestSupport {
     }
 
     /// The sub-folders of a golden folder, sorted.
-    public static func cases(_ folder: String) -> [String] {
+    package static func cases(_ folder: String) -> [String] {
         let dir = goldenRoot.appendingPathComponent(folder)
         return ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).filter { !$0.hasPrefix(".") }
             .sorted()
