@@ -16,18 +16,15 @@ struct ApplyCommand: Command {
         [
             OptionSpec.format(
                 [.text, .json], "report format (default text; json prints the report on standard output)"),
-            OptionSpec("--auto-approve", "apply without asking"),
-            OptionSpec("--allow-large-changes", "apply even past policy.maxDeletes"),
-            OptionSpec("--concurrency", value: "N", "requests in flight at once (default 4)"),
-            OptionSpec("--prune", "also delete live people and teams missing from the roster"),
-            OptionSpec("--only", value: "SEL[,SEL…]", "apply only these entities' changes (and what they need)"),
-            OptionSpec("--exclude", value: "SEL[,SEL…]", "leave these entities' changes out"),
+            Options.autoApprove.spec, Options.allowLargeChanges.spec, Options.concurrency.spec, Options.prune.spec,
+            Options.only.help("apply only these entities' changes (and what they need)").spec,
+            Options.exclude.help("leave these entities' changes out").spec,
         ] + OptionSpec.color + Connection.options
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> ExitCode {
         await reporting(arguments, context) {
             let format = arguments.format(options)
-            let concurrency = try arguments.integer("--concurrency", in: 1...64, default: 4)
+            let concurrency = try arguments.integer(Options.concurrency, in: 1...64, default: 4)
             return try await apply(arguments, context, format: format, concurrency: concurrency)
         }
     }
@@ -54,8 +51,8 @@ struct ApplyCommand: Command {
             return ExitCode.success
         }
         let exceeded = plan.deletes.filter(\.exceeded)
-        let refused = !exceeded.isEmpty && !arguments.flag("--allow-large-changes")
-        let ask = saved == nil && !arguments.flag("--auto-approve")
+        let refused = !exceeded.isEmpty && !arguments[Options.allowLargeChanges]
+        let ask = saved == nil && !arguments[Options.autoApprove]
         let control = ApplyControl()
         let engine = makeEngine(
             request, connection: connection, roster: roster, service: service, concurrency: concurrency,

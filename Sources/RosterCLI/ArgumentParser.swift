@@ -72,9 +72,9 @@ package enum ArgumentParser {
 
 extension ParsedArguments {
     /// The whole number `option` was given, within `range`; `fallback` when it was not given.
-    package func integer(_ option: String, in range: ClosedRange<Int>, default fallback: Int) throws(UsageError) -> Int
-    {
-        guard let text = value(option) else { return fallback }
+    func integer(_ key: Option<String?>, in range: ClosedRange<Int>, default fallback: Int) throws(UsageError) -> Int {
+        let option = key.spec.name
+        guard let text = self[key] else { return fallback }
         guard let n = Int(text), range.contains(n) else {
             throw UsageError(
                 message: "\(option) takes a number from \(range.lowerBound) to \(range.upperBound), not `\(text)`",

@@ -14,7 +14,7 @@ struct AuthCommand: Command {
         "roster auth login [--with-token] [--profile NAME] | roster auth logout | roster auth status [--format json]"
     static let options =
         [
-            OptionSpec("--with-token", "login: read the token from standard input instead of a prompt"),
+            Options.withToken.spec,
             OptionSpec.format([.text, .json], "status: output format (default text)"),
         ] + Connection.options
 
@@ -56,7 +56,7 @@ struct AuthCommand: Command {
 
     /// The token from standard input (`--with-token`), or from a prompt that does not echo.
     static func readToken(_ arguments: ParsedArguments, _ context: CommandContext) throws -> String? {
-        if arguments.flag("--with-token") { return context.console.readLine()?.trimmingCharacters(in: .whitespaces) }
+        if arguments[Options.withToken] { return context.console.readLine()?.trimmingCharacters(in: .whitespaces) }
         guard context.console.stdinIsTerminal else {
             throw CommandFailure(
                 "standard input is not a terminal: pass the token on standard input with --with-token", kind: .usage)

@@ -12,19 +12,19 @@ struct ChartCommand: Command {
     static let usage = "roster chart [PATH…] [--live] [--format mermaid|dot] [--team NAME]"
     static let options =
         [
-            OptionSpec("--live", "read the live space instead of roster files"),
+            Options.live.spec,
             OptionSpec.format([.mermaid, .dot], "mermaid (default; GitHub renders it) or dot (Graphviz)"),
-            OptionSpec("--team", value: "NAME", "draw this team only"),
+            Options.team.spec,
         ] + Connection.options
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> ExitCode {
         await reporting(arguments, context) {
             let format = arguments.format(options)
             var chart =
-                arguments.flag("--live")
+                arguments[Options.live]
                 ? chart(of: try await live(arguments, context))
                 : chart(of: try LiveSession.loadRoster(arguments.positionals).0)
-            if let team = arguments.value("--team") {
+            if let team = arguments[Options.team] {
                 chart.teams = chart.teams.filter { NameKey($0.name) == NameKey(team) }
                 chart.withoutTeam = []
                 guard !chart.teams.isEmpty else { throw CommandFailure("no team \"\(TerminalText.escape(team))\"") }

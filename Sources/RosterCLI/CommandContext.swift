@@ -16,12 +16,12 @@ package struct CommandContext: Sendable {
     /// Whether to colour a stream: `--color always|never` decides; else `--no-color`, a
     /// non-empty `NO_COLOR` or `TERM=dumb` turn it off, and otherwise only a terminal gets colour.
     package func useColor(onStderr: Bool, _ arguments: ParsedArguments) -> Bool {
-        switch arguments.value("--color") {
+        switch arguments[Options.color] {
         case "always": return true
         case "never": return false
         default: break
         }
-        if arguments.flag("--no-color") || !(environment["NO_COLOR"] ?? "").isEmpty || environment["TERM"] == "dumb" {
+        if arguments[Options.noColor] || !(environment["NO_COLOR"] ?? "").isEmpty || environment["TERM"] == "dumb" {
             return false
         }
         return onStderr ? console.stderrIsTerminal : console.stdoutIsTerminal

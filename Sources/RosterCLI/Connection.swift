@@ -7,15 +7,8 @@ import RosterYAML
 struct Connection {
     static let defaultEndpoint = "https://mps-p.up.railway.app/graphql"
     static let options = [
-        OptionSpec("--endpoint", value: "URL", "the GraphQL endpoint (env MPS_ENDPOINT)"),
-        OptionSpec(
-            "--token-file", value: "FILE", "file holding the session token (env MPS_TOKEN holds the token itself)"),
-        OptionSpec("--space", value: "ID", "the space to use (env MPS_SPACE; overrides the roster's space)"),
-        OptionSpec("--profile", value: "NAME", "a profile of the config file (env MPS_PROFILE)"),
-        OptionSpec(
-            "--timeout", value: "SECONDS", "a deadline for each read request, headers and body (default 30)"),
-        OptionSpec("--max-response-mb", value: "MB", "the largest answer read from the server (default 256)"),
-        OptionSpec("--verbose", "log each request on standard error (the token redacted)"),
+        Options.endpoint.spec, Options.tokenFile.spec, Options.space.spec, Options.profile.spec, Options.timeout.spec,
+        Options.maxResponseMB.spec, Options.verbose.spec,
     ]
 
     var endpoint: MPSEndpoint
@@ -36,15 +29,15 @@ struct Connection {
     ) throws(CommandFailure) -> Connection {
         let env = context.environment
         func nonEmpty(_ s: String?) -> String? { s.flatMap { $0.isEmpty ? nil : $0 } }
-        let profileName = nonEmpty(arguments.value("--profile")) ?? nonEmpty(env["MPS_PROFILE"])
+        let profileName = nonEmpty(arguments[Options.profile]) ?? nonEmpty(env["MPS_PROFILE"])
         let (profile, configWarnings) = try ConfigFile.profile(named: profileName, environment: env)
         var warnings = configWarnings
-        if arguments.value("--endpoint")?.isEmpty == true {
+        if arguments[Options.endpoint]?.isEmpty == true {
             throw CommandFailure(
                 "--endpoint is empty; give the GraphQL endpoint's URL, or leave the option out", kind: .usage)
         }
         let endpointText =
-            arguments.value("--endpoint") ?? nonEmpty(env["MPS_ENDPOINT"]) ?? profile?.endpoint ?? defaultEndpoint
+            arguments[Options.endpoint] ?? nonEmpty(env["MPS_ENDPOINT"]) ?? profile?.endpoint ?? defaultEndpoint
         let url: URL
         do { url = try MPSEndpoint.parse(endpointText) } catch { throw CommandFailure(error.message, kind: .config) }
         let chosen = profileName ?? profile?.name
@@ -60,7 +53,7 @@ struct Connection {
                     + "tokenFile in a profile",
                 kind: .auth)
         }
-        let space = nonEmpty(arguments.value("--space")) ?? nonEmpty(env["MPS_SPACE"]) ?? profile?.space
+        let space = nonEmpty(arguments[Options.space]) ?? nonEmpty(env["MPS_SPACE"]) ?? profile?.space
         var connection = Connection(
             endpoint: MPSEndpoint(url: url, token: token, space: space, timeout: try timeout(arguments, profile)),
             warnings: warnings, tokenSource: source, profile: chosen)
@@ -70,7 +63,7 @@ struct Connection {
 
     /// `--timeout`, else the profile's `timeout`, else 30 s.
     static func timeout(_ arguments: ParsedArguments, _ profile: Profile?) throws(CommandFailure) -> TimeInterval {
-        guard let text = arguments.value("--timeout") else { return profile?.timeout ?? 30 }
+        guard let text = arguments[Options.timeout] else { return profile?.timeout ?? 30 }
         guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
             throw CommandFailure("--timeout takes a number of seconds from 1 to 3600, not \"\(text)\"")
         }
@@ -82,7 +75,7 @@ struct Connection {
     mutating func network(
         _ arguments: ParsedArguments, _ env: [String: String], profile: Profile?
     ) throws(CommandFailure) {
-        if let text = arguments.value("--max-response-mb") {
+        if let text = arguments[Options.maxResponseMB] {
             guard let megabytes = Int(text), (1...65536).contains(megabytes) else {
                 throw CommandFailure("--max-response-mb takes a number of megabytes from 1 to 65536, not \"\(text)\"")
             }
@@ -101,7 +94,7 @@ struct Connection {
         _ arguments: ParsedArguments, _ env: [String: String], profile: Profile?, name: String?,
         warnings: inout [Diagnostic]
     ) throws(CommandFailure) -> (String?, String) {
-        if let file = arguments.value("--token-file"), !file.isEmpty {
+        if let file = arguments[Options.tokenFile], !file.isEmpty {
             return (try readToken(file, warnings: &warnings), "--token-file \(file)")
         }
         if let value = env["MPS_TOKEN"], !value.isEmpty {
@@ -132,7 +125,7 @@ struct Connection {
     func client(_ arguments: ParsedArguments, _ context: CommandContext) -> GraphQLClient {
         let console = context.console
         var log: (@Sendable (String) -> Void)?
-        if arguments.flag("--verbose") {
+        if arguments[Options.verbose] {
             log = { line in console.writeErr("roster: \(line)\n") }
         }
         // Waits before a retry are always said: a silent 20 s looks like a hang.

@@ -13,7 +13,7 @@ struct ExportCommand: Command {
     static let options =
         [
             OptionSpec.format([.yaml, .json], "output format (default yaml)"),
-            OptionSpec("--out", value: "FILE", "write the roster there instead of standard output"),
+            Options.out.help("write the roster there instead of standard output").spec,
         ] + Connection.options
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> ExitCode {
@@ -44,7 +44,7 @@ struct ExportCommand: Command {
                         + (try YAMLEmitter.emit(document))
                 } catch { throw CommandFailure("cannot write YAML: \(error.message)") }
             }
-            if let out = arguments.value("--out") {
+            if let out = arguments[Options.out] {
                 guard FileReplacer.replace(out, with: Array(text.utf8)) else {
                     throw CommandFailure("cannot write the roster", at: .file(out))
                 }

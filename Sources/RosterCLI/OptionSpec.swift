@@ -22,8 +22,5 @@ package struct OptionSpec: Sendable {
     }
 
     /// The colour options of the commands that colour their output.
-    package static let color = [
-        OptionSpec("--no-color", "plain output (also NO_COLOR)"),
-        OptionSpec("--color", value: "auto|always|never", "colour: auto (a terminal, not TERM=dumb), always or never"),
-    ]
+    static let color = [Options.noColor.spec, Options.color.spec]
 }

@@ -8,7 +8,7 @@ struct PhaseLog: Sendable {
     private static let started = Date()
 
     init(_ arguments: ParsedArguments, _ context: CommandContext) {
-        console = arguments.flag("--verbose") ? context.console : nil
+        console = arguments[Options.verbose] ? context.console : nil
         _ = Self.started
     }
 

@@ -14,13 +14,8 @@ struct PlanCommand: Command {
     static let options =
         [
             OptionSpec.format([.text, .json, .markdown], "output format (default text)"),
-            OptionSpec("--out", value: "FILE", "also save the plan for `roster apply FILE`"),
-            OptionSpec("--detailed-exitcode", "exit 2 when there are changes, 0 when none"),
-            OptionSpec("--prune", "also delete live people and teams missing from the roster"),
-            OptionSpec(
-                "--only", value: "SEL[,SEL…]",
-                "limit the plan to person:NAME, team:NAME, level:NAME, people, teams, levels"),
-            OptionSpec("--exclude", value: "SEL[,SEL…]", "leave these entities out of the plan"),
+            Options.out.spec, Options.detailedExitcode.spec, Options.prune.spec, Options.only.spec,
+            Options.exclude.spec,
         ] + OptionSpec.color + Connection.options
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> ExitCode {
@@ -31,7 +26,7 @@ struct PlanCommand: Command {
             var plan = planned
             plan.requests = MutationBatcher().requestCount(plan)
             let color = context.useColor(onStderr: false, arguments)
-            let out = arguments.value("--out")
+            let out = arguments[Options.out]
             // The JSON plan (and its fingerprint, a hash of every live entity) once, for the
             // output and the saved plan alike.
             let fingerprint = format == .json || out != nil ? plan.fingerprint : nil
@@ -48,7 +43,7 @@ struct PlanCommand: Command {
             }
             // Drift the roster does not cover (unmanaged people, teams, members) is a change too.
             let drift = plan.hasChanges || plan.summary.unmanaged > 0
-            return arguments.flag("--detailed-exitcode") && drift ? ExitCode.changes : ExitCode.success
+            return arguments[Options.detailedExitcode] && drift ? ExitCode.changes : ExitCode.success
         }
     }
 

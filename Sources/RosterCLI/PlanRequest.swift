@@ -29,7 +29,9 @@ struct PlanRequest {
     /// The request the command line makes.
     init(_ arguments: ParsedArguments) throws(CommandFailure) {
         try self.init(
-            paths: arguments.positionals, space: nil, prune: arguments.flag("--prune"),
-            selectionText: ["only", "exclude"].compactMap { key in arguments.value("--\(key)").map { (key, $0) } })
+            paths: arguments.positionals, space: nil, prune: arguments[Options.prune],
+            selectionText: [("only", arguments[Options.only]), ("exclude", arguments[Options.exclude])].compactMap {
+                key, text in text.map { (key, $0) }
+            })
     }
 }

@@ -13,9 +13,7 @@ struct PullCommand: Command {
     static let usage = "roster pull [PATH…] [--dry-run] [--check] [--into FILE]"
     static let options =
         [
-            OptionSpec("--dry-run", "print a unified diff of the files instead of writing them"),
-            OptionSpec("--check", "write nothing; exit 2 when the files would change"),
-            OptionSpec("--into", value: "FILE", "append new people and teams to this file"),
+            Options.dryRun.spec, Options.check.spec, Options.into.spec,
         ] + Connection.options
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> ExitCode {
@@ -28,7 +26,7 @@ struct PullCommand: Command {
                 }
                 texts[file] = String(decoding: data, as: UTF8.self)
             }
-            let into = try intoFile(arguments.value("--into"), roster.files)
+            let into = try intoFile(arguments[Options.into], roster.files)
             var puller = Puller(roster: roster, live: plan.live, texts: texts)
             let changed = puller.run(into: into)
             if !puller.diagnostics.isEmpty { throw CommandFailure(diagnostics: puller.diagnostics) }
@@ -56,11 +54,11 @@ struct PullCommand: Command {
         _ context: CommandContext
     ) throws -> ExitCode {
         let files = changed.keys.sorted()
-        if arguments.flag("--check") {
+        if arguments[Options.check] {
             for file in files { context.console.writeErr("\(file) would change\n") }
             return files.isEmpty ? ExitCode.success : ExitCode.changes
         }
-        if arguments.flag("--dry-run") {
+        if arguments[Options.dryRun] {
             for file in files {
                 context.console.writeOut(UnifiedDiff.render(texts[file] ?? "", changed[file] ?? "", path: file))
             }

@@ -15,9 +15,7 @@ struct ReportCommand: Command {
         "roster report levels [PATH…] [--live] [--as-of DATE] [--due-months N] [--format text|json|markdown|csv]"
     static let options =
         [
-            OptionSpec("--live", "read the live space instead of roster files"),
-            OptionSpec("--as-of", value: "DATE", "the day to measure time in level on (default: today, UTC)"),
-            OptionSpec("--due-months", value: "N", "due: within N months of the limit (default 3)"),
+            Options.live.spec, Options.asOf.spec, Options.dueMonths.spec,
             OptionSpec.format([.text, .json, .markdown, .csv], "output format (default text)"),
         ] + Connection.options
 
@@ -30,10 +28,10 @@ struct ReportCommand: Command {
             }
             args.positionals.removeFirst()
             let format = arguments.format(options)
-            let asOf = try day(arguments.value("--as-of"))
-            let due = try arguments.integer("--due-months", in: 0...600, default: 3)
+            let asOf = try day(arguments[Options.asOf])
+            let due = try arguments.integer(Options.dueMonths, in: 0...600, default: 3)
             let report: LevelReport
-            if arguments.flag("--live") {
+            if arguments[Options.live] {
                 report = LevelReport.of(try await ChartCommand.live(args, context), asOf: asOf, dueMonths: due)
             } else {
                 report = LevelReport.of(try LiveSession.loadRoster(args.positionals).0, asOf: asOf, dueMonths: due)

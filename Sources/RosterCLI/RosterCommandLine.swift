@@ -105,7 +105,7 @@ package enum RosterCommandLine {
                 context.console.writeOut(command.helpText)
                 return ExitCode.success
             }
-            if let color = parsed.value("--color"), !["auto", "always", "never"].contains(color) {
+            if let color = parsed[Options.color], !["auto", "always", "never"].contains(color) {
                 throw UsageError(
                     message: "--color takes auto, always or never, not `\(color)`",
                     hint: "run `roster help \(command.name)` to see its options") as UsageError

@@ -86,7 +86,7 @@ struct SavedPlanFile {
     /// What to plan again: the saved roster paths, space, prune and selection, after checking
     /// that the roster is unchanged and no other space or server is asked for.
     func request(for arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> PlanRequest {
-        let asked = arguments.value("--space") ?? context.environment["MPS_SPACE"].flatMap { $0.isEmpty ? nil : $0 }
+        let asked = arguments[Options.space] ?? context.environment["MPS_SPACE"].flatMap { $0.isEmpty ? nil : $0 }
         if let asked, asked != space {
             throw refusal("the plan was saved for space \"\(space)\", not \"\(asked)\"")
         }

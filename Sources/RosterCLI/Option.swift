@@ -1,0 +1,76 @@
+/// A command-line option declared once, with its type: its ``OptionSpec`` (which parsing, help,
+/// completion and the manual pages read) and how its value is read. Commands read
+/// `arguments[Options.prune]`, a `Bool`, never a look-up by the option's spelling.
+struct Option<Value>: Sendable {
+    let spec: OptionSpec
+    private let read: @Sendable (ParsedArguments) -> Value
+
+    private init(_ spec: OptionSpec, read: @escaping @Sendable (ParsedArguments) -> Value) {
+        self.spec = spec
+        self.read = read
+    }
+
+    func value(in arguments: ParsedArguments) -> Value { read(arguments) }
+
+    /// The same option, with the help one command gives it.
+    func help(_ text: String) -> Option {
+        var spec = self.spec
+        spec.help = text
+        return Option(spec, read: read)
+    }
+}
+
+extension Option where Value == Bool {
+    /// A flag: true when given.
+    static func flag(_ name: String, _ help: String) -> Option {
+        Option(OptionSpec(name, help)) { $0.flags.contains(name) }
+    }
+}
+
+extension Option where Value == String? {
+    /// An option with a value (`--out FILE`): the text given, or nil.
+    static func text(_ name: String, _ placeholder: String, _ help: String) -> Option {
+        Option(OptionSpec(name, value: placeholder, help)) { $0.values[name] }
+    }
+}
+
+extension ParsedArguments {
+    subscript<Value>(_ option: Option<Value>) -> Value { option.value(in: self) }
+}
+
+/// Every option of the command line, each declared once.
+enum Options {
+    static let prune = Option<Bool>.flag("--prune", "also delete live people and teams missing from the roster")
+    static let out = Option<String?>.text("--out", "FILE", "also save the plan for `roster apply FILE`")
+    static let only = Option<String?>.text(
+        "--only", "SEL[,SEL…]", "limit the plan to person:NAME, team:NAME, level:NAME, people, teams, levels")
+    static let exclude = Option<String?>.text("--exclude", "SEL[,SEL…]", "leave these entities out of the plan")
+    static let detailedExitcode = Option<Bool>.flag("--detailed-exitcode", "exit 2 when there are changes, 0 when none")
+    static let autoApprove = Option<Bool>.flag("--auto-approve", "apply without asking")
+    static let allowLargeChanges = Option<Bool>.flag("--allow-large-changes", "apply even past policy.maxDeletes")
+    static let concurrency = Option<String?>.text("--concurrency", "N", "requests in flight at once (default 4)")
+    static let live = Option<Bool>.flag("--live", "read the live space instead of roster files")
+    static let team = Option<String?>.text("--team", "NAME", "draw this team only")
+    static let asOf = Option<String?>.text(
+        "--as-of", "DATE", "the day to measure time in level on (default: today, UTC)")
+    static let dueMonths = Option<String?>.text("--due-months", "N", "due: within N months of the limit (default 3)")
+    static let dryRun = Option<Bool>.flag("--dry-run", "print a unified diff of the files instead of writing them")
+    static let check = Option<Bool>.flag("--check", "write nothing; exit 2 when the files would change")
+    static let into = Option<String?>.text("--into", "FILE", "append new people and teams to this file")
+    static let withToken = Option<Bool>.flag(
+        "--with-token", "login: read the token from standard input instead of a prompt")
+    static let endpoint = Option<String?>.text("--endpoint", "URL", "the GraphQL endpoint (env MPS_ENDPOINT)")
+    static let tokenFile = Option<String?>.text(
+        "--token-file", "FILE", "file holding the session token (env MPS_TOKEN holds the token itself)")
+    static let space = Option<String?>.text(
+        "--space", "ID", "the space to use (env MPS_SPACE; overrides the roster's space)")
+    static let profile = Option<String?>.text("--profile", "NAME", "a profile of the config file (env MPS_PROFILE)")
+    static let timeout = Option<String?>.text(
+        "--timeout", "SECONDS", "a deadline for each read request, headers and body (default 30)")
+    static let maxResponseMB = Option<String?>.text(
+        "--max-response-mb", "MB", "the largest answer read from the server (default 256)")
+    static let verbose = Option<Bool>.flag("--verbose", "log each request on standard error (the token redacted)")
+    static let noColor = Option<Bool>.flag("--no-color", "plain output (also NO_COLOR)")
+    static let color = Option<String?>.text(
+        "--color", "auto|always|never", "colour: auto (a terminal, not TERM=dumb), always or never")
+}
