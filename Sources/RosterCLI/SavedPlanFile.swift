@@ -169,7 +169,7 @@ struct SavedPlanFile {
         guard case .object(var fields) = json else { return }
         guard
             case .object(var apply) = SavedPlan.applySection(
-                plan, fingerprint: fingerprint, prune: prune || roster.policy.prune,
+                plan, fingerprint: fingerprint, prune: roster.prunes(asked: prune),
                 maxDeletes: roster.policy.maxDeletes)
         else { return }
         let folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()

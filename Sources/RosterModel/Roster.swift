@@ -20,4 +20,8 @@ package struct Roster: Sendable {
     package var teamPeople: TeamPeople?
 
     package init() {}
+
+    /// Whether a plan deletes live entities the roster lacks: when asked (`--prune`) or when the
+    /// roster's policy says so.
+    package func prunes(asked: Bool) -> Bool { asked || policy.prune }
 }

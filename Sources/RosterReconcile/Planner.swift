@@ -10,7 +10,7 @@ package enum Planner {
     ) -> (Plan?, [Diagnostic]) {
         let matching = Matching(roster: roster, live: live)
         guard matching.diagnostics.isEmpty else { return (nil, matching.diagnostics.sortedForDisplay()) }
-        var builder = PlanBuilder(roster: roster, live: live, matching: matching, prune: prune || roster.policy.prune)
+        var builder = PlanBuilder(roster: roster, live: live, matching: matching, prune: roster.prunes(asked: prune))
         builder.build()
         var plan = Plan(
             endpoint: endpoint, space: live.space, changes: builder.changes, steps: builder.steps,
