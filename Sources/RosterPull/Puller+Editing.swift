@@ -125,26 +125,17 @@ extension Puller {
             }
             return
         }
-        if removePairLines(removed, of: mapping, in: &editor, keepingComma: keepingComma) { return }
-        let reader = editor
-        let start = { (i: Int) in reader.location(document.key(mapping, i)) }
-        let end = { (i: Int) in reader.end(document.value(mapping, i)) }
-        var i = 0
-        while i < count {
-            guard removed.contains(i) else {
-                i += 1
-                continue
-            }
-            var last = i
-            while last + 1 < count && removed.contains(last + 1) { last += 1 }
-            if last + 1 < count {
-                editor.replaceSpan(from: start(i), to: start(last + 1), with: "")
-            } else if i > 0 {
-                editor.replaceSpan(from: end(i - 1), to: end(last), with: "")
-            } else {
-                editor.replaceSpan(from: start(i), to: end(last), with: "")
-            }
-            i = last + 1
+        guard let spans = FlowSpans(pairs: mapping, in: editor) else { return }
+        guard spans.ownLines(in: editor) else {
+            spans.removeRuns(removed, in: &editor)
+            return
+        }
+        spans.removeLines(removed, in: &editor)
+        // The pair that becomes the last loses its comma, unless sections are added after it.
+        if !keepingComma, removed.contains(count - 1),
+            let lastKept = (0..<count).last(where: { !removed.contains($0) })
+        {
+            FlowSpans.setComma(in: &editor, after: spans.spans[lastKept].end, present: false)
         }
     }
 
@@ -208,44 +199,6 @@ extension Puller {
         editor.insert(before: editor.lastLine(last) + 1, inserted)
     }
 
-    /// Removes the lines of removed pairs when every pair of the flow mapping has lines of its own
-    /// (pretty JSON), and the comma of a pair that becomes the last; false, changing nothing, for
-    /// another layout.
-    static func removePairLines(
-        _ removed: Set<Int>, of mapping: NodeID, in editor: inout SourceEditor, keepingComma: Bool
-    ) -> Bool {
-        let document = editor.document
-        let count = document.pairCount(mapping)
-        let open = editor.contentStart(mapping)
-        guard let close = editor.closing(line: open.line, column: open.column) else { return false }
-        var previous = open.line
-        var ends: [(line: Int, column: Int)] = []
-        for i in 0..<count {
-            let start = editor.location(document.key(mapping, i))
-            let end = editor.end(document.value(mapping, i))
-            guard start.line > previous, editor.lines[start.line].prefix(start.column).allSatisfy({ $0 == " " }),
-                FlowListEdit.onlyCommaAfter(editor.lines[end.line], end.column)
-            else { return false }
-            previous = end.line
-            ends.append(end)
-        }
-        guard close.line > previous else { return false }
-        for i in removed {
-            editor.remove(editor.location(document.key(mapping, i)).line..<(ends[i].line + 1))
-        }
-        if !keepingComma, let lastKept = (0..<count).last(where: { !removed.contains($0) }), removed.contains(count - 1)
-        {
-            let end = ends[lastKept]
-            let characters = Array(editor.lines[end.line])
-            var i = end.column
-            while i < characters.count && characters[i] == " " { i += 1 }
-            if i < characters.count && characters[i] == "," {
-                editor.replace(line: end.line, from: i, to: i + 1, with: "")
-            }
-        }
-        return true
-    }
-
     /// Adds the sections each file lacks (`people`, `teams`): members of a flow root (`{…}`,
     /// JSON) in the root's own layout, with one comma after what was there, else block sections at
     /// the end.
@@ -280,7 +233,7 @@ extension Puller {
             return
         }
         let indent = editor.indentation(of: editor.location(document.key(root, count - 1)).line)
-        if !FlowListEdit.startsWithComma(editor.lines[after.line], after.column) {
+        if !FlowSpans.startsWithComma(editor.lines[after.line], after.column) {
             editor.replace(line: after.line, from: after.column, to: after.column, with: ",")
         }
         var lines: [String] = []
