@@ -60,15 +60,16 @@ package final class GraphQLClient: Sendable {
     /// One exchange, sent again as `retry` allows; a redirect is followed only as ``Redirect`` allows.
     func exchange(_ request: HTTPRequest, retry: RetryPolicy) async throws(MPSError) -> HTTPResponse {
         var request = request
-        for hops in 0... {
+        var hops = 0
+        while true {
             let response = try await attempts(request, retry: retry)
             guard
                 let next = try Redirect.next(
                     after: response, to: request, safeToResend: retry.resendsWhenUnsure, hops: hops)
             else { return response }
             request = next
+            hops += 1
         }
-        throw .invalidResponse("unreachable")
     }
 
     /// One request, sent again as `retry` allows.

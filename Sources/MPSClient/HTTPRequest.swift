@@ -8,9 +8,8 @@ package struct HTTPRequest: Sendable {
     package var body: Data?
     package var timeout: TimeInterval
     /// Sent on a connection of its own, closed after the answer. A request on a kept-alive
-    /// connection that the server drops unanswered is sent again by libcurl on a new one (and,
-    /// on Linux, first hangs until the timeout): harmless for a read, a duplicate for a
-    /// mutation that had run.
+    /// connection that the server drops unanswered is sent again by libcurl on a new one:
+    /// harmless for a read, a duplicate for a mutation that had run.
     package var freshConnection: Bool
 
     package init(

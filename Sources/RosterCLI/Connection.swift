@@ -75,13 +75,11 @@ struct Connection {
     mutating func network(
         _ arguments: ParsedArguments, _ env: [String: String], profile: Profile?
     ) throws(CommandFailure) {
-        if let text = arguments[Options.maxResponseMB] {
-            guard let megabytes = Int(text), (1...65536).contains(megabytes) else {
-                throw CommandFailure("--max-response-mb takes a number of megabytes from 1 to 65536, not \"\(text)\"")
-            }
-            limit = megabytes * 1024 * 1024
-        } else if let megabytes = profile?.maxResponseMB {
-            limit = megabytes * 1024 * 1024
+        let fallback = profile?.maxResponseMB ?? CurlTransport.defaultLimit / (1024 * 1024)
+        do {
+            limit = try arguments.integer(Options.maxResponseMB, in: 1...65536, default: fallback) * 1024 * 1024
+        } catch {
+            throw CommandFailure(error.message, kind: .usage)
         }
         do { trust = try TLSTrust.from(environment: env, caFile: profile?.caFile) } catch {
             throw CommandFailure(error.message, kind: .config)

@@ -21,18 +21,16 @@ enum ManualPages {
         let arguments =
             command.usage.hasPrefix(invocation)
             ? String(command.usage.dropFirst(invocation.count)).trimmingCharacters(in: .whitespaces) : command.usage
-        var sections: [ManualPage.Section] = []
-        if !command.subcommands.isEmpty {
-            sections.append(
-                ManualPage.Section(
-                    title: "SUBCOMMANDS", items: command.subcommands.map { ("\(invocation) \($0)", "see above") }))
-        }
+        // The synopsis names the subcommands (`login|logout|status`); the description lists them too.
+        let subcommands =
+            command.subcommands.isEmpty
+            ? [] : ["Subcommands: " + command.subcommands.map { "\(invocation) \($0)" }.joined(separator: ", ") + "."]
         return ManualPage(
             name: "roster-\(command.name)", summary: command.summary, command: invocation, arguments: arguments,
-            description: [command.summary, "Exit codes are those of roster(1)."],
+            description: [command.summary] + subcommands + ["Exit codes are those of roster(1)."],
             options: command.options.map { ManualPage.Option(name: $0.name, value: $0.value, help: $0.help) }
                 + [ManualPage.Option(name: "--help", value: nil, help: "show the command's help")],
-            sections: sections, seeAlso: ["roster"])
+            seeAlso: ["roster"])
     }
 
     /// `roster(1)`: what roster is, its commands, environment, files and exit codes.

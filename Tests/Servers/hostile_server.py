@@ -22,8 +22,11 @@ import threading
 import time
 
 
+LOG_LOCK = threading.Lock()
+
+
 def log(args, **event):
-    with threading.Lock():
+    with LOG_LOCK:
         with open(args.log, "a") as f:
             f.write(json.dumps(event) + "\n")
 
