@@ -1,6 +1,7 @@
 import Foundation
 import RosterCLI
 import RosterRender
+import RosterTestSupport
 import Testing
 
 /// The manual pages come from the command registry: every command has a page, every option of a
@@ -37,6 +38,15 @@ import Testing
         #expect(text.contains("[PATH...]") && text.contains("a \\(-> b"))
         #expect(text.contains("\n\\&.hidden\n") && text.contains("\n\\&'quoted\n"))
         #expect(text.contains(".It Fl \\-dry\\-run\n"))
+    }
+
+    /// The mdoc of roster(1) and of one command's page, byte for byte.
+    @Test(arguments: [("roster.1", [String]()), ("roster-plan.1", ["plan"])])
+    func pagesMatchTheirGoldenFiles(_ file: String, _ command: [String]) async {
+        let (code, page) = await run(["help", "--man"] + command)
+        #expect(code == 0)
+        let mismatch = TestSupport.goldenMismatch(page, TestSupport.goldenRoot.appendingPathComponent("output/\(file)"))
+        #expect(mismatch == nil, "\(mismatch ?? "")")
     }
 
     @Test func anUnknownCommandHasNoPage() async {
