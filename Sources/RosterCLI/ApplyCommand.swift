@@ -80,7 +80,6 @@ struct ApplyCommand: Command {
         if let early { report = await early.value } else { report = await engine.apply(plan) }
         phases.log("applied and verified", since: applying)
         withExtendedLifetime(interrupts) {}
-        context.keptUntilExit.keep((roster, plan, report))  // freed by the exit (KeptUntilExit)
         show.report(
             format == .json
                 ? ReportRenderer.json(report).rendered(indent: 2) + "\n" : ReportRenderer.text(report, color: color))

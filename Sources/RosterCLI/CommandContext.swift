@@ -3,8 +3,6 @@ package struct CommandContext: Sendable {
     package var console: any Console
     package var environment: [String: String]
     package var currentDirectory: String
-    /// What the process frees by exiting; see ``KeptUntilExit``.
-    package let keptUntilExit = KeptUntilExit()
 
     package init(console: any Console, environment: [String: String], currentDirectory: String = ".") {
         self.console = console

@@ -16,7 +16,6 @@ struct ValidateCommand: Command {
         let format = arguments.format(options)
         let paths = arguments.positionals.isEmpty ? [RosterLoader.defaultPath] : arguments.positionals
         let result = RosterLoader().load(paths: paths)
-        context.keptUntilExit.keep(result)
         if format == .json {
             context.console.writeOut(DiagnosticRenderer.json(result.diagnostics).rendered(indent: 2) + "\n")
         } else {

@@ -69,9 +69,15 @@ for _ in 0..<runs {
     let (roster, crossFile) = RosterValidator.merge(file.map { [$0] } ?? [])
     lap("validate")
     diagnostics = parsed.diagnostics + fileDiagnostics + crossFile
-    withExtendedLifetime((parsed, roster, diagnostics)) {}
+    lap("diagnostics")
+    var kept: (YAMLLoader.Result, RosterFile?, Roster, [Diagnostic])? = (parsed, file, roster, diagnostics)
+    withExtendedLifetime(kept) {}
+    t = now()
+    kept = nil
+    lap("free")
+    withExtendedLifetime(kept) {}
 }
-for name in ["read", "libyaml scan", "yaml", "yaml+decode", "validate"] {
+for name in ["read", "libyaml scan", "yaml", "yaml+decode", "validate", "free"] {
     let values = (phases[name] ?? []).sorted()
     print(
         String(
