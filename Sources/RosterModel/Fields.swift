@@ -1,24 +1,19 @@
-import RosterCore
 import RosterYAML
 
 /// The values a mapping wrote for its known keys, read by key (``MappingKey``), stored inline:
 /// decoding a person allocates nothing for its fields.
 struct Fields<Key: MappingKey> {
     static var capacity: Int { 12 }
-    private var slots: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) = (
-        -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1
-    )
+    private var slots = InlineArray<12, Int32>(repeating: -1)
 
     /// The value written for `key`, if any.
     subscript(_ key: Key) -> NodeID? {
-        let raw = withUnsafeBytes(of: slots) { $0.load(fromByteOffset: key.rawValue * 4, as: Int32.self) }
+        let raw = slots[key.rawValue]
         return raw < 0 ? nil : NodeID(rawIndex: raw)
     }
 
     /// Records the value of the key in `slot` (its raw value), as the reader matches keys.
-    mutating func set(slot: Int, _ node: NodeID) {
-        withUnsafeMutableBytes(of: &slots) { $0.storeBytes(of: node.rawIndex, toByteOffset: slot * 4, as: Int32.self) }
-    }
+    mutating func set(slot: Int, _ node: NodeID) { slots[slot] = node.rawIndex }
 
     /// Whether the mapping wrote `key`.
     func has(_ key: Key) -> Bool { self[key] != nil }

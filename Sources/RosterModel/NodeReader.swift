@@ -4,11 +4,11 @@ import RosterYAML
 /// Schema conversions of YAML nodes: scalars stay strings in the YAML layer and become typed
 /// values here, with a positioned diagnostic for every value that does not fit.
 struct NodeReader {
-    /// The document being read; replaced while a document is still loading, as its storage grows.
-    var doc: YAMLView
+    /// The document being read.
+    var doc: YAMLDocument
     var diagnostics: [Diagnostic] = []
 
-    init(_ doc: YAMLView) {
+    init(_ doc: YAMLDocument) {
         self.doc = doc
     }
 
@@ -27,7 +27,7 @@ struct NodeReader {
         var fields = Fields<Key>()
         for i in 0..<doc.pairCount(node) {
             let key = doc.key(node, i)
-            guard doc.kind(key) == .scalar, doc.tag(key) == nil || doc.tag(key) == .str else {
+            guard doc.isStringScalar(key) else {
                 error("keys of \(context) must be strings", at: key)
                 continue
             }
@@ -49,7 +49,7 @@ struct NodeReader {
 
     /// A string value. Null (an unquoted `null`, `~` or nothing) and collections are errors.
     mutating func string(_ node: NodeID, _ field: String) -> Located<String>? {
-        guard doc.kind(node) == .scalar, !doc.isNull(node), doc.tag(node) == nil || doc.tag(node) == .str else {
+        guard doc.isStringScalar(node), !doc.isNull(node) else {
             error("\(field) must be a string, not \(doc.kindDescription(node))", at: node)
             return nil
         }
@@ -136,7 +136,7 @@ struct NodeReader {
     /// An enum value in any accepted spelling; otherwise an error suggesting the nearest.
     mutating func enumValue<E: RosterEnum>(_ node: NodeID, _ type: E.Type) -> E? {
         // Fast path: the canonical spelling, compared as bytes.
-        if doc.kind(node) == .scalar, doc.tag(node) == nil || doc.tag(node) == .str {
+        if doc.isStringScalar(node) {
             for value in E.ordered where doc.scalarEquals(node, value.rawValue) { return value }
         }
         guard let text = string(node, E.fieldName) else { return nil }

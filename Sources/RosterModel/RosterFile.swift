@@ -11,9 +11,6 @@ package struct RosterFile: Sendable {
     package var policy: Policy?
     package var access: AccessPolicy?
     package var rules: Rules?
-    /// The people's name table, when the decoder built it while the file was still loading
-    /// (large files, where that work overlaps libyaml's parsing on the other thread).
-    var peopleTable: NameTableBuilder?
 
     package init(path: String) {
         self.path = path

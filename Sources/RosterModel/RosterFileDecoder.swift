@@ -3,6 +3,10 @@ import RosterYAML
 
 /// Turns one file's document into a ``RosterFile``, checking every field's shape and value.
 /// Rules that span entries or files are the ``RosterValidator``'s.
+///
+/// People and teams are decoded as the loader finishes each of them (``observe(_:_:)``), while
+/// libyaml still parses the rest of a large file on its other thread; the rest of the file is
+/// decoded once it has loaded (``decode(_:)``).
 struct RosterFileDecoder {
     private var reader: NodeReader
     private var defaults: (craft: Craft?, level: JobLevel?, focus: Focus?) = (nil, nil, nil)
@@ -10,76 +14,58 @@ struct RosterFileDecoder {
     /// the default, not again at every person that relies on it.
     private var defaultedCraft = false
     private var defaultedLevel = false
+    /// People and teams decoded so far, by the node of their list.
+    private var peopleLists: [NodeID: PeopleList] = [:]
+    private var teamLists: [NodeID: TeamList] = [:]
+    let path: String
 
-    /// People and teams decoded while the document was still loading, by their list's node.
-    private var streamedPeople: [NodeID: StreamedPeople] = [:]
-    private var streamedTeams: [NodeID: [TeamEntry]] = [:]
-
-    /// People decoded before the file's `defaults` are known, and which of them lack a field.
-    private struct StreamedPeople {
+    /// The people of one list; those who left out a field get it from the file's `defaults`,
+    /// known only once the whole file has loaded.
+    private struct PeopleList {
         var entries: [PersonEntry] = []
-        var table: NameTableBuilder
-        var lacking: [(index: Int, location: SourceLocation, craft: Bool, level: Bool, focus: Bool)] = []
-
-        /// Sized once for `capacity` people: growing by doubling would copy every entry again.
-        init(capacity: Int) {
-            table = NameTableBuilder(capacity: capacity)
-            entries.reserveCapacity(capacity)
-        }
+        var lacking: [(index: Int, craft: Bool, level: Bool, focus: Bool)] = []
+        /// Items of the list decoded, valid or not.
+        var seen = 0
     }
 
-    let path: String
-    /// About how many people a file of this size holds, to size the list and the name table once.
-    private let peopleCapacity: Int
+    private struct TeamList {
+        var entries: [TeamEntry] = []
+        var seen = 0
+    }
 
-    /// A decoder for the file at `path`, of `size` bytes.
-    init(path: String, size: Int) {
+    /// A decoder for the file at `path`.
+    init(path: String) {
         self.path = path
         reader = NodeReader(.empty(file: FileID(path)))
-        // A person usually takes 64 bytes of YAML or more (`- name: …` and three fields); a denser
-        // file only makes the table grow.
-        peopleCapacity = size / 64
     }
 
-    /// Decodes finished people and teams while the loader is still reading the rest.
-    mutating func observe(_ view: YAMLView, _ items: [YAMLLoader.SequenceItem]) {
-        reader.doc = view
-        for item in items {
-            guard view.tag(item.key) == nil || view.tag(item.key) == .str else { continue }
-            if view.scalarEquals(item.key, "people") {
-                var streamed =
-                    streamedPeople.removeValue(forKey: item.sequence) ?? StreamedPeople(capacity: peopleCapacity)
-                if let (person, lacks) = decodePerson(item.item) {
-                    if lacks.craft || lacks.level || lacks.focus {
-                        streamed.lacking.append(
-                            (streamed.entries.count, person.location, lacks.craft, lacks.level, lacks.focus))
-                    }
-                    streamed.table.insert(key: person.key, id: person.id?.value)
-                    streamed.entries.append(person)
-                }
-                streamedPeople[item.sequence] = streamed
-            } else if view.scalarEquals(item.key, "teams") {
-                // The list is recorded even when its first team fails, so it is not decoded twice.
-                var teams = streamedTeams.removeValue(forKey: item.sequence) ?? []
-                if let team = decodeTeam(item.item) { teams.append(team) }
-                streamedTeams[item.sequence] = teams
+    /// Decodes the people and teams that have finished loading.
+    mutating func observe(_ document: YAMLDocument, _ items: [YAMLLoader.SequenceItem]) {
+        reader.doc = document
+        for item in items where document.isStringScalar(item.key) {
+            if document.scalarEquals(item.key, "people") {
+                var list = peopleLists.removeValue(forKey: item.sequence) ?? PeopleList()
+                decodePerson(item.item, into: &list)
+                peopleLists[item.sequence] = list
+            } else if document.scalarEquals(item.key, "teams") {
+                var list = teamLists.removeValue(forKey: item.sequence) ?? TeamList()
+                decodeTeam(item.item, into: &list)
+                teamLists[item.sequence] = list
             }
         }
-        reader.doc = .empty(file: view.file)
+        // Not kept: the loader is still growing the document's storage.
+        reader.doc = .empty(file: document.file)
     }
 
-    /// Decodes the document once it is complete.
-    mutating func finish(_ document: YAMLDocument) -> (RosterFile, [Diagnostic]) {
+    /// Decodes the loaded file, with a diagnostic for every problem found.
+    mutating func decode(_ document: YAMLDocument) -> (RosterFile, [Diagnostic]) {
+        reader.doc = document
         var file = RosterFile(path: path)
-        document.withView { view in
-            reader.doc = view
-            if let root = document.root { decodeFile(root, into: &file) }
-            reader.doc = .empty(file: view.file)
-        }
+        if let root = document.root { decodeFile(root, into: &file) }
         return (file, reader.diagnostics)
     }
 
-    private var doc: YAMLView { reader.doc }
+    private var doc: YAMLDocument { reader.doc }
 
     private mutating func decodeFile(_ root: NodeID, into file: inout RosterFile) {
         guard let top = reader.fields(root, "the roster file", RosterFormat.TopLevelKey.self) else { return }
@@ -100,42 +86,44 @@ struct RosterFileDecoder {
             defaults.level = fields[.level].flatMap { reader.enumValue($0, JobLevel.self) }
             defaults.focus = fields[.focus].flatMap { reader.enumValue($0, Focus.self) }
         }
-        if let node = top[.people] {
-            if var streamed = streamedPeople.removeValue(forKey: node) {
-                for lack in streamed.lacking {
-                    applyDefaults(
-                        to: &streamed.entries[lack.index], at: lack.location, craft: lack.craft, level: lack.level,
-                        focus: lack.focus)
-                }
-                file.people = streamed.entries
-                file.peopleTable = streamed.table
-            } else {
-                let items = list(node, "people")
-                file.people.reserveCapacity(items.count)
-                for item in items {
-                    guard case (var person, let lacks)? = decodePerson(item) else { continue }
-                    applyDefaults(
-                        to: &person, at: person.location, craft: lacks.craft, level: lacks.level, focus: lacks.focus)
-                    file.people.append(person)
-                }
-            }
-        }
-        if let node = top[.teams] {
-            if let streamed = streamedTeams.removeValue(forKey: node) {
-                file.teams = streamed
-            } else {
-                let items = list(node, "teams")
-                file.teams.reserveCapacity(items.count)
-                for item in items {
-                    if let team = decodeTeam(item) { file.teams.append(team) }
-                }
-            }
-        }
+        if let node = top[.people] { file.people = people(node) }
+        if let node = top[.teams] { file.teams = teams(node) }
         if let node = top[.levels] { file.levels = decodeLevels(node) }
         if let node = top[.policy] { file.policy = decodePolicy(node) }
         if let node = top[.schema] { _ = reader.string(node, "$schema") }
         if let node = top[.access] { file.access = decodeAccess(node) }
         if let node = top[.rules] { file.rules = decodeRules(node) }
+    }
+
+    /// The people of the list at `node`: those decoded while it loaded, then the rest.
+    private mutating func people(_ node: NodeID) -> [PersonEntry] {
+        var list = peopleLists.removeValue(forKey: node) ?? PeopleList()
+        for item in self.list(node, "people").dropFirst(list.seen) { decodePerson(item, into: &list) }
+        for lack in list.lacking {
+            applyDefaults(to: &list.entries[lack.index], craft: lack.craft, level: lack.level, focus: lack.focus)
+        }
+        return list.entries
+    }
+
+    /// The teams of the list at `node`: those decoded while it loaded, then the rest.
+    private mutating func teams(_ node: NodeID) -> [TeamEntry] {
+        var list = teamLists.removeValue(forKey: node) ?? TeamList()
+        for item in self.list(node, "teams").dropFirst(list.seen) { decodeTeam(item, into: &list) }
+        return list.entries
+    }
+
+    private mutating func decodePerson(_ node: NodeID, into list: inout PeopleList) {
+        list.seen += 1
+        guard let (person, lacks) = decodePerson(node) else { return }
+        if lacks.craft || lacks.level || lacks.focus {
+            list.lacking.append((list.entries.count, lacks.craft, lacks.level, lacks.focus))
+        }
+        list.entries.append(person)
+    }
+
+    private mutating func decodeTeam(_ node: NodeID, into list: inout TeamList) {
+        list.seen += 1
+        if let team = decodeTeam(node) { list.entries.append(team) }
     }
 
     /// The items of a list; an empty value is an empty list.
@@ -146,8 +134,8 @@ struct RosterFileDecoder {
         return doc.items(node)
     }
 
-    /// Decodes a person as written; the fields it leaves out (`lacks`) come from the file's
-    /// `defaults`, which may come later in the file, so ``applyDefaults`` fills them in.
+    /// Decodes a person as written; ``applyDefaults`` fills in the fields it leaves out (`lacks`)
+    /// from the file's `defaults`.
     private mutating func decodePerson(_ node: NodeID) -> (PersonEntry, lacks: (craft: Bool, level: Bool, focus: Bool))?
     {
         guard let fields = reader.fields(node, "a person", RosterFormat.PersonKey.self) else { return nil }
@@ -174,8 +162,9 @@ struct RosterFileDecoder {
     }
 
     private mutating func applyDefaults(
-        to person: inout PersonEntry, at location: SourceLocation, craft: Bool, level: Bool, focus: Bool
+        to person: inout PersonEntry, craft: Bool, level: Bool, focus: Bool
     ) {
+        let location = person.location
         if craft {
             if let value = defaults.craft {
                 person.craft = value

@@ -78,8 +78,8 @@ package struct RosterLoader: Sendable {
                 ]
             )
         }
-        var decoder = RosterFileDecoder(path: path, size: bytes.count)
-        let parsed = yaml.load(bytes, file: path) { view, items in decoder.observe(view, items) }
+        var decoder = RosterFileDecoder(path: path)
+        let parsed = yaml.load(bytes, file: path) { document, items in decoder.observe(document, items) }
         guard let document = parsed.document else {
             // The YAML layer knows no rosters: say here what an empty roster file lacks.
             let diagnostics = parsed.diagnostics.map { d in
@@ -88,7 +88,7 @@ package struct RosterLoader: Sendable {
             }
             return (nil, diagnostics)
         }
-        let (file, diagnostics) = decoder.finish(document)
+        let (file, diagnostics) = decoder.decode(document)
         return (file, parsed.diagnostics + diagnostics)
     }
 

@@ -10,10 +10,7 @@ package struct RosterValidator {
     package static func merge(_ files: [RosterFile]) -> (Roster, [Diagnostic]) {
         var validator = RosterValidator()
         var roster = validator.mergeFiles(files)
-        // A single file of people may have had its name table built while it loaded.
-        let peopleFiles = files.filter { !$0.people.isEmpty }
-        let people = validator.checkUnique(
-            kind: "person", roster.people, prebuilt: peopleFiles.count == 1 ? peopleFiles[0].peopleTable : nil)
+        let people = validator.checkUnique(kind: "person", roster.people)
         _ = validator.checkUnique(kind: "team", roster.teams)
         let index = PersonIndex(roster.people, names: people)
         roster.teamPeople = validator.checkReferences(roster, index)
@@ -81,15 +78,10 @@ package struct RosterValidator {
     /// only when both entries pin their id. Each conflict is reported at the later of the two
     /// places with a note at the earlier. Returns the first entry of each name key.
     private mutating func checkUnique<Entry: NamedEntry>(
-        kind: String, _ entries: [Entry], prebuilt: NameTableBuilder? = nil
+        kind: String, _ entries: [Entry]
     ) -> NameTable {
-        var builder: NameTableBuilder
-        if let prebuilt, Int(prebuilt.count) == entries.count {
-            builder = prebuilt
-        } else {
-            builder = NameTableBuilder(capacity: entries.count)
-            for i in entries.indices { builder.insert(key: entries[i].key, id: entries[i].id?.value) }
-        }
+        var builder = NameTableBuilder(capacity: entries.count)
+        for i in entries.indices { builder.insert(key: entries[i].key, id: entries[i].id?.value) }
         reportClashes(kind: kind, entries, builder)
         builder.table.formers = checkFormerNames(kind: kind, entries, first: builder.table.names.first)
         return builder.table

@@ -13,7 +13,7 @@ struct FlowListEdit {
 
     /// Makes the edits in `editor`.
     func write(in editor: inout SourceEditor) {
-        let items = editor.document.items(list)
+        let items = Array(editor.document.items(list))
         guard let spans = FlowSpans(items: list, in: editor) else { return }
         let gone = Set(items.indices.filter { removed.contains(items[$0]) })
         if spans.ownLines(in: editor) {

@@ -211,7 +211,7 @@ struct SourceEditor {
                 let start = contentStart(node)
                 return closing(line: start.line, column: start.column)?.line ?? line
             }
-            let children = document.withView { view in Array(view.children(node)) }
+            let children = document.children(node)
             return children.map { child in
                 // A child written elsewhere (an alias of an earlier anchor) does not extend this node.
                 let childLine = location(child).line

@@ -55,7 +55,7 @@ extension DocumentBuilder {
         return location(line: line, column: column)
     }
 
-    func location(_ event: PackedEvent) -> SourceLocation {
+    func location(_ event: EventParser.Event) -> SourceLocation {
         location(line: Int(event.line), column: Int(event.column))
     }
 

@@ -21,6 +21,13 @@ struct DocumentBuilder {
     private var diagnostics: [Diagnostic] = []
     private var failed = false
 
+    /// Told about each finished item of a sequence that is a value of the root mapping.
+    private let observer: YAMLLoader.ItemObserver?
+    /// Finished items not yet shown to the observer.
+    private var finishedItems: [YAMLLoader.SequenceItem] = []
+    /// The observer is shown finished items after this many events, and at the end.
+    static let eventsPerObservation = 8192
+
     /// A collection under construction.
     private struct Frame {
         var record: Int32
@@ -32,11 +39,6 @@ struct DocumentBuilder {
         var mergedCount = 0
         var size: UInt32 = 1
     }
-
-    /// Told about each finished item of a sequence that is a value of the root mapping.
-    private let observer: YAMLLoader.ItemObserver?
-    /// Finished items not yet shown to the observer; shown once per batch.
-    private var finishedItems: [YAMLLoader.SequenceItem] = []
 
     init(
         file: FileID, loader: YAMLLoader, columnShifts: [Int: [(column: Int, shift: Int)]], capacity: Int,
@@ -62,64 +64,39 @@ struct DocumentBuilder {
     }
 
     mutating func run(_ bytes: [UInt8]) {
-        if bytes.count < loader.parallelThreshold {
-            bytes.withUnsafeBufferPointer { buffer in
-                EventProducer.run(buffer) { batch in consume(batch, bytes) }
-            }
-        } else {
-            let queue = BatchQueue()
-            let producer = Thread {
-                bytes.withUnsafeBufferPointer { buffer in
-                    EventProducer.run(buffer) { queue.push($0) }
-                }
-            }
-            producer.start()
-            while true {
-                let batch = queue.pop()
-                if !consume(batch, bytes) {
-                    queue.cancel()
-                    break
-                }
-                if batch.isLast { break }
-            }
+        if bytes.count >= loader.backgroundThreshold {
+            BackgroundEventParser.parse(bytes) { source in build(from: &source, bytes) }
+        } else if EventParser.parse(bytes, { parser in build(from: &parser, bytes) }) == nil {
+            fail(syntaxError(.outOfMemory, bytes))
         }
         if documents == 0 && diagnostics.isEmpty {
             diagnostics.append(.error(YAMLLoader.noDocument, at: location(line: 0, column: 0)))
         }
     }
 
-    /// Builds from one batch; false to stop (an error, or the end of the stream).
-    private mutating func consume(_ batch: EventBatch, _ bytes: [UInt8]) -> Bool {
-        let base = UInt32(text.count)
-        text.append(contentsOf: batch.text)
-        for event in batch.events {
-            if !handle(event, batch, base) {
-                notifyObserver()
-                return false
-            }
+    /// Builds the tree from the source's events, until the stream ends or an error stops it.
+    private mutating func build<Source: EventSource>(from source: inout Source, _ bytes: [UInt8]) {
+        defer { notifyObserver() }
+        var events = 0
+        while true {
+            events += 1
+            if events % Self.eventsPerObservation == 0 { notifyObserver() }
+            guard let event = source.next() else { return fail(syntaxError(source.failure, bytes)) }
+            let start = UInt32(text.count)
+            if event.kind == .scalar { source.appendScalar(to: &text) }
+            let tag = event.hasTag ? source.tag() : nil
+            let anchor = event.hasAnchor ? source.anchor() : nil
+            guard handle(event, tag: tag, anchor: anchor, textStart: start), event.kind != .streamEnd else { return }
         }
-        notifyObserver()
-        if let failure = batch.failure {
-            fail(syntaxError(failure, bytes))
-            return false
-        }
-        return !batch.isLast
     }
 
-    /// Shows the observer the items finished since the last call, through one view of the
-    /// arrays as they are now (they may move when they grow, so views never outlive the call).
+    /// Shows the observer the items finished since the last call, with the document as built so
+    /// far. The observer's copy of the arrays is gone when it returns, so growing them copies nothing.
     private mutating func notifyObserver() {
         guard let observer, !finishedItems.isEmpty else { return }
         let items = finishedItems
         finishedItems.removeAll(keepingCapacity: true)
-        let file = self.file
-        records.withUnsafeBufferPointer { r in
-            children.withUnsafeBufferPointer { c in
-                text.withUnsafeBufferPointer { t in
-                    observer(YAMLView(file: file, records: r, children: c, text: t), items)
-                }
-            }
-        }
+        observer(YAMLDocument(file: file, records: records, children: children, text: text, root: nil), items)
     }
 
     private mutating func fail(_ diagnostic: Diagnostic) {
@@ -128,7 +105,9 @@ struct DocumentBuilder {
     }
 
     /// Handles one event; returns false to stop.
-    private mutating func handle(_ event: PackedEvent, _ batch: EventBatch, _ base: UInt32) -> Bool {
+    private mutating func handle(
+        _ event: EventParser.Event, tag tagName: String?, anchor: String?, textStart: UInt32
+    ) -> Bool {
         switch event.kind {
         case .documentStart:
             documents += 1
@@ -140,37 +119,32 @@ struct DocumentBuilder {
             }
             return true
         case .scalar:
-            var tag: UInt8 = 0
-            if event.tag >= 0 { tag = coreTag(batch.strings[Int(event.tag)], at: event) }
+            let tag = tagName.map { coreTag($0, at: event) } ?? 0
             let id = append(
                 YAMLDocument.Record(
                     kind: .scalar, style: event.style, tag: tag, line: 0, column: 0,
-                    start: base + event.start, count: event.count), event)
-            if event.anchor >= 0 { anchors[batch.strings[Int(event.anchor)]] = (id, 1) }
+                    start: textStart, count: UInt32(text.count) - textStart), event)
+            if let anchor { anchors[anchor] = (id, 1) }
             return add(id, size: 1)
-        case .sequenceStart, .mappingStart: return open(event, batch)
+        case .sequenceStart, .mappingStart: return open(event, tag: tagName, anchor: anchor)
         case .sequenceEnd, .mappingEnd: return close()
-        case .alias: return alias(event, batch)
+        case .alias: return alias(event, name: anchor ?? "")
         case .streamEnd, .other: return true
         }
     }
 
     /// A mapping or sequence starts: its frame goes on the stack.
-    private mutating func open(_ event: PackedEvent, _ batch: EventBatch) -> Bool {
+    private mutating func open(_ event: EventParser.Event, tag tagName: String?, anchor: String?) -> Bool {
         if stack.count >= loader.maxDepth {
             diagnostics.append(.error("the document nests deeper than \(loader.maxDepth) levels", at: location(event)))
             return false
         }
-        var tag: UInt8 = 0
-        if event.tag >= 0 { tag = coreTag(batch.strings[Int(event.tag)], at: event) }
+        let tag = tagName.map { coreTag($0, at: event) } ?? 0
         let id = append(
             YAMLDocument.Record(
                 kind: event.kind == .mappingStart ? .mapping : .sequence, style: .plain, tag: tag,
                 line: 0, column: 0, start: 0, count: 0), event)
-        stack.append(
-            Frame(
-                record: id, pendingStart: pending.count,
-                anchor: event.anchor >= 0 ? batch.strings[Int(event.anchor)] : nil))
+        stack.append(Frame(record: id, pendingStart: pending.count, anchor: anchor))
         return true
     }
 
@@ -193,8 +167,7 @@ struct DocumentBuilder {
     }
 
     /// An alias: the anchored node again, within the expansion bound.
-    private mutating func alias(_ event: PackedEvent, _ batch: EventBatch) -> Bool {
-        let name = event.anchor >= 0 ? batch.strings[Int(event.anchor)] : ""
+    private mutating func alias(_ event: EventParser.Event, name: String) -> Bool {
         guard let anchored = anchors[name] else {
             diagnostics.append(
                 .error("undefined alias \"*\(name)\"; no anchor \"&\(name)\" comes before it", at: location(event)))
@@ -210,16 +183,12 @@ struct DocumentBuilder {
         return add(anchored.id, size: anchored.size)
     }
 
-    private mutating func append(_ record: YAMLDocument.Record, _ event: PackedEvent) -> Int32 {
+    private mutating func append(_ record: YAMLDocument.Record, _ event: EventParser.Event) -> Int32 {
         var record = record
-        if columnShifts.isEmpty {
-            record.line = event.line + 1
-            record.column = event.column + 1
-        } else {
-            let loc = location(event)
-            record.line = UInt32(loc.line)
-            record.column = UInt32(loc.column)
-        }
+        record.line = UInt32(event.line + 1)
+        record.column = UInt32(event.column + 1)
+        // Not a call to `location(_:)` on every node: a non-mutating call from here copies the builder.
+        if !columnShifts.isEmpty { record.column = UInt32(location(event).column) }
         records.append(record)
         return Int32(records.count - 1)
     }
@@ -245,28 +214,28 @@ struct DocumentBuilder {
         let r = records[Int(stack[top].record)]
         if r.kind == .mapping && (pending.count - stack[top].pendingStart) % 2 == 1 {
             // `id` is a value; the key before it may be the merge key `<<`.
-            // Checked inline: calling a non-mutating helper from here copies the whole builder.
-            let k = records[Int(pending[pending.count - 1])]
-            if k.kind == .scalar && k.count == 2 && k.style == .plain && k.tag == 0
-                && text[Int(k.start)] == UInt8(ascii: "<") && text[Int(k.start) + 1] == UInt8(ascii: "<")
-            {
+            if Self.isMergeKey(pending[pending.count - 1], records, text) {
                 pending.removeLast()
                 stack[top].merges.append(id)
                 return true
             }
         }
         pending.append(id)
-        if top == 1 && r.kind == .sequence && observer != nil {
-            let outer = stack[0]
-            let position = stack[1].pendingStart - outer.pendingStart
-            if records[Int(outer.record)].kind == .mapping && position % 2 == 1 {
-                finishedItems.append(
-                    YAMLLoader.SequenceItem(
-                        key: NodeID(rawIndex: pending[stack[1].pendingStart - 1]),
-                        sequence: NodeID(rawIndex: stack[1].record), item: NodeID(rawIndex: id)))
-            }
-        }
+        if observer != nil && top == 1 && r.kind == .sequence { noteFinishedItem(id) }
         return true
+    }
+
+    /// Records a finished item of a sequence nested in the root, when the root is a mapping and
+    /// the sequence is one of its values.
+    private mutating func noteFinishedItem(_ id: Int32) {
+        let (outer, sequence) = (stack[0], stack[1])
+        guard records[Int(outer.record)].kind == .mapping, (sequence.pendingStart - outer.pendingStart) % 2 == 1 else {
+            return
+        }
+        finishedItems.append(
+            YAMLLoader.SequenceItem(
+                key: NodeID(rawIndex: pending[sequence.pendingStart - 1]), sequence: NodeID(rawIndex: sequence.record),
+                item: NodeID(rawIndex: id)))
     }
 
     private func bytes(_ k: Int32) -> ArraySlice<UInt8> {
@@ -276,54 +245,53 @@ struct DocumentBuilder {
 
     private func isScalar(_ k: Int32) -> Bool { records[Int(k)].kind == .scalar }
 
-    /// Duplicate keys among the mapping's own pairs (merged pairs never clash).
+    /// Duplicate keys among the mapping's own pairs (merged pairs never clash). Small mappings
+    /// (a person's four or five keys) compare each key with those before it; larger ones hash.
     private mutating func checkDuplicateKeys(pendingStart base: Int, mergedCount: Int) {
         let count = (pending.count - base) / 2 - mergedCount
         guard count > 1 else { return }
         var duplicates: [(key: Int32, first: Int32)] = []
         if count <= 8 {
-            // Small mappings (the common case): compare each key with the ones before it, through
-            // raw pointers, touching nothing of `self` inside the loops.
-            records.withUnsafeBufferPointer { r in
-                text.withUnsafeBufferPointer { t in
-                    pending.withUnsafeBufferPointer { p in
-                        for i in 1..<count {
-                            let k = p[base + 2 * i]
-                            let rk = r[Int(k)]
-                            guard rk.kind == .scalar else { continue }
-                            for j in 0..<i {
-                                let rj = r[Int(p[base + 2 * j])]
-                                guard rj.kind == .scalar, rj.count == rk.count else { continue }
-                                let same =
-                                    rk.count == 0
-                                    || t.baseAddress.map {
-                                        memcmpBytes($0 + Int(rk.start), $0 + Int(rj.start), Int(rk.count))
-                                    } ?? true
-                                if same {
-                                    duplicates.append((k, p[base + 2 * j]))
-                                    break
-                                }
-                            }
-                        }
-                    }
+            for i in 1..<count {
+                let key = pending[base + 2 * i]
+                for j in 0..<i where Self.sameScalar(key, pending[base + 2 * j], records, text) {
+                    duplicates.append((key, pending[base + 2 * j]))
+                    break
                 }
             }
         } else {
             var seen: [ArraySlice<UInt8>: Int32] = [:]
             seen.reserveCapacity(count)
             for i in 0..<count {
-                let k = pending[base + 2 * i]
-                guard records[Int(k)].kind == .scalar else { continue }
-                let r = records[Int(k)]
-                let key = text[Int(r.start)..<Int(r.start + r.count)]
-                if let first = seen[key] {
-                    duplicates.append((k, first))
-                } else {
-                    seen[key] = k
-                }
+                let key = pending[base + 2 * i]
+                guard isScalar(key) else { continue }
+                if let first = seen[bytes(key)] { duplicates.append((key, first)) } else { seen[bytes(key)] = key }
             }
         }
         for d in duplicates { reportDuplicate(d.key, first: d.first) }
+    }
+
+    // The two checks below are static and take the arrays: a non-mutating method called from a
+    // mutating one copies the whole builder.
+
+    /// Whether both nodes are scalars with the same bytes.
+    private static func sameScalar(_ a: Int32, _ b: Int32, _ records: [YAMLDocument.Record], _ text: [UInt8]) -> Bool {
+        let (ra, rb) = (records[Int(a)], records[Int(b)])
+        guard ra.kind == .scalar, rb.kind == .scalar, ra.count == rb.count else { return false }
+        var (i, j) = (Int(ra.start), Int(rb.start))
+        for _ in 0..<ra.count {
+            guard text[i] == text[j] else { return false }
+            i += 1
+            j += 1
+        }
+        return true
+    }
+
+    /// Whether the node is the merge key `<<`: a plain, untagged scalar.
+    private static func isMergeKey(_ id: Int32, _ records: [YAMLDocument.Record], _ text: [UInt8]) -> Bool {
+        let r = records[Int(id)]
+        guard r.kind == .scalar, r.count == 2, r.style == .plain, r.tag == 0 else { return false }
+        return text[Int(r.start)] == UInt8(ascii: "<") && text[Int(r.start) + 1] == UInt8(ascii: "<")
     }
 
     private mutating func reportDuplicate(_ key: Int32, first: Int32) {
@@ -378,7 +346,7 @@ struct DocumentBuilder {
     }
 
     /// Resolves an explicit tag; anything but the core tags is an error.
-    private mutating func coreTag(_ tag: String, at event: PackedEvent) -> UInt8 {
+    private mutating func coreTag(_ tag: String, at event: EventParser.Event) -> UInt8 {
         let prefix = "tag:yaml.org,2002:"
         if tag.hasPrefix(prefix), let core = CoreTag(name: String(tag.dropFirst(prefix.count))) {
             return core.rawValue

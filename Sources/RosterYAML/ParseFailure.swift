@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why libyaml stopped, copied out of the parser.
-struct ParseFailure: Sendable {
+struct ParseFailure: Error {
     var isReaderError: Bool
     var isMemoryError: Bool
     var problem: String
@@ -12,4 +12,11 @@ struct ParseFailure: Sendable {
     var context: String?
     var contextLine: Int
     var contextColumn: Int
+}
+
+extension ParseFailure {
+    /// libyaml could not allocate its parser.
+    static let outOfMemory = ParseFailure(
+        isReaderError: false, isMemoryError: true, problem: "out of memory", problemLine: 0, problemColumn: 0,
+        problemOffset: 0, problemValue: -1, context: nil, contextLine: 0, contextColumn: 0)
 }

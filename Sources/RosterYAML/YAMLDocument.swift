@@ -5,7 +5,7 @@ import RosterCore
 /// their anchor's node and merge keys are resolved into ordinary pairs, so consumers see
 /// neither. Building and walking it allocates per document, not per node.
 package final class YAMLDocument: Sendable {
-    struct Record {
+    struct Record: Sendable {
         var kind: NodeKind
         var style: ScalarStyle
         var tag: UInt8
@@ -32,40 +32,115 @@ package final class YAMLDocument: Sendable {
         self.root = root
     }
 
-    /// Runs `body` with an unsafe view of the storage: the fast way to walk a large document,
-    /// without reference counting per access. The view must not escape `body`.
-    package func withView<R>(_ body: (YAMLView) throws -> R) rethrows -> R {
-        try records.withUnsafeBufferPointer { records in
-            try children.withUnsafeBufferPointer { children in
-                try text.withUnsafeBufferPointer { text in
-                    try body(YAMLView(file: file, records: records, children: children, text: text))
-                }
-            }
+    /// A document of no nodes.
+    package static func empty(file: FileID) -> YAMLDocument {
+        YAMLDocument(file: file, records: [], children: [], text: [], root: nil)
+    }
+
+    private func record(_ n: NodeID) -> Record { records[Int(n.rawIndex)] }
+
+    package func kind(_ n: NodeID) -> NodeKind { record(n).kind }
+    package func style(_ n: NodeID) -> ScalarStyle { record(n).style }
+    package func tag(_ n: NodeID) -> CoreTag? { CoreTag(rawValue: record(n).tag) }
+
+    package func location(_ n: NodeID) -> SourceLocation {
+        let r = record(n)
+        return SourceLocation(file: file, line: Int(r.line), column: Int(r.column))
+    }
+
+    /// The scalar's bytes (empty for collections).
+    package func bytes(_ n: NodeID) -> ArraySlice<UInt8> {
+        let r = record(n)
+        guard r.kind == .scalar else { return [] }
+        return text[Int(r.start)..<Int(r.start + r.count)]
+    }
+
+    /// The scalar's text (empty for collections).
+    package func string(_ n: NodeID) -> String {
+        String(decoding: bytes(n), as: UTF8.self)
+    }
+
+    /// Whether the node is an untagged or `!!str` scalar.
+    package func isStringScalar(_ n: NodeID) -> Bool {
+        let r = record(n)
+        return r.kind == .scalar && (r.tag == 0 || r.tag == CoreTag.str.rawValue)
+    }
+
+    /// Whether the node is a scalar whose bytes are exactly `literal`'s, without making a String.
+    package func scalarEquals(_ n: NodeID, _ literal: StaticString) -> Bool {
+        let r = record(n)
+        guard r.kind == .scalar, Int(r.count) == literal.utf8CodeUnitCount else { return false }
+        return literal.withUTF8Buffer { textEquals(start: Int(r.start), $0) }
+    }
+
+    /// Whether the node is a scalar whose bytes are exactly `string`'s UTF-8.
+    package func scalarEquals(_ n: NodeID, _ string: String) -> Bool {
+        let r = record(n)
+        guard r.kind == .scalar, Int(r.count) == string.utf8.count else { return false }
+        return textEquals(start: Int(r.start), string.utf8)
+    }
+
+    /// Whether `text` holds `bytes` from `start` (which the caller checked fit).
+    private func textEquals<Bytes: Collection<UInt8>>(start: Int, _ bytes: Bytes) -> Bool {
+        var i = start
+        for byte in bytes {
+            guard text[i] == byte else { return false }
+            i += 1
+        }
+        return true
+    }
+
+    /// The items of a sequence, or the keys and values of a mapping, interleaved.
+    package func children(_ n: NodeID) -> ChildList {
+        let r = record(n)
+        switch r.kind {
+        case .scalar: return ChildList(children[0..<0])
+        case .sequence: return ChildList(children[Int(r.start)..<Int(r.start + r.count)])
+        case .mapping: return ChildList(children[Int(r.start)..<Int(r.start + 2 * r.count)])
         }
     }
 
-    package func kind(_ n: NodeID) -> NodeKind { withView { $0.kind(n) } }
-    package func style(_ n: NodeID) -> ScalarStyle { withView { $0.style(n) } }
-    package func tag(_ n: NodeID) -> CoreTag? { withView { $0.tag(n) } }
-    package func location(_ n: NodeID) -> SourceLocation { withView { $0.location(n) } }
-    package func string(_ n: NodeID) -> String { withView { $0.string(n) } }
-    package func isNull(_ n: NodeID) -> Bool { withView { $0.isNull(n) } }
-    package func kindDescription(_ n: NodeID) -> String { withView { $0.kindDescription(n) } }
-    package func pairCount(_ n: NodeID) -> Int { withView { $0.pairCount(n) } }
-    package func key(_ n: NodeID, _ i: Int) -> NodeID { withView { $0.key(n, i) } }
-    package func value(_ n: NodeID, _ i: Int) -> NodeID { withView { $0.value(n, i) } }
-    package func items(_ n: NodeID) -> [NodeID] { withView { Array($0.items(n)) } }
+    /// The items of a sequence; empty for any other node.
+    package func items(_ n: NodeID) -> ChildList {
+        kind(n) == .sequence ? children(n) : ChildList(children[0..<0])
+    }
+
+    /// The number of pairs of a mapping.
+    package func pairCount(_ n: NodeID) -> Int {
+        let r = record(n)
+        return r.kind == .mapping ? Int(r.count) : 0
+    }
+
+    package func key(_ n: NodeID, _ i: Int) -> NodeID { NodeID(rawIndex: children[Int(record(n).start) + 2 * i]) }
+    package func value(_ n: NodeID, _ i: Int) -> NodeID {
+        NodeID(rawIndex: children[Int(record(n).start) + 2 * i + 1])
+    }
+
+    /// Whether the node is a null under the YAML core schema: `!!null`, or an untagged plain
+    /// `null`, `Null`, `NULL`, `~` or empty scalar.
+    package func isNull(_ n: NodeID) -> Bool {
+        let r = record(n)
+        if r.tag == CoreTag.null.rawValue { return true }
+        guard r.tag == 0, r.kind == .scalar, r.style == .plain else { return false }
+        switch r.count {
+        case 0: return true
+        case 1: return text[Int(r.start)] == UInt8(ascii: "~")
+        case 4: return scalarEquals(n, "null") || scalarEquals(n, "Null") || scalarEquals(n, "NULL")
+        default: return false
+        }
+    }
+
+    /// A short description of the node's kind for messages ("a mapping", "a list", "null").
+    package func kindDescription(_ n: NodeID) -> String {
+        switch kind(n) {
+        case .mapping: return "a mapping"
+        case .sequence: return "a list"
+        case .scalar:
+            if isNull(n) { return "null" }
+            return style(n) == .plain ? "\"\(string(n))\"" : "the string \"\(string(n))\""
+        }
+    }
 
     /// A view of a node, for code that prefers values to indices.
     package func node(_ n: NodeID) -> YAMLNode { YAMLNode(document: self, id: n) }
-}
-
-@inline(__always)
-func memcmpBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-    var i = 0
-    while i < count {
-        if a[i] != b[i] { return false }
-        i += 1
-    }
-    return true
 }

@@ -25,8 +25,9 @@ package struct YAMLLoader: Sendable {
     /// " (`version: 1`, `people:`, …)". This layer knows no particular kind of file.
     package var fileDescription = "the file"
     /// Inputs at least this large are parsed on a second thread while this one builds the tree
-    /// (``BatchQueue``): libyaml is the bulk of the cost, and the two overlap almost fully.
-    package var parallelThreshold = 256 * 1024
+    /// (``BackgroundEventParser``).
+    package var backgroundThreshold = 256 * 1024
+    /// Appended to the error for a top level that is not a mapping.
     package var rootHint = ""
 
     package init(aliasExpansionLimit: Int = 1_000_000, aliasRatio: Int = 10, maxDepth: Int = 512) {
@@ -50,17 +51,18 @@ package struct YAMLLoader: Sendable {
     }
 
     /// A finished item of a sequence that is the value of a root mapping key (a person of
-    /// `people:`). The sequence itself is still being read.
+    /// `people:`). The sequence itself may still be loading.
     package struct SequenceItem: Sendable {
         package var key: NodeID
         package var sequence: NodeID
         package var item: NodeID
     }
 
-    /// Called on the loading thread, during the load, with items as they finish, so callers can
-    /// decode a large document while libyaml is still parsing it. The view is valid only
-    /// during the call.
-    package typealias ItemObserver = (YAMLView, [SequenceItem]) -> Void
+    /// Called during the load, on the loading thread, with the document as far as it is built
+    /// and the items finished since the last call (every item exactly once), so that callers can
+    /// decode a large document while libyaml is still parsing it. The document must not be kept
+    /// after the call: the loader goes on growing its storage, and would have to copy it.
+    package typealias ItemObserver = (YAMLDocument, [SequenceItem]) -> Void
 
     /// Loads `bytes`, naming `file` in locations. JSON's UTF-16 surrogate-pair escapes
     /// (`\uD83D\uDE00`), which libyaml refuses, are accepted in every file (see README).

@@ -1,8 +1,9 @@
 import Foundation
 import RosterCore
-import RosterModel
 import RosterYAML
 import Testing
+
+@testable import RosterModel
 
 @Suite struct YAMLLoaderTests {
     func load(_ text: String, file: String = "t.yaml") -> YAMLLoader.Result {
@@ -127,10 +128,11 @@ import Testing
     }
 }
 
-/// The two-thread parse of large inputs (``YAMLLoader/parallelThreshold``), at the size that
-/// triggers it: the same tree and the same diagnostics as one thread, and an early error stops
-/// the parsing thread.
-@Suite struct ParallelParseTests {
+/// Inputs of thousands of people, large enough to be parsed on the background thread
+/// (``YAMLLoader/backgroundThreshold``) and to be decoded while they load: the same roster and
+/// the same diagnostics as on one thread, clashes found whether the people are in one file or
+/// split over two, and a syntax error anywhere stops the load at its line.
+@Suite struct LargeInputTests {
     static func largeRoster(people: Int, brokenAt: Int? = nil) -> [UInt8] {
         var text = "version: 1\ndefaults: {craft: Engineering, level: Mid}\npeople:\n"
         for i in 0..<people {
@@ -142,37 +144,39 @@ import Testing
         return Array(text.utf8)
     }
 
-    func load(_ bytes: [UInt8], parallel: Bool) -> RosterLoader.Result {
+    func load(_ bytes: [UInt8], background: Bool = true) -> RosterLoader.Result {
         var loader = RosterLoader()
-        loader.yaml.parallelThreshold = parallel ? 1 : Int.max
+        loader.yaml.backgroundThreshold = background ? YAMLLoader().backgroundThreshold : .max
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("large-\(UUID().uuidString).yaml").path
         _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
         defer { try? FileManager.default.removeItem(atPath: path) }
         return loader.load(paths: [path])
     }
 
-    @Test func largeInputsParseTheSameOnTwoThreads() {
-        let bytes = Self.largeRoster(people: 5000)
-        #expect(bytes.count > YAMLLoader().parallelThreshold)
-        let one = load(bytes, parallel: false), two = load(bytes, parallel: true)
-        #expect(one.isValid && two.isValid)
-        #expect(one.roster.people.map(\.name.value) == two.roster.people.map(\.name.value))
-        #expect(one.roster.people.map { $0.name.location.line } == two.roster.people.map { $0.name.location.line })
+    /// Diagnostics without the file's (random) name.
+    func lines(_ result: RosterLoader.Result) -> [String] {
+        result.diagnostics.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.message)" }
     }
 
-    /// The name table built while a large file loads (sized from the file) finds the same
-    /// clashes as the one the validator builds for rosters split over files.
-    @Test func clashesInALargeInputAreFoundWhileItLoads() throws {
+    @Test func aLargeInputLoadsEveryPersonAtTheirLine() {
+        let bytes = Self.largeRoster(people: 5000)
+        #expect(bytes.count > YAMLLoader().backgroundThreshold)
+        let result = load(bytes)
+        #expect(result.isValid)
+        #expect(result.roster.people.count == 5000)
+        #expect(result.roster.people.map { $0.name.location.line } == Array(4..<5004))
+        let inline = load(bytes, background: false)
+        #expect(inline.roster.people.map(\.name.value) == result.roster.people.map(\.name.value))
+    }
+
+    @Test func clashesInALargeInputAreFound() throws {
         var text = String(decoding: Self.largeRoster(people: 5000), as: UTF8.self)
         text += "  - {name: Person 17 Lastname, focus: Backend}\n"
         text += "  - {name: Pinned, id: 7, focus: Backend}\n  - {name: Pinned Too, id: 7, focus: Backend}\n"
-        let one = load(Array(text.utf8), parallel: false), two = load(Array(text.utf8), parallel: true)
-        let messages = { (r: RosterLoader.Result) in r.diagnostics.map { "\($0.location?.line ?? 0):\($0.message)" } }
-        #expect(messages(one) == messages(two))
-        #expect(
-            messages(two).contains { $0.hasPrefix("5004:duplicate person \"Person 17 Lastname\"") }, "\(messages(two))")
-        #expect(messages(two).contains { $0.contains("id 7 is pinned by two people") }, "\(messages(two))")
-        // Split over two files, the validator builds the table itself: the same clashes.
+        let messages = load(Array(text.utf8)).diagnostics.map { "\($0.location?.line ?? 0):\($0.message)" }
+        #expect(messages.contains { $0.hasPrefix("5004:duplicate person \"Person 17 Lastname\"") }, "\(messages)")
+        #expect(messages.contains { $0.contains("id 7 is pinned by two people") }, "\(messages)")
+        // Split over two files: the same clashes.
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("split-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -187,13 +191,45 @@ import Testing
         #expect(split.contains { $0.contains("id 7 is pinned by two people") }, "\(split)")
     }
 
+    /// An error early stops the background parser long before the end; one late stops it at the
+    /// end. Either way the load reports it as one thread does.
     @Test(arguments: [10, 4990])
-    func anErrorInALargeInputIsReportedTheSameAndStopsTheParser(_ at: Int) {
-        let bytes = Self.largeRoster(people: 5000, brokenAt: at)
-        let one = load(bytes, parallel: false), two = load(bytes, parallel: true)
-        #expect(!two.isValid)
-        #expect(
-            one.diagnostics.map { "\($0.location?.line ?? 0):\($0.message)" }
-                == two.diagnostics.map { "\($0.location?.line ?? 0):\($0.message)" })
+    func anErrorInALargeInputIsReportedAtItsLine(_ at: Int) {
+        let result = load(Self.largeRoster(people: 5000, brokenAt: at))
+        #expect(!result.isValid)
+        #expect(result.diagnostics.first?.location?.line == at + 5, "\(result.diagnostics.map(\.message))")
+        let inline = load(Self.largeRoster(people: 5000, brokenAt: at), background: false)
+        #expect(lines(inline) == lines(result))
+    }
+
+    /// People and teams decoded while the file loads are the ones decoded after it: defaults
+    /// written after the people, bad entries, every field; and a list reached through an alias.
+    @Test func entriesDecodedWhileLoadingAreTheSameAsAfter() {
+        var text = "version: 1\nx-people: &all\n  - {name: Aliased, craft: Design, level: Staff}\npeople:\n"
+        for i in 0..<3000 {
+            text += i % 7 == 0 ? "  - {name: Person \(i), level: Nope}\n" : "  - {name: Person \(i), id: \(i + 1)}\n"
+        }
+        text += "teams:\n"
+        for t in 0..<300 {
+            text += "  - {name: Team \(t), lead: Person \(t * 10 + 1), members: [Person \(t * 10 + 2)]}\n"
+        }
+        text += "defaults: {craft: Engineering, level: Mid, focus: Backend}\nlevels: {Junior: {limitMonths: 3}}\n"
+        let bytes = Array(text.utf8)
+        let streamed = RosterLoader().load(bytes: bytes, path: "t.yaml")
+        let document = YAMLLoader().load(bytes, file: "t.yaml").document
+        var decoder = RosterFileDecoder(path: "t.yaml")
+        let after = document.map { decoder.decode($0) }
+        #expect(streamed.0?.people.count == 3000)
+        #expect(after?.0.people.map(\.name.value) == streamed.0?.people.map(\.name.value))
+        #expect(after?.0.people.map(\.craft) == streamed.0?.people.map(\.craft))
+        #expect(after?.0.people.map(\.focus) == streamed.0?.people.map(\.focus))
+        #expect(after?.0.teams.map(\.name.value) == streamed.0?.teams.map(\.name.value))
+        #expect(after?.1.sortedForDisplay().map(render) == streamed.1.sortedForDisplay().map(render))
+        #expect(streamed.1.contains { $0.message.contains("invalid level \"Nope\"") })
+        // A list loaded under another key and reached through an alias is decoded at the end.
+        let aliased = RosterLoader().load(
+            bytes: Array("version: 1\nx: &all\n  - {name: A, craft: Design, level: Staff}\npeople: *all\n".utf8),
+            path: "a.yaml")
+        #expect(aliased.0?.people.map(\.name.value) == ["A"])
     }
 }

@@ -72,4 +72,35 @@ import Testing
         _ = root
         #expect(loaded > 50)
     }
+
+    /// The background parser (``YAMLLoader/backgroundThreshold``) builds every conformance input
+    /// into the same tree, with the same diagnostics, as the parser on the loading thread.
+    @Test func theBackgroundParserBuildsTheSameTrees() {
+        var background = YAMLLoader(), inline = YAMLLoader()
+        background.backgroundThreshold = 0
+        inline.backgroundThreshold = .max
+        for c in Self.cases {
+            guard let bytes = FileManager.default.contents(atPath: c.path).map({ [UInt8]($0) }) else { continue }
+            let (a, b) = (background.load(bytes, file: c.path), inline.load(bytes, file: c.path))
+            #expect(a.root.map(TreeDump.dump) == b.root.map(TreeDump.dump), "\(c.name)")
+            #expect(a.diagnostics.map(render) == b.diagnostics.map(render), "\(c.name)")
+        }
+    }
+}
+
+/// A node and everything under it as text, with positions, styles and tags: two trees are the
+/// same when their dumps are.
+enum TreeDump {
+    static func dump(_ node: YAMLNode) -> String {
+        let head = "\(node.location.line):\(node.location.column) \(node.tag.map { "\($0)" } ?? "-")"
+        if let scalar = node.scalar { return "\(head) \(scalar.style) \(scalar.value.debugDescription)" }
+        if let items = node.items { return "\(head) [" + items.map(dump).joined(separator: ", ") + "]" }
+        let pairs = node.pairs ?? []
+        return "\(head) {" + pairs.map { dump($0.key) + ": " + dump($0.value) }.joined(separator: ", ") + "}"
+    }
+}
+
+/// A diagnostic as one line: its position, severity, message and notes.
+func render(_ d: Diagnostic) -> String {
+    "\(d.location?.description ?? "-") \(d.severity) \(d.message) \(d.notes.map(\.message))"
 }
