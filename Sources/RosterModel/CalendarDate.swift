@@ -7,13 +7,10 @@ package enum CalendarDate {
     }
 
     package static func check(_ text: String) -> Check {
-        var text = text
-        return text.withUTF8 { check(bytes: $0) }
-    }
-
-    /// Checks the UTF-8 bytes of a date.
-    package static func check(bytes: UnsafeBufferPointer<UInt8>) -> Check {
-        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return .malformed }
+        guard text.utf8.count == 10 else { return .malformed }
+        var bytes = InlineArray<10, UInt8>(repeating: 0)
+        for (i, byte) in text.utf8.enumerated() { bytes[i] = byte }
+        guard bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return .malformed }
         func number(_ range: Range<Int>) -> Int? {
             var value = 0
             for i in range {

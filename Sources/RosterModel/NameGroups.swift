@@ -13,8 +13,7 @@ package struct NameGroups<Value: Sendable>: Sendable {
     }
 
     /// Adds `value` under `key`; returns the key's first value when it had one already.
-    // Inlined: called once per person while a roster loads (README, Performance).
-    @discardableResult @inline(__always)
+    @discardableResult
     package mutating func add(_ value: Value, for key: NameKey) -> Value? {
         guard let earlier = first.updateValue(value, forKey: key) else { return nil }
         first[key] = earlier

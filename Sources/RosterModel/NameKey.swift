@@ -17,16 +17,17 @@ package struct NameKey: Hashable, Sendable, Comparable, CustomStringConvertible 
     // A key is already in normal form, so equal keys have equal bytes: comparing and hashing the
     // bytes is exact and skips String's canonical-equivalence work for non-ASCII names.
     package static func == (lhs: NameKey, rhs: NameKey) -> Bool {
-        var (left, right) = (lhs.value, rhs.value)
-        return left.withUTF8 { l in right.withUTF8 { r in l.count == r.count && l.elementsEqual(r) } }
+        let (left, right) = (lhs.value.utf8, rhs.value.utf8)
+        guard left.count == right.count else { return false }
+        let same = left.withContiguousStorageIfAvailable { l in
+            right.withContiguousStorageIfAvailable { r in l.elementsEqual(r) }
+        }
+        return (same ?? nil) ?? left.elementsEqual(right)
     }
 
-    package func hash(into hasher: inout Hasher) {
-        let hashed: Void? = value.utf8.withContiguousStorageIfAvailable {
-            hasher.combine(bytes: UnsafeRawBufferPointer($0))
-        }
-        if hashed == nil { for byte in value.utf8 { hasher.combine(byte) } }
-    }
+    // Consistent with `==`: equal bytes are equal strings. A key is NFC already, so hashing the
+    // string costs no normalization.
+    package func hash(into hasher: inout Hasher) { hasher.combine(value) }
 
     static func normalize(_ name: String) -> String {
         // ASCII names without doubled or edge white space are their own key; that is almost

@@ -1,13 +1,11 @@
 import Foundation
 
 /// Names in order of the UTF-8 bytes of their NFC forms: the order `<` gives for NFC strings,
-/// without the normalizing walk `String` repeats for a non-ASCII name in every comparison.
-/// The names are copied into one buffer so that a comparison is one `memcmp` (README,
-/// Performance: sorting a 10,000-person plan's operations).
+/// without the normalizing walk `String` repeats for a non-ASCII name in every comparison
+/// (sorting a 10,000-person plan's operations). The names are copied into one buffer.
 package struct NameOrder {
-    // Inlinable (with what it reads), so a sort's comparisons compile into the sort.
-    @usableFromInline var bytes: [UInt8] = []
-    @usableFromInline var starts: [Int] = [0]
+    private var bytes: [UInt8] = []
+    private var starts: [Int] = [0]
 
     /// The names `name(0)` to `name(count - 1)`.
     package init(count: Int, name: (Int) -> String) {
@@ -28,18 +26,14 @@ package struct NameOrder {
 
     /// The names at indices `i` and `j` compared: negative when the first orders first, 0 when
     /// both are the same.
-    @inlinable
     package func compare(_ i: Int, _ j: Int) -> Int {
-        let a = starts[i], b = starts[j]
-        let aCount = starts[i + 1] - a, bCount = starts[j + 1] - b
-        let common = min(aCount, bCount)
-        if common > 0 {
-            let c = bytes.withUnsafeBufferPointer { buffer -> Int32 in
-                guard let base = buffer.baseAddress else { return 0 }
-                return memcmp(base + a, base + b, common)
-            }
-            if c != 0 { return Int(c) }
+        var (a, b) = (starts[i], starts[j])
+        let (aEnd, bEnd) = (starts[i + 1], starts[j + 1])
+        while a < aEnd && b < bEnd {
+            if bytes[a] != bytes[b] { return Int(bytes[a]) - Int(bytes[b]) }
+            a += 1
+            b += 1
         }
-        return aCount - bCount
+        return (aEnd - a) - (bEnd - b)
     }
 }

@@ -8,7 +8,7 @@ package struct PersonReference: Hashable, Sendable {
 
     /// Parses `Sam Lee (#240)` into a name and a pinned id; anything else is a bare name.
     package init(parsing text: String) {
-        if text.hasSuffix(")"), let open = text.range(of: " (#", options: .backwards) {
+        if text.utf8.last == UInt8(ascii: ")"), let open = text.range(of: " (#", options: .backwards) {
             let digits = text[open.upperBound..<text.index(before: text.endIndex)]
             if !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber), let id = Int(digits) {
                 name = String(text[..<open.lowerBound])

@@ -1,10 +1,8 @@
-import Dispatch
 import RosterCore
-import Synchronization
 
 /// Resolves every team's lead and members to people of the roster. Large rosters are resolved
-/// in chunks of teams on all cores (each lookup only reads the shared index); each chunk's
-/// results are stitched together in order, so the outcome is the same as one pass.
+/// in chunks of teams on all cores (``ParallelChunks``; each lookup only reads the shared index);
+/// each chunk's results are stitched together in order, so the outcome is the same as one pass.
 struct ReferenceResolver {
     /// Each team's references, lead first, as indices into `Roster.people` (-1: unresolved).
     var resolved: [Int32]
@@ -27,23 +25,14 @@ struct ReferenceResolver {
         }
         offsets.append(total)
         self.offsets = offsets
-        let chunks = (roster.teams.count + Self.chunkSize - 1) / Self.chunkSize
-        let results = Mutex([(resolved: [Int32], diagnostics: [Diagnostic])?](repeating: nil, count: chunks))
-        let work: @Sendable (Int) -> Void = { chunk in
-            let teams = (chunk * Self.chunkSize)..<min(roster.teams.count, (chunk + 1) * Self.chunkSize)
-            let result = Self.resolve(teams, roster: roster, index: index)
-            results.withLock { $0[chunk] = result }
-        }
-        if chunks > 1 {
-            DispatchQueue.concurrentPerform(iterations: chunks, execute: work)
-        } else if chunks == 1 {
-            work(0)
+        let results = ParallelChunks.map(count: roster.teams.count, chunkSize: Self.chunkSize) { teams in
+            Self.resolve(teams, roster: roster, index: index)
         }
         resolved = []
         resolved.reserveCapacity(total)
-        for result in results.withLock({ $0 }) {
-            resolved += result?.resolved ?? []
-            diagnostics += result?.diagnostics ?? []
+        for result in results {
+            resolved += result.resolved
+            diagnostics += result.diagnostics
         }
     }
 
