@@ -39,14 +39,13 @@ struct ApplyCommand: Command {
         context.console = gate
         let saved = try SavedPlanFile.detect(arguments)
         let request = try saved.map { try $0.request(for: arguments, context) } ?? PlanRequest(arguments)
-        let (planned, connection, roster, service) = try await PlanCommand.makePlan(request, arguments, context)
-        var plan = planned
+        let (plan, connection, roster, service) = try await PlanCommand.makePlan(request, arguments, context)
         if let saved { try saved.check(plan) }
         let color = context.useColor(onStderr: format == .json, arguments)
         let phases = PhaseLog(arguments, context)
         let show = ApplyOutput(console: console, planOnStderr: format == .json)
         guard plan.hasChanges else {
-            show.plan(PlanRenderer.text(plan, color: color))
+            show.plan(PlanRenderer.text(plan, requests: 0, color: color))
             if format == .json { show.report(ReportRenderer.json(nothingToDo()).rendered(indent: 2) + "\n") }
             return ExitCode.success
         }
@@ -68,8 +67,7 @@ struct ApplyCommand: Command {
             let approved = plan
             early = Task { await engine.apply(approved) }
         }
-        plan.requests = MutationBatcher().requestCount(plan)
-        show.plan(PlanRenderer.text(plan, color: color))
+        show.plan(PlanRenderer.text(plan, requests: MutationBatcher().requestCount(plan), color: color))
         if refused { throw refusal(exceeded, roster: roster) }
         if ask, let cancelled = try confirm(show, console) { return cancelled }
         if !console.stderrIsTerminal { show.plan("\n") }

@@ -22,9 +22,8 @@ struct PlanCommand: Command {
         await reporting(arguments, context) {
             let format = arguments.format(options)
             let request = try PlanRequest(arguments)
-            let (planned, _, roster, _) = try await makePlan(request, arguments, context)
-            var plan = planned
-            plan.requests = MutationBatcher().requestCount(plan)
+            let (plan, _, roster, _) = try await makePlan(request, arguments, context)
+            let requests = MutationBatcher().requestCount(plan)
             let color = context.useColor(onStderr: false, arguments)
             let out = arguments[Options.out]
             // The JSON plan (and its fingerprint, a hash of every live entity) once, for the
@@ -33,8 +32,8 @@ struct PlanCommand: Command {
             let planJSON = fingerprint.map { PlanRenderer.json(plan, fingerprint: $0) }
             switch format {
             case .json: context.console.writeOut((planJSON ?? PlanRenderer.json(plan)).rendered(indent: 2) + "\n")
-            case .markdown: context.console.writeOut(PlanRenderer.markdown(plan))
-            default: context.console.writeOut(PlanRenderer.text(plan, color: color))
+            case .markdown: context.console.writeOut(PlanRenderer.markdown(plan, requests: requests))
+            default: context.console.writeOut(PlanRenderer.text(plan, requests: requests, color: color))
             }
             if let out, let fingerprint, let planJSON {
                 try SavedPlanFile.write(

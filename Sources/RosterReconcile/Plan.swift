@@ -4,23 +4,23 @@ import RosterModel
 /// What it takes to make the live space match the roster: the changes to show, the operations
 /// in dependency-ordered steps, and what the reader must be warned about.
 package struct Plan: Sendable {
-    package var endpoint: String
-    package var space: LiveSpace
-    package var changes: [Change]
+    package let endpoint: String
+    package let space: LiveSpace
+    package let changes: [Change]
     /// Steps of independent operations; each step runs after the one before has finished.
-    package var steps: [[PlanOperation]]
-    package var warnings: [PlanWarning]
+    package let steps: [[PlanOperation]]
+    package let warnings: [PlanWarning]
     /// Deletes per kind against `maxDeletes`, for apply's safety rail.
-    package var deletes: [DeleteCount]
+    package let deletes: [DeleteCount]
     /// What the fingerprint covers: the live state and what `policy.ignore` leaves out.
-    package internal(set) var live: LiveState
-    var ignoredUsers: Set<Int> = []
-    var ignoredTeams: Set<Int> = []
+    package let live: LiveState
+    let ignoredUsers: Set<Int>
+    let ignoredTeams: Set<Int>
     /// The live id each roster person and team was matched to (nil: to be created).
-    var matchedPeople: [Int?] = []
-    var matchedTeams: [Int?] = []
+    let matchedPeople: [Int?]
+    let matchedTeams: [Int?]
     /// Whether the roster has `access:`, so the space's members are part of what the plan read.
-    package var managesAccess = false
+    package let managesAccess: Bool
 
     /// The live id of `entity`, when it exists in the state this plan was made from.
     package func liveID(of entity: EntityID) -> Int? {
@@ -44,10 +44,6 @@ package struct Plan: Sendable {
     package var fingerprint: Fingerprint {
         Fingerprint(live: live, ignoredUsers: ignoredUsers, ignoredTeams: ignoredTeams, members: managesAccess)
     }
-
-    /// How many requests apply sends, as the executor packs them; the command line fills it in
-    /// (MPSClient's `MutationBatcher.requestCount`), since only the wire format knows.
-    package var requests = 0
 
     package struct Summary: Sendable, Equatable {
         package var create = 0, update = 0, delete = 0, unmanaged = 0
@@ -79,12 +75,16 @@ extension Plan {
         endpoint: String, space: LiveSpace, changes: [Change], steps: [[PlanOperation]], warnings: [PlanWarning],
         deletes: [DeleteCount], live: LiveState
     ) {
-        self.endpoint = endpoint
-        self.space = space
-        self.changes = changes
-        self.steps = steps
-        self.warnings = warnings
-        self.deletes = deletes
-        self.live = live
+        self.init(
+            endpoint: endpoint, space: space, changes: changes, steps: steps, warnings: warnings, deletes: deletes,
+            live: live, ignoredUsers: [], ignoredTeams: [], matchedPeople: [], matchedTeams: [], managesAccess: false)
+    }
+
+    /// This plan with only `steps` and `changes`, a selection of its own: the rest is the same.
+    func keeping(steps: [[PlanOperation]], changes: [Change]) -> Plan {
+        Plan(
+            endpoint: endpoint, space: space, changes: changes, steps: steps, warnings: warnings, deletes: deletes,
+            live: live, ignoredUsers: ignoredUsers, ignoredTeams: ignoredTeams, matchedPeople: matchedPeople,
+            matchedTeams: matchedTeams, managesAccess: managesAccess)
     }
 }

@@ -85,12 +85,11 @@ package struct PlanSelection: Sendable, Equatable {
                 queue.append(prerequisite)
             }
         }
-        var subset = plan
-        subset.steps = plan.steps.map { $0.filter { kept.contains($0.id) } }.filter { !$0.isEmpty }
+        let steps = plan.steps.map { $0.filter { kept.contains($0.id) } }.filter { !$0.isEmpty }
         // The kept operations of each entity, found again from its change in one lookup.
         var keptOf: [EntityKey: [PlanOperation]] = [:]
         for op in operations where kept.contains(op.id) { keptOf[EntityKey(op), default: []].append(op) }
-        subset.changes = plan.changes.compactMap { change in
+        let changes = plan.changes.compactMap { change -> Change? in
             let ops = keptOf[EntityKey(change)] ?? []
             guard !ops.isEmpty || (change.action == .unmanaged && selects(change.kind, change.name)) else { return nil }
             var change = change
@@ -106,7 +105,7 @@ package struct PlanSelection: Sendable, Equatable {
             }
             return change
         }
-        return subset
+        return plan.keeping(steps: steps, changes: changes)
     }
 
     /// An entity as both a change and an operation name it: its live id, its member's auth id,

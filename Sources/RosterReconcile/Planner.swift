@@ -12,13 +12,12 @@ package enum Planner {
         guard matching.diagnostics.isEmpty else { return (nil, matching.diagnostics.sortedForDisplay()) }
         var builder = PlanBuilder(roster: roster, live: live, matching: matching, prune: roster.prunes(asked: prune))
         builder.build()
-        var plan = Plan(
+        let plan = Plan(
             endpoint: endpoint, space: live.space, changes: builder.changes, steps: builder.steps,
             warnings: builder.warnings, deletes: builder.deleteCounts(), live: live,
-            ignoredUsers: matching.ignoredUsers, ignoredTeams: matching.ignoredTeams)
-        plan.matchedPeople = matching.people.map { $0?.id }
-        plan.managesAccess = roster.access != nil
-        plan.matchedTeams = matching.teams.map { $0?.id }
+            ignoredUsers: matching.ignoredUsers, ignoredTeams: matching.ignoredTeams,
+            matchedPeople: matching.people.map { $0?.id }, matchedTeams: matching.teams.map { $0?.id },
+            managesAccess: roster.access != nil)
         return (plan, [])
     }
 }

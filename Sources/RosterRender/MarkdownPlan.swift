@@ -8,12 +8,15 @@ import RosterReconcile
 struct MarkdownPlan {
     static let limit = 60_000
     let plan: Plan
+    /// How many requests apply sends.
+    let requests: Int
     let limit: Int
     private var out = ""
     private var shown = 0
     private var full = false
 
-    init(plan: Plan, limit: Int) {
+    init(plan: Plan, requests: Int, limit: Int) {
+        self.requests = requests
         self.plan = plan
         self.limit = limit
     }
@@ -72,7 +75,7 @@ struct MarkdownPlan {
             return "**No changes**: the space matches the roster"
                 + (s.unmanaged > 0 ? " (\(s.unmanaged) unmanaged)" : "") + "."
         }
-        let steps = plan.steps.count, requests = plan.requests
+        let steps = plan.steps.count
         return "**\(s.create) to create, \(s.update) to update, \(s.delete) to delete**"
             + (s.unmanaged > 0 ? ", \(s.unmanaged) unmanaged" : "")
             + " — apply runs \(steps) \(steps == 1 ? "step" : "steps") in \(requests) "

@@ -133,9 +133,8 @@ package enum PlanRenderer {
         return line
     }
 
-    static func applyLine(_ plan: Plan) -> String {
+    static func applyLine(_ plan: Plan, requests: Int) -> String {
         let steps = plan.steps.count
-        let requests = plan.requests
         return
             "Apply runs \(steps) \(steps == 1 ? "step" : "steps") in \(requests) "
             + "\(requests == 1 ? "request" : "requests")."
@@ -143,8 +142,10 @@ package enum PlanRenderer {
 
     // MARK: text
 
-    /// The plan for a terminal; `color` adds ANSI colours (green +, yellow ~, red -).
-    package static func text(_ plan: Plan, color: Bool = false) -> String {
+    /// The plan for a terminal; `requests` is how many requests apply sends (only the executor's
+    /// wire format knows: MPSClient's `MutationBatcher.requestCount`); `color` adds ANSI colours
+    /// (green +, yellow ~, red -).
+    package static func text(_ plan: Plan, requests: Int, color: Bool = false) -> String {
         var out =
             TerminalText.escape("Roster plan for space \"\(plan.space.name)\" (\(plan.space.id)) at \(plan.endpoint)")
             + "\n\n"
@@ -182,7 +183,7 @@ package enum PlanRenderer {
         }
         if !plan.warnings.isEmpty { out += "\n" }
         if plan.hasChanges {
-            out += summaryLine(plan) + "\n" + applyLine(plan) + "\n"
+            out += summaryLine(plan) + "\n" + applyLine(plan, requests: requests) + "\n"
         } else {
             out +=
                 "No changes: the space matches the roster."
@@ -271,8 +272,8 @@ package enum PlanRenderer {
     // MARK: Markdown
 
     /// The plan for a pull-request comment (see ``MarkdownPlan``).
-    package static func markdown(_ plan: Plan, limit: Int = 60_000) -> String {
-        MarkdownPlan(plan: plan, limit: limit).render()
+    package static func markdown(_ plan: Plan, requests: Int, limit: Int = 60_000) -> String {
+        MarkdownPlan(plan: plan, requests: requests, limit: limit).render()
     }
 
     /// Text for Markdown: control and bidirectional characters escaped (`\u{1B}`), and the

@@ -49,7 +49,7 @@ enum PlanPhases {
         // speed leaves alone: nothing but the planner after the one decode.
         if plannerOnly { return true }
         t = now()
-        let text = PlanRenderer.text(fresh)
+        let text = PlanRenderer.text(fresh, requests: 0)
         timer.lap("plan text", t)
         t = now()
         let requests = MutationBatcher().requestCount(fresh)

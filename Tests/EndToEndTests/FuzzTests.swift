@@ -116,9 +116,9 @@ import Testing
             #expect(!Self.hasRawControl(DiagnosticRenderer.text(diagnostics)), "round \(round)")
             if let plan {
                 #expect(
-                    !Self.hasRawControl(PlanRenderer.text(plan)),
-                    "round \(round): \(PlanRenderer.text(plan).debugDescription)")
-                #expect(!Self.hasRawControl(PlanRenderer.markdown(plan)), "round \(round)")
+                    !Self.hasRawControl(PlanRenderer.text(plan, requests: 1)),
+                    "round \(round): \(PlanRenderer.text(plan, requests: 1).debugDescription)")
+                #expect(!Self.hasRawControl(PlanRenderer.markdown(plan, requests: 1)), "round \(round)")
             }
             var exporter = RosterExporter(live: live, pinSpace: false)
             let yaml = try YAMLEmitter.emit(exporter.document())

@@ -31,12 +31,12 @@ import Testing
     @Test func tenThousandChangesStayUnderTheLimit() throws {
         let plan = try Self.largePlan(people: 10_000)
         #expect(plan.changes.count == 11_000)
-        let text = PlanRenderer.markdown(plan)
+        let text = PlanRenderer.markdown(plan, requests: 1)
         #expect(text.count <= 60_000, "\(text.count)")
         #expect(
             text.hasPrefix("### Roster plan for space \"U\" (`u`)\n\n**11000 to create, 0 to update, 0 to delete**"))
         #expect(text.contains(" of 11000 changes left out** to keep this comment under 60000 characters"))
-        let small = PlanRenderer.markdown(try Self.largePlan(people: 20))
+        let small = PlanRenderer.markdown(try Self.largePlan(people: 20), requests: 1)
         #expect(!small.contains("left out") && small.contains("```mermaid"))
     }
 

@@ -59,26 +59,22 @@ import Testing
             roster: Self.roster(Self.rosterText), live: Self.live, prune: false,
             endpoint: "https://mps.example.com/graphql")
         #expect(diagnostics.isEmpty, "\(diagnostics.map(\.message))")
-        var counted = try #require(plan)
-        counted.requests = MutationBatcher().requestCount(counted)
-        return counted
+        return try #require(plan)
     }
 
     @Test func textJSONAndMarkdownMatchGolden() throws {
         let plan = try plan()
+        let requests = MutationBatcher().requestCount(plan)
         let output = TestSupport.goldenRoot.appendingPathComponent("output")
-        #expect(
-            TestSupport.goldenMismatch(PlanRenderer.text(plan), output.appendingPathComponent("plan-kinds.txt")) == nil)
-        #expect(
-            TestSupport.goldenMismatch(
-                PlanRenderer.json(plan).rendered(indent: 2) + "\n", output.appendingPathComponent("plan-kinds.json"))
-                == nil)
-        #expect(
-            TestSupport.goldenMismatch(PlanRenderer.markdown(plan), output.appendingPathComponent("plan-kinds.md"))
-                == nil)
-        #expect(
-            TestSupport.goldenMismatch(
-                PlanRenderer.text(plan, color: true), output.appendingPathComponent("plan-kinds.color.txt")) == nil)
+        let renderings = [
+            ("plan-kinds.txt", PlanRenderer.text(plan, requests: requests)),
+            ("plan-kinds.json", PlanRenderer.json(plan).rendered(indent: 2) + "\n"),
+            ("plan-kinds.md", PlanRenderer.markdown(plan, requests: requests)),
+            ("plan-kinds.color.txt", PlanRenderer.text(plan, requests: requests, color: true)),
+        ]
+        for (name, text) in renderings {
+            #expect(TestSupport.goldenMismatch(text, output.appendingPathComponent(name)) == nil, "\(name)")
+        }
     }
 
     @Test func deletesComeAfterTeamChangesAndLeadsAreReplacedFirst() throws {
