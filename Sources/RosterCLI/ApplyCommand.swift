@@ -12,37 +12,64 @@ struct ApplyCommand: Command {
     static let usage =
         "roster apply [PATH… | plan.json] [--auto-approve] [--allow-large-changes] [--concurrency N] [--format "
         + "text|json]"
-    static let options =
-        [
-            OptionSpec.format(
-                [.text, .json], "report format (default text; json prints the report on standard output)"),
-            Options.autoApprove.spec, Options.allowLargeChanges.spec, Options.concurrency.spec, Options.prune.spec,
-            Options.only.help("apply only these entities' changes (and what they need)").spec,
-            Options.exclude.help("leave these entities' changes out").spec,
-        ] + OptionSpec.color + Connection.options
+    struct Options: CommandOptions {
+        static let format = Option<OutputFormat>.format(
+            [.text, .json], "report format (default text; json prints the report on standard output)")
+        static let only = OptionCatalog.only.help("apply only these entities' changes (and what they need)")
+        static let exclude = OptionCatalog.exclude.help("leave these entities' changes out")
+        static let specs =
+            [
+                format.spec, OptionCatalog.autoApprove.spec, OptionCatalog.allowLargeChanges.spec,
+                OptionCatalog.concurrency.spec, OptionCatalog.prune.spec, only.spec, exclude.spec,
+            ] + ColorOptions.specs + ConnectionOptions.specs
+        /// Roster paths, or one saved plan.
+        var paths: [String]
+        var format: OutputFormat
+        var autoApprove: Bool
+        var allowLargeChanges: Bool
+        var concurrency: Int
+        var prune: Bool
+        var only: String?
+        var exclude: String?
+        var color: ColorOptions
+        var connection: ConnectionOptions
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> ExitCode {
-        await reporting(arguments, context) {
-            let format = arguments.format(options)
-            let concurrency = try arguments.integer(Options.concurrency, in: 1...64, default: 4)
-            return try await apply(arguments, context, format: format, concurrency: concurrency)
+        init(_ arguments: ParsedArguments) throws(UsageError) {
+            paths = arguments.positionals
+            format = arguments[Self.format]
+            autoApprove = arguments[OptionCatalog.autoApprove]
+            allowLargeChanges = arguments[OptionCatalog.allowLargeChanges]
+            concurrency = try ArgumentParser.integer(
+                arguments[OptionCatalog.concurrency], "--concurrency", in: 1...64, default: 4)
+            prune = arguments[OptionCatalog.prune]
+            only = arguments[Self.only]
+            exclude = arguments[Self.exclude]
+            color = ColorOptions(arguments)
+            connection = ConnectionOptions(arguments)
         }
     }
 
-    static func apply(
-        _ arguments: ParsedArguments, _ context: CommandContext, format: OutputFormat, concurrency: Int
-    ) async throws -> ExitCode {
+    static func run(_ options: Options, _ context: CommandContext) async -> ExitCode {
+        await reporting(FailureStyle(json: options.format == .json, color: options.color), context) {
+            try await apply(options, context)
+        }
+    }
+
+    static func apply(_ options: Options, _ context: CommandContext) async throws -> ExitCode {
+        let format = options.format
         let console = context.console
         // Everything but the plan writes standard error through the gate (see below).
         let gate = ProgressGate(console)
         var context = context
         context.console = gate
-        let saved = try SavedPlanFile.detect(arguments)
-        let request = try saved.map { try $0.request(for: arguments, context) } ?? PlanRequest(arguments)
-        let (plan, connection, roster, service) = try await PlanCommand.makePlan(request, arguments, context)
+        let saved = try SavedPlanFile.detect(options.paths)
+        let request =
+            try saved.map { try $0.request(for: options.connection, context) }
+            ?? PlanRequest(paths: options.paths, prune: options.prune, only: options.only, exclude: options.exclude)
+        let (plan, connection, roster, service) = try await PlanCommand.makePlan(request, options.connection, context)
         if let saved { try saved.check(plan) }
-        let color = context.useColor(onStderr: format == .json, arguments)
-        let phases = PhaseLog(arguments, context)
+        let color = context.useColor(onStderr: format == .json, options.color)
+        let phases = PhaseLog(verbose: options.connection.verbose, context)
         let show = ApplyOutput(console: console, planOnStderr: format == .json)
         guard plan.hasChanges else {
             show.plan(PlanRenderer.text(plan, requests: 0, color: color))
@@ -50,11 +77,11 @@ struct ApplyCommand: Command {
             return ExitCode.success
         }
         let exceeded = plan.deletes.filter(\.exceeded)
-        let refused = !exceeded.isEmpty && !arguments[Options.allowLargeChanges]
-        let ask = saved == nil && !arguments[Options.autoApprove]
+        let refused = !exceeded.isEmpty && !options.allowLargeChanges
+        let ask = saved == nil && !options.autoApprove
         let control = ApplyControl()
         let engine = makeEngine(
-            request, connection: connection, roster: roster, service: service, concurrency: concurrency,
+            request, connection: connection, roster: roster, service: service, concurrency: options.concurrency,
             phases: phases, control: control, progress: progressLine(gate))
         // Nothing to ask and nothing to refuse: the first documents go out while the plan's
         // requests are counted and the plan printed; what the engine writes waits until the plan

@@ -58,7 +58,7 @@ package enum ArgumentParser {
     /// Each option given a value outside its choices is a usage error that lists them.
     static func checkChoices(_ parsed: ParsedArguments, options: [OptionSpec], command: String) throws(UsageError) {
         for option in options {
-            guard let choices = option.choices, let value = parsed.value(option.name), !choices.contains(value) else {
+            guard let choices = option.choices, let value = parsed.values[option.name], !choices.contains(value) else {
                 continue
             }
             let what = option.name == "--format" ? "format" : "value"
@@ -70,11 +70,12 @@ package enum ArgumentParser {
     }
 }
 
-extension ParsedArguments {
-    /// The whole number `option` was given, within `range`; `fallback` when it was not given.
-    func integer(_ key: Option<String?>, in range: ClosedRange<Int>, default fallback: Int) throws(UsageError) -> Int {
-        let option = key.spec.name
-        guard let text = self[key] else { return fallback }
+extension ArgumentParser {
+    /// The whole number `text` (given to `option`) says, within `range`; `fallback` when no text.
+    static func integer(
+        _ text: String?, _ option: String, in range: ClosedRange<Int>, default fallback: Int
+    ) throws(UsageError) -> Int {
+        guard let text else { return fallback }
         guard let n = Int(text), range.contains(n) else {
             throw UsageError(
                 message: "\(option) takes a number from \(range.lowerBound) to \(range.upperBound), not `\(text)`",

@@ -12,33 +12,46 @@ struct AuthCommand: Command {
     static let summary = "Sign in and out: `roster auth login`, `logout`, and `status` (whose token, from where)."
     static let usage =
         "roster auth login [--with-token] [--profile NAME] | roster auth logout | roster auth status [--format json]"
-    static let options =
-        [
-            Options.withToken.spec,
-            OptionSpec.format([.text, .json], "status: output format (default text)"),
-        ] + Connection.options
+    struct Options: CommandOptions {
+        static let format = Option<OutputFormat>.format([.text, .json], "status: output format (default text)")
+        static let specs = [OptionCatalog.withToken.spec, format.spec] + ConnectionOptions.specs
+        var subcommand: String
+        var withToken: Bool
+        var format: OutputFormat
+        var connection: ConnectionOptions
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> ExitCode {
-        await reporting(arguments, context) {
-            switch arguments.positionals {
-            case ["status"]: return try await status(arguments, context)
-            case ["login"]: return try await login(arguments, context)
-            case ["logout"]: return try await logout(arguments, context)
-            default:
+        init(_ arguments: ParsedArguments) throws(UsageError) {
+            guard arguments.positionals.count == 1, let word = arguments.positionals.first,
+                AuthCommand.subcommands.contains(word)
+            else {
                 throw UsageError(
                     message: "`roster auth` takes one subcommand: login, logout or status",
                     hint: "run `roster auth status`")
+            }
+            subcommand = word
+            withToken = arguments[OptionCatalog.withToken]
+            format = arguments[Self.format]
+            connection = ConnectionOptions(arguments)
+        }
+    }
+
+    static func run(_ options: Options, _ context: CommandContext) async -> ExitCode {
+        await reporting(FailureStyle(json: options.format == .json), context) {
+            switch options.subcommand {
+            case "login": return try await login(options, context)
+            case "logout": return try await logout(options, context)
+            default: return try await status(options, context)
             }
         }
     }
 
     /// Reads the token, checks it with the server, and stores it for the profile only if valid.
-    static func login(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitCode {
-        guard let token = try readToken(arguments, context), !token.isEmpty else {
+    static func login(_ options: Options, _ context: CommandContext) async throws -> ExitCode {
+        guard let token = try readToken(options, context), !token.isEmpty else {
             throw CommandFailure("no token given", kind: .auth)
         }
-        let connection = try Connection.resolve(arguments, context, token: token)
-        let service = MPSService(client: connection.client(arguments, context))
+        let connection = try Connection.resolve(options.connection, context, token: token)
+        let service = MPSService(client: connection.client(context))
         let session: (id: String, name: String, email: String)?
         do { session = try await service.session() } catch { throw LiveSession.failure(error) }
         guard let session else {
@@ -55,8 +68,8 @@ struct AuthCommand: Command {
     }
 
     /// The token from standard input (`--with-token`), or from a prompt that does not echo.
-    static func readToken(_ arguments: ParsedArguments, _ context: CommandContext) throws -> String? {
-        if arguments[Options.withToken] { return context.console.readLine()?.trimmingCharacters(in: .whitespaces) }
+    static func readToken(_ options: Options, _ context: CommandContext) throws -> String? {
+        if options.withToken { return context.console.readLine()?.trimmingCharacters(in: .whitespaces) }
         guard context.console.stdinIsTerminal else {
             throw CommandFailure(
                 "standard input is not a terminal: pass the token on standard input with --with-token", kind: .usage)
@@ -79,13 +92,13 @@ struct AuthCommand: Command {
 
     /// Ends the session on the server and forgets the stored token, even when the server
     /// cannot be reached (and says so).
-    static func logout(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitCode {
+    static func logout(_ options: Options, _ context: CommandContext) async throws -> ExitCode {
         let store = TokenStore(environment: context.environment)
-        let connection = try? Connection.resolve(arguments, context)
+        let connection = try? Connection.resolve(options.connection, context)
         let profile = TokenStore.profile(connection?.profile)
         var ended = "no token to end a session with"
         if let connection {
-            let service = MPSService(client: connection.client(arguments, context))
+            let service = MPSService(client: connection.client(context))
             do {
                 try await service.signOut()
                 ended = "the session is ended on the server"
@@ -99,11 +112,11 @@ struct AuthCommand: Command {
         return ExitCode.success
     }
 
-    static func status(_ arguments: ParsedArguments, _ context: CommandContext) async throws -> ExitCode {
-        let format = arguments.format(options)
-        let connection = try Connection.resolve(arguments, context)
+    static func status(_ options: Options, _ context: CommandContext) async throws -> ExitCode {
+        let format = options.format
+        let connection = try Connection.resolve(options.connection, context)
         if !connection.warnings.isEmpty { context.console.writeErr(DiagnosticRenderer.text(connection.warnings)) }
-        let service = MPSService(client: connection.client(arguments, context))
+        let service = MPSService(client: connection.client(context))
         let session: (id: String, name: String, email: String)?
         do { session = try await service.session() } catch { throw LiveSession.failure(error) }
         guard let session else { throw LiveSession.failure(.invalidToken) }

@@ -10,35 +10,46 @@ struct ChartCommand: Command {
     static let name = "chart"
     static let summary = "Draw the teams as a Mermaid or Graphviz DOT diagram."
     static let usage = "roster chart [PATH…] [--live] [--format mermaid|dot] [--team NAME]"
-    static let options =
-        [
-            Options.live.spec,
-            OptionSpec.format([.mermaid, .dot], "mermaid (default; GitHub renders it) or dot (Graphviz)"),
-            Options.team.spec,
-        ] + Connection.options
+    struct Options: CommandOptions {
+        static let format = Option<OutputFormat>.format(
+            [.mermaid, .dot], "mermaid (default; GitHub renders it) or dot (Graphviz)")
+        static let specs = [OptionCatalog.live.spec, format.spec, OptionCatalog.team.spec] + ConnectionOptions.specs
+        var paths: [String]
+        var live: Bool
+        var format: OutputFormat
+        var team: String?
+        var connection: ConnectionOptions
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> ExitCode {
-        await reporting(arguments, context) {
-            let format = arguments.format(options)
+        init(_ arguments: ParsedArguments) {
+            paths = arguments.positionals
+            live = arguments[OptionCatalog.live]
+            format = arguments[Self.format]
+            team = arguments[OptionCatalog.team]
+            connection = ConnectionOptions(arguments)
+        }
+    }
+
+    static func run(_ options: Options, _ context: CommandContext) async -> ExitCode {
+        await reporting(FailureStyle(), context) {
             var chart =
-                arguments[Options.live]
-                ? chart(of: try await live(arguments, context))
-                : chart(of: try LiveSession.loadRoster(arguments.positionals).0)
-            if let team = arguments[Options.team] {
+                options.live
+                ? chart(of: try await live(options.connection, context))
+                : chart(of: try LiveSession.loadRoster(options.paths).0)
+            if let team = options.team {
                 chart.teams = chart.teams.filter { NameKey($0.name) == NameKey(team) }
                 chart.withoutTeam = []
                 guard !chart.teams.isEmpty else { throw CommandFailure("no team \"\(TerminalText.escape(team))\"") }
             }
-            context.console.writeOut(format == .dot ? chart.dot() : chart.mermaid())
+            context.console.writeOut(options.format == .dot ? chart.dot() : chart.mermaid())
             return ExitCode.success
         }
     }
 
     /// The live state of the space the connection names.
-    static func live(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CommandFailure) -> LiveState
+    static func live(_ options: ConnectionOptions, _ context: CommandContext) async throws(CommandFailure) -> LiveState
     {
-        let connection = try Connection.resolve(arguments, context)
-        let service = MPSService(client: connection.client(arguments, context))
+        let connection = try Connection.resolve(options, context)
+        let service = MPSService(client: connection.client(context))
         do { return try await service.readLiveState(space: connection.endpoint.space) } catch {
             throw LiveSession.failure(error)
         }

@@ -1,16 +1,27 @@
 /// One subcommand of `roster`.
 package protocol Command: Sendable {
+    /// The command's options as typed values; their specs feed parsing, help, completion and
+    /// the manual pages.
+    associatedtype Options: CommandOptions
     static var name: String { get }
     static var summary: String { get }
     static var usage: String { get }
-    static var options: [OptionSpec] { get }
     /// The words that may follow the command (`roster auth login`), for dispatch and completion.
     static var subcommands: [String] { get }
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> ExitCode
+    static func run(_ options: Options, _ context: CommandContext) async -> ExitCode
 }
 
 extension Command {
     package static var subcommands: [String] { [] }
+
+    /// Every option the command accepts.
+    package static var options: [OptionSpec] { Options.specs }
+
+    /// Reads parsed arguments into the command's options and runs it.
+    static func run(parsed arguments: ParsedArguments, _ context: CommandContext) async throws(UsageError) -> ExitCode {
+        let options = try Options(arguments)
+        return await run(options, context)
+    }
 
     /// `roster help NAME`: usage, summary and options, aligned.
     package static var helpText: String {
@@ -29,21 +40,27 @@ extension Command {
     }
 }
 
+/// How a command shows a failure: also as one JSON document on standard output (`--format
+/// json`), and in colour or not.
+struct FailureStyle {
+    var json = false
+    var color = ColorOptions()
+}
+
 extension Command {
     /// Runs a command body, turning usage errors and command failures into their messages and
     /// exit codes (usage errors end with a hint; failures print their diagnostics).
-    package static func reporting(
-        _ arguments: ParsedArguments, _ context: CommandContext, _ body: () async throws -> ExitCode
+    static func reporting(
+        _ style: FailureStyle, _ context: CommandContext, _ body: () async throws -> ExitCode
     ) async -> ExitCode {
         do {
             return try await body()
         } catch let error as UsageError {
-            return RosterCommandLine.usageError(
-                error, context, arguments: arguments.value("--format") == "json" ? ["--format=json"] : [])
+            return RosterCommandLine.usageError(error, context, arguments: style.json ? ["--format=json"] : [])
         } catch let failure as CommandFailure {
-            return RosterCommandLine.report(failure, arguments, context)
+            return RosterCommandLine.report(failure, style, context)
         } catch {
-            return RosterCommandLine.report(CommandFailure(String(describing: error)), arguments, context)
+            return RosterCommandLine.report(CommandFailure(String(describing: error)), style, context)
         }
     }
 }

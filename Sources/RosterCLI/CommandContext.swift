@@ -13,13 +13,13 @@ package struct CommandContext: Sendable {
     /// Colour only on a terminal, and never with `NO_COLOR` (any value) or `--no-color`.
     /// Whether to colour a stream: `--color always|never` decides; else `--no-color`, a
     /// non-empty `NO_COLOR` or `TERM=dumb` turn it off, and otherwise only a terminal gets colour.
-    package func useColor(onStderr: Bool, _ arguments: ParsedArguments) -> Bool {
-        switch arguments[Options.color] {
-        case "always": return true
-        case "never": return false
-        default: break
+    func useColor(onStderr: Bool, _ options: ColorOptions) -> Bool {
+        switch options.choice {
+        case .always: return true
+        case .never: return false
+        case .auto, nil: break
         }
-        if arguments[Options.noColor] || !(environment["NO_COLOR"] ?? "").isEmpty || environment["TERM"] == "dumb" {
+        if options.noColor || !(environment["NO_COLOR"] ?? "").isEmpty || environment["TERM"] == "dumb" {
             return false
         }
         return onStderr ? console.stderrIsTerminal : console.stdoutIsTerminal

@@ -8,10 +8,9 @@ struct CompleteCommand: Command {
     static let name = "__complete"
     static let summary = ""
     static let usage = "roster __complete WORD…"
-    static let options: [OptionSpec] = []
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> ExitCode {
-        context.console.writeOut(candidates(arguments.positionals, context).map { $0 + "\n" }.joined())
+    static func run(_ options: NoOptions, _ context: CommandContext) async -> ExitCode {
+        context.console.writeOut(candidates(options.words, context).map { $0 + "\n" }.joined())
         return ExitCode.success
     }
 

@@ -11,18 +11,16 @@ struct CompletionCommand: Command {
     static let subcommands = ["bash", "zsh", "fish"]
     static let summary = "Print a shell completion script: bash, zsh or fish."
     static let usage = "roster completion bash|zsh|fish"
-    static let options: [OptionSpec] = []
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> ExitCode {
-        await reporting(arguments, context) {
-            guard arguments.positionals.count == 1, let script = scripts[arguments.positionals[0]] else {
-                throw UsageError(
+    static func run(_ options: NoOptions, _ context: CommandContext) async -> ExitCode {
+        guard options.words.count == 1, let script = scripts[options.words[0]] else {
+            return RosterCommandLine.usageError(
+                UsageError(
                     message: "`roster completion` takes a shell: bash, zsh or fish",
-                    hint: "for example `roster completion bash`")
-            }
-            context.console.writeOut(script)
-            return ExitCode.success
+                    hint: "for example `roster completion bash`"), context)
         }
+        context.console.writeOut(script)
+        return ExitCode.success
     }
 
     static let scripts: [String: String] = ["bash": bash, "zsh": zsh, "fish": fish]

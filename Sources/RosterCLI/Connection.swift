@@ -6,10 +6,6 @@ import RosterYAML
 /// Where to reach MPS and as whom, from flags, environment, profile and roster, in that order.
 struct Connection {
     static let defaultEndpoint = "https://mps-p.up.railway.app/graphql"
-    static let options = [
-        Options.endpoint.spec, Options.tokenFile.spec, Options.space.spec, Options.profile.spec, Options.timeout.spec,
-        Options.maxResponseMB.spec, Options.verbose.spec,
-    ]
 
     var endpoint: MPSEndpoint
     /// The network policy's settings: the longest answer read, and the CAs trusted.
@@ -20,24 +16,26 @@ struct Connection {
     var tokenSource = ""
     /// The profile in use (from --profile, MPS_PROFILE or the config's default), if any.
     var profile: String?
+    /// Whether each request is logged on standard error (`--verbose`).
+    var verbose = false
 
     /// Resolves the connection from the options, the environment and the profile; a roster's own
     /// `space`, which comes after all of them, is filled in once the roster is loaded (`plan`).
     /// `token`, when given, is used as it is (`auth login` checks a token it was handed).
     static func resolve(
-        _ arguments: ParsedArguments, _ context: CommandContext, token given: String? = nil
+        _ options: ConnectionOptions, _ context: CommandContext, token given: String? = nil
     ) throws(CommandFailure) -> Connection {
         let env = context.environment
         func nonEmpty(_ s: String?) -> String? { s.flatMap { $0.isEmpty ? nil : $0 } }
-        let profileName = nonEmpty(arguments[Options.profile]) ?? nonEmpty(env["MPS_PROFILE"])
+        let profileName = nonEmpty(options.profile) ?? nonEmpty(env["MPS_PROFILE"])
         let (profile, configWarnings) = try ConfigFile.profile(named: profileName, environment: env)
         var warnings = configWarnings
-        if arguments[Options.endpoint]?.isEmpty == true {
+        if options.endpoint?.isEmpty == true {
             throw CommandFailure(
                 "--endpoint is empty; give the GraphQL endpoint's URL, or leave the option out", kind: .usage)
         }
         let endpointText =
-            arguments[Options.endpoint] ?? nonEmpty(env["MPS_ENDPOINT"]) ?? profile?.endpoint ?? defaultEndpoint
+            options.endpoint ?? nonEmpty(env["MPS_ENDPOINT"]) ?? profile?.endpoint ?? defaultEndpoint
         let url: URL
         do { url = try MPSEndpoint.parse(endpointText) } catch { throw CommandFailure(error.message, kind: .config) }
         let chosen = profileName ?? profile?.name
@@ -45,7 +43,7 @@ struct Connection {
         if let given {
             (token, source) = (given, "the login being checked")
         } else {
-            (token, source) = try Self.token(arguments, env, profile: profile, name: chosen, warnings: &warnings)
+            (token, source) = try Self.token(options, env, profile: profile, name: chosen, warnings: &warnings)
         }
         guard let token, !token.isEmpty else {
             throw CommandFailure(
@@ -53,17 +51,17 @@ struct Connection {
                     + "tokenFile in a profile",
                 kind: .auth)
         }
-        let space = nonEmpty(arguments[Options.space]) ?? nonEmpty(env["MPS_SPACE"]) ?? profile?.space
+        let space = nonEmpty(options.space) ?? nonEmpty(env["MPS_SPACE"]) ?? profile?.space
         var connection = Connection(
-            endpoint: MPSEndpoint(url: url, token: token, space: space, timeout: try timeout(arguments, profile)),
-            warnings: warnings, tokenSource: source, profile: chosen)
-        try connection.network(arguments, env, profile: profile)
+            endpoint: MPSEndpoint(url: url, token: token, space: space, timeout: try timeout(options, profile)),
+            warnings: warnings, tokenSource: source, profile: chosen, verbose: options.verbose)
+        try connection.network(options, env, profile: profile)
         return connection
     }
 
     /// `--timeout`, else the profile's `timeout`, else 30 s.
-    static func timeout(_ arguments: ParsedArguments, _ profile: Profile?) throws(CommandFailure) -> TimeInterval {
-        guard let text = arguments[Options.timeout] else { return profile?.timeout ?? 30 }
+    static func timeout(_ options: ConnectionOptions, _ profile: Profile?) throws(CommandFailure) -> TimeInterval {
+        guard let text = options.timeout else { return profile?.timeout ?? 30 }
         guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
             throw CommandFailure("--timeout takes a number of seconds from 1 to 3600, not \"\(text)\"")
         }
@@ -73,11 +71,13 @@ struct Connection {
     /// The size limit (`--max-response-mb`, else the profile's `maxResponseMB`) and the trusted CAs
     /// (`SSL_CERT_FILE`, `SSL_CERT_DIR`, the profile's `caFile`).
     mutating func network(
-        _ arguments: ParsedArguments, _ env: [String: String], profile: Profile?
+        _ options: ConnectionOptions, _ env: [String: String], profile: Profile?
     ) throws(CommandFailure) {
         let fallback = profile?.maxResponseMB ?? CurlTransport.defaultLimit / (1024 * 1024)
         do {
-            limit = try arguments.integer(Options.maxResponseMB, in: 1...65536, default: fallback) * 1024 * 1024
+            limit =
+                try ArgumentParser.integer(options.maxResponseMB, "--max-response-mb", in: 1...65536, default: fallback)
+                * 1024 * 1024
         } catch {
             throw CommandFailure(error.message, kind: .usage)
         }
@@ -89,10 +89,10 @@ struct Connection {
     /// The token and where it came from: --token-file, MPS_TOKEN, the profile's tokenFile, or
     /// the login stored for the profile, in that order.
     static func token(
-        _ arguments: ParsedArguments, _ env: [String: String], profile: Profile?, name: String?,
+        _ options: ConnectionOptions, _ env: [String: String], profile: Profile?, name: String?,
         warnings: inout [Diagnostic]
     ) throws(CommandFailure) -> (String?, String) {
-        if let file = arguments[Options.tokenFile], !file.isEmpty {
+        if let file = options.tokenFile, !file.isEmpty {
             return (try readToken(file, warnings: &warnings), "--token-file \(file)")
         }
         if let value = env["MPS_TOKEN"], !value.isEmpty {
@@ -120,10 +120,10 @@ struct Connection {
     }
 
     /// The client for this connection, logging requests on standard error with `--verbose`.
-    func client(_ arguments: ParsedArguments, _ context: CommandContext) -> GraphQLClient {
+    func client(_ context: CommandContext) -> GraphQLClient {
         let console = context.console
         var log: (@Sendable (String) -> Void)?
-        if arguments[Options.verbose] {
+        if verbose {
             log = { line in console.writeErr("roster: \(line)\n") }
         }
         // Waits before a retry are always said: a silent 20 s looks like a hang.

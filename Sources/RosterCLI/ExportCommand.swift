@@ -10,24 +10,33 @@ struct ExportCommand: Command {
     static let name = "export"
     static let summary = "Write the live space as a roster file."
     static let usage = "roster export [--format yaml|json] [--out FILE]"
-    static let options =
-        [
-            OptionSpec.format([.yaml, .json], "output format (default yaml)"),
-            Options.out.help("write the roster there instead of standard output").spec,
-        ] + Connection.options
+    struct Options: CommandOptions {
+        static let format = Option<OutputFormat>.format([.yaml, .json], "output format (default yaml)")
+        static let out = OptionCatalog.out.help("write the roster there instead of standard output")
+        static let specs = [format.spec, out.spec] + ConnectionOptions.specs
+        var format: OutputFormat
+        var out: String?
+        var connection: ConnectionOptions
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> ExitCode {
-        await reporting(arguments, context) {
-            let format = arguments.format(options)
+        init(_ arguments: ParsedArguments) throws(UsageError) {
             if let extra = arguments.positionals.first {
                 throw UsageError(
                     message: "`roster export` takes no path, got `\(extra)`", hint: "use --out FILE to write a file")
             }
-            let connection = try Connection.resolve(arguments, context)
+            format = arguments[Self.format]
+            out = arguments[Self.out]
+            connection = ConnectionOptions(arguments)
+        }
+    }
+
+    static func run(_ options: Options, _ context: CommandContext) async -> ExitCode {
+        await reporting(FailureStyle(json: options.format == .json), context) {
+            let format = options.format
+            let connection = try Connection.resolve(options.connection, context)
             if !connection.warnings.isEmpty { context.console.writeErr(DiagnosticRenderer.text(connection.warnings)) }
             let live: LiveState
             do throws(MPSError) {
-                live = try await MPSService(client: connection.client(arguments, context)).readLiveState()
+                live = try await MPSService(client: connection.client(context)).readLiveState()
             } catch { throw LiveSession.failure(error) }
             var exporter = RosterExporter(live: live, pinSpace: connection.endpoint.space != nil)
             let document = exporter.document()
@@ -44,7 +53,7 @@ struct ExportCommand: Command {
                         + (try YAMLEmitter.emit(document))
                 } catch { throw CommandFailure("cannot write YAML: \(error.message)") }
             }
-            if let out = arguments[Options.out] {
+            if let out = options.out {
                 guard FileReplacer.replace(out, with: Array(text.utf8)) else {
                     throw CommandFailure("cannot write the roster", at: .file(out))
                 }

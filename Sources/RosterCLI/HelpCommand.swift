@@ -5,13 +5,20 @@ struct HelpCommand: Command {
     static let name = "help"
     static let summary = "Show the commands, or one command's options."
     static let usage = "roster help [COMMAND] | roster help --man [COMMAND] | roster help --man-dir DIR"
-    static let options = [
-        OptionSpec("--man", "print the manual page (mdoc) of roster, or of COMMAND"),
-        OptionSpec("--man-dir", value: "DIR", "write every manual page into DIR"),
-    ]
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> ExitCode {
+    /// The options help lists; the dispatcher reads them itself, as it answers `roster help …`.
+    struct Options: CommandOptions {
+        static let specs = [
+            OptionSpec("--man", "print the manual page (mdoc) of roster, or of COMMAND"),
+            OptionSpec("--man-dir", value: "DIR", "write every manual page into DIR"),
+        ]
+        var words: [String]
+
+        init(_ arguments: ParsedArguments) { words = arguments.positionals }
+    }
+
+    static func run(_ options: Options, _ context: CommandContext) async -> ExitCode {
         // `roster help …` is answered by the dispatcher, which knows every command.
-        await RosterCommandLine.main(["help"] + arguments.positionals, context: context)
+        await RosterCommandLine.main(["help"] + options.words, context: context)
     }
 }

@@ -1,6 +1,6 @@
 /// A command-line option declared once, with its type: its ``OptionSpec`` (which parsing, help,
 /// completion and the manual pages read) and how its value is read. Commands read
-/// `arguments[Options.prune]`, a `Bool`, never a look-up by the option's spelling.
+/// `arguments[OptionCatalog.prune]`, a `Bool`, never a look-up by the option's spelling.
 struct Option<Value>: Sendable {
     let spec: OptionSpec
     private let read: @Sendable (ParsedArguments) -> Value
@@ -34,12 +34,31 @@ extension Option where Value == String? {
     }
 }
 
+extension Option {
+    /// One of `values` (`--color auto|always|never`), or nil when not given; the parser refuses any
+    /// other value, and help, completion and the manual pages list them.
+    static func choice<Choice: RawRepresentable & Sendable>(
+        _ name: String, _ values: [Choice], _ help: String
+    ) -> Option<Choice?> where Choice.RawValue == String {
+        Option<Choice?>(OptionSpec(name, choices: values.map(\.rawValue), help)) {
+            $0.values[name].flatMap(Choice.init(rawValue:))
+        }
+    }
+
+    /// `--format`, taking `formats`; the first is the default.
+    static func format(_ formats: [OutputFormat], _ help: String) -> Option<OutputFormat> {
+        Option<OutputFormat>(OptionSpec("--format", choices: formats.map(\.rawValue), help)) {
+            $0.values["--format"].flatMap(OutputFormat.init(rawValue:)) ?? formats.first ?? .text
+        }
+    }
+}
+
 extension ParsedArguments {
     subscript<Value>(_ option: Option<Value>) -> Value { option.value(in: self) }
 }
 
 /// Every option of the command line, each declared once.
-enum Options {
+enum OptionCatalog {
     static let prune = Option<Bool>.flag("--prune", "also delete live people and teams missing from the roster")
     static let out = Option<String?>.text("--out", "FILE", "also save the plan for `roster apply FILE`")
     static let only = Option<String?>.text(
@@ -71,6 +90,6 @@ enum Options {
         "--max-response-mb", "MB", "the largest answer read from the server (default 256)")
     static let verbose = Option<Bool>.flag("--verbose", "log each request on standard error (the token redacted)")
     static let noColor = Option<Bool>.flag("--no-color", "plain output (also NO_COLOR)")
-    static let color = Option<String?>.text(
-        "--color", "auto|always|never", "colour: auto (a terminal, not TERM=dumb), always or never")
+    static let color = Option<ColorChoice?>.choice(
+        "--color", ColorChoice.allCases, "colour: auto (a terminal, not TERM=dumb), always or never")
 }

@@ -21,6 +21,4 @@ package struct OptionSpec: Sendable {
         self.choices = choices
     }
 
-    /// The colour options of the commands that colour their output.
-    static let color = [Options.noColor.spec, Options.color.spec]
 }

@@ -12,6 +12,5 @@ package struct ParsedArguments: Equatable, Sendable {
         self.flags = flags
     }
 
-    package func value(_ name: String) -> String? { values[name] }
     package func flag(_ name: String) -> Bool { flags.contains(name) }
 }

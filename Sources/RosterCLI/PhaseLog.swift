@@ -7,8 +7,8 @@ struct PhaseLog: Sendable {
     /// The first phase log's creation, early in the command: the "since start" figures.
     private static let started = Date()
 
-    init(_ arguments: ParsedArguments, _ context: CommandContext) {
-        console = arguments[Options.verbose] ? context.console : nil
+    init(verbose: Bool, _ context: CommandContext) {
+        console = verbose ? context.console : nil
         _ = Self.started
     }
 

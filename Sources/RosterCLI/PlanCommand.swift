@@ -11,21 +11,45 @@ struct PlanCommand: Command {
     static let summary = "Show the changes that would make the space match the roster."
     static let usage =
         "roster plan [PATH…] [--format text|json|markdown] [--out plan.json] [--detailed-exitcode] [--prune]"
-    static let options =
-        [
-            OptionSpec.format([.text, .json, .markdown], "output format (default text)"),
-            Options.out.spec, Options.detailedExitcode.spec, Options.prune.spec, Options.only.spec,
-            Options.exclude.spec,
-        ] + OptionSpec.color + Connection.options
+    struct Options: CommandOptions {
+        static let format = Option<OutputFormat>.format([.text, .json, .markdown], "output format (default text)")
+        static let specs =
+            [
+                format.spec, OptionCatalog.out.spec, OptionCatalog.detailedExitcode.spec, OptionCatalog.prune.spec,
+                OptionCatalog.only.spec, OptionCatalog.exclude.spec,
+            ] + ColorOptions.specs + ConnectionOptions.specs
+        var paths: [String]
+        var format: OutputFormat
+        var out: String?
+        var detailedExitcode: Bool
+        var prune: Bool
+        var only: String?
+        var exclude: String?
+        var color: ColorOptions
+        var connection: ConnectionOptions
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> ExitCode {
-        await reporting(arguments, context) {
-            let format = arguments.format(options)
-            let request = try PlanRequest(arguments)
-            let (plan, _, roster, _) = try await makePlan(request, arguments, context)
+        init(_ arguments: ParsedArguments) {
+            paths = arguments.positionals
+            format = arguments[Self.format]
+            out = arguments[OptionCatalog.out]
+            detailedExitcode = arguments[OptionCatalog.detailedExitcode]
+            prune = arguments[OptionCatalog.prune]
+            only = arguments[OptionCatalog.only]
+            exclude = arguments[OptionCatalog.exclude]
+            color = ColorOptions(arguments)
+            connection = ConnectionOptions(arguments)
+        }
+    }
+
+    static func run(_ options: Options, _ context: CommandContext) async -> ExitCode {
+        await reporting(FailureStyle(json: options.format == .json, color: options.color), context) {
+            let format = options.format
+            let request = try PlanRequest(
+                paths: options.paths, prune: options.prune, only: options.only, exclude: options.exclude)
+            let (plan, _, roster, _) = try await makePlan(request, options.connection, context)
             let requests = MutationBatcher().requestCount(plan)
-            let color = context.useColor(onStderr: false, arguments)
-            let out = arguments[Options.out]
+            let color = context.useColor(onStderr: false, options.color)
+            let out = options.out
             // The JSON plan (and its fingerprint, a hash of every live entity) once, for the
             // output and the saved plan alike.
             let fingerprint = format == .json || out != nil ? plan.fingerprint : nil
@@ -42,7 +66,7 @@ struct PlanCommand: Command {
             }
             // Drift the roster does not cover (unmanaged people, teams, members) is a change too.
             let drift = plan.hasChanges || plan.summary.unmanaged > 0
-            return arguments[Options.detailedExitcode] && drift ? ExitCode.changes : ExitCode.success
+            return options.detailedExitcode && drift ? ExitCode.changes : ExitCode.success
         }
     }
 
@@ -50,10 +74,10 @@ struct PlanCommand: Command {
     /// before the read, so an invalid roster sends no request and the one read goes straight to
     /// the space the roster names (README, *Decisions*: "Plan reads after it loads").
     static func makePlan(
-        _ request: PlanRequest, _ arguments: ParsedArguments, _ context: CommandContext
+        _ request: PlanRequest, _ options: ConnectionOptions, _ context: CommandContext
     ) async throws(CommandFailure) -> (Plan, Connection, Roster, MPSService) {
-        let phases = PhaseLog(arguments, context)
-        var connection = try Connection.resolve(arguments, context)
+        let phases = PhaseLog(verbose: options.verbose, context)
+        var connection = try Connection.resolve(options, context)
         if let space = request.space { connection.endpoint.space = space }
         let loading = phases.now
         let (roster, warnings) = try LiveSession.loadRoster(request.paths)
@@ -62,7 +86,7 @@ struct PlanCommand: Command {
         if !connection.warnings.isEmpty { context.console.writeErr(DiagnosticRenderer.text(connection.warnings)) }
         // The roster's `space` comes after --space, MPS_SPACE and the profile.
         if connection.endpoint.space == nil { connection.endpoint.space = roster.space?.value }
-        let service = MPSService(client: connection.client(arguments, context))
+        let service = MPSService(client: connection.client(context))
         let live: LiveState
         do { live = try await service.readLiveState(space: connection.endpoint.space) } catch {
             throw LiveSession.failure(error)

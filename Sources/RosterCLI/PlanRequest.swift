@@ -26,12 +26,10 @@ struct PlanRequest {
         }
     }
 
-    /// The request the command line makes.
-    init(_ arguments: ParsedArguments) throws(CommandFailure) {
+    /// The request the command line makes: `--prune`, `--only`, `--exclude`.
+    init(paths: [String], prune: Bool, only: String?, exclude: String?) throws(CommandFailure) {
         try self.init(
-            paths: arguments.positionals, space: nil, prune: arguments[Options.prune],
-            selectionText: [("only", arguments[Options.only]), ("exclude", arguments[Options.exclude])].compactMap {
-                key, text in text.map { (key, $0) }
-            })
+            paths: paths, space: nil, prune: prune,
+            selectionText: [("only", only), ("exclude", exclude)].compactMap { key, text in text.map { (key, $0) } })
     }
 }

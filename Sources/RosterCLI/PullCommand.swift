@@ -11,14 +11,28 @@ struct PullCommand: Command {
     static let name = "pull"
     static let summary = "Write the live space's changes into the roster files, in place (drift adopted)."
     static let usage = "roster pull [PATH…] [--dry-run] [--check] [--into FILE]"
-    static let options =
-        [
-            Options.dryRun.spec, Options.check.spec, Options.into.spec,
-        ] + Connection.options
+    struct Options: CommandOptions {
+        static let specs =
+            [OptionCatalog.dryRun.spec, OptionCatalog.check.spec, OptionCatalog.into.spec] + ConnectionOptions.specs
+        var paths: [String]
+        var dryRun: Bool
+        var check: Bool
+        var into: String?
+        var connection: ConnectionOptions
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> ExitCode {
-        await reporting(arguments, context) {
-            let (plan, _, roster, _) = try await PlanCommand.makePlan(try PlanRequest(arguments), arguments, context)
+        init(_ arguments: ParsedArguments) {
+            paths = arguments.positionals
+            dryRun = arguments[OptionCatalog.dryRun]
+            check = arguments[OptionCatalog.check]
+            into = arguments[OptionCatalog.into]
+            connection = ConnectionOptions(arguments)
+        }
+    }
+
+    static func run(_ options: Options, _ context: CommandContext) async -> ExitCode {
+        await reporting(FailureStyle(), context) {
+            let request = try PlanRequest(paths: options.paths, prune: false, only: nil, exclude: nil)
+            let (plan, _, roster, _) = try await PlanCommand.makePlan(request, options.connection, context)
             var texts: [String: String] = [:]
             for file in roster.files {
                 guard let data = FileManager.default.contents(atPath: file) else {
@@ -26,14 +40,14 @@ struct PullCommand: Command {
                 }
                 texts[file] = String(decoding: data, as: UTF8.self)
             }
-            let into = try intoFile(arguments[Options.into], roster.files)
+            let into = try intoFile(options.into, roster.files)
             var puller = Puller(roster: roster, live: plan.live, texts: texts)
             let changed = puller.run(into: into)
             if !puller.diagnostics.isEmpty { throw CommandFailure(diagnostics: puller.diagnostics) }
             // Nothing is written (nor shown as a diff) unless the result loads and plans clean.
             let problems = PullCheck.problems(files: roster.files, texts: texts, changed: changed, live: plan.live)
             if !problems.isEmpty { throw CommandFailure(diagnostics: problems) }
-            return try finish(changed, texts: texts, arguments, context)
+            return try finish(changed, texts: texts, options, context)
         }
     }
 
@@ -50,15 +64,14 @@ struct PullCommand: Command {
     }
 
     static func finish(
-        _ changed: [String: String], texts: [String: String], _ arguments: ParsedArguments,
-        _ context: CommandContext
+        _ changed: [String: String], texts: [String: String], _ options: Options, _ context: CommandContext
     ) throws -> ExitCode {
         let files = changed.keys.sorted()
-        if arguments[Options.check] {
+        if options.check {
             for file in files { context.console.writeErr("\(file) would change\n") }
             return files.isEmpty ? ExitCode.success : ExitCode.changes
         }
-        if arguments[Options.dryRun] {
+        if options.dryRun {
             for file in files {
                 context.console.writeOut(UnifiedDiff.render(texts[file] ?? "", changed[file] ?? "", path: file))
             }

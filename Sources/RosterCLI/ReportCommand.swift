@@ -13,30 +13,46 @@ struct ReportCommand: Command {
     static let summary = "Reports: `roster report levels`, time in level against the limits."
     static let usage =
         "roster report levels [PATH…] [--live] [--as-of DATE] [--due-months N] [--format text|json|markdown|csv]"
-    static let options =
-        [
-            Options.live.spec, Options.asOf.spec, Options.dueMonths.spec,
-            OptionSpec.format([.text, .json, .markdown, .csv], "output format (default text)"),
-        ] + Connection.options
+    struct Options: CommandOptions {
+        static let format = Option<OutputFormat>.format(
+            [.text, .json, .markdown, .csv], "output format (default text)")
+        static let specs =
+            [OptionCatalog.live.spec, OptionCatalog.asOf.spec, OptionCatalog.dueMonths.spec, format.spec]
+            + ConnectionOptions.specs
+        /// The roster's paths, after the report's name.
+        var paths: [String]
+        var live: Bool
+        var asOf: Day
+        var dueMonths: Int
+        var format: OutputFormat
+        var connection: ConnectionOptions
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> ExitCode {
-        await reporting(arguments, context) {
-            var args = arguments
-            guard args.positionals.first == "levels" else {
+        init(_ arguments: ParsedArguments) throws(UsageError) {
+            guard arguments.positionals.first == "levels" else {
                 throw UsageError(
                     message: "`roster report` takes one report: levels", hint: "run `roster report levels`")
             }
-            args.positionals.removeFirst()
-            let format = arguments.format(options)
-            let asOf = try day(arguments[Options.asOf])
-            let due = try arguments.integer(Options.dueMonths, in: 0...600, default: 3)
+            paths = Array(arguments.positionals.dropFirst())
+            live = arguments[OptionCatalog.live]
+            asOf = try ReportCommand.day(arguments[OptionCatalog.asOf])
+            dueMonths = try ArgumentParser.integer(
+                arguments[OptionCatalog.dueMonths], "--due-months", in: 0...600, default: 3)
+            format = arguments[Self.format]
+            connection = ConnectionOptions(arguments)
+        }
+    }
+
+    static func run(_ options: Options, _ context: CommandContext) async -> ExitCode {
+        await reporting(FailureStyle(json: options.format == .json), context) {
+            let (asOf, due) = (options.asOf, options.dueMonths)
             let report: LevelReport
-            if arguments[Options.live] {
-                report = LevelReport.of(try await ChartCommand.live(args, context), asOf: asOf, dueMonths: due)
+            if options.live {
+                report = LevelReport.of(
+                    try await ChartCommand.live(options.connection, context), asOf: asOf, dueMonths: due)
             } else {
-                report = LevelReport.of(try LiveSession.loadRoster(args.positionals).0, asOf: asOf, dueMonths: due)
+                report = LevelReport.of(try LiveSession.loadRoster(options.paths).0, asOf: asOf, dueMonths: due)
             }
-            switch format {
+            switch options.format {
             case .json: context.console.writeOut(LevelReportRenderer.json(report).rendered(indent: 2) + "\n")
             case .markdown: context.console.writeOut(LevelReportRenderer.markdown(report))
             case .csv: context.console.writeOut(LevelReportRenderer.csv(report))
@@ -46,7 +62,7 @@ struct ReportCommand: Command {
         }
     }
 
-    static func day(_ text: String?) throws -> Day {
+    static func day(_ text: String?) throws(UsageError) -> Day {
         guard let text else { return Day.today }
         guard let day = Day(text) else {
             throw UsageError(

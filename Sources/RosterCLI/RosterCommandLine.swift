@@ -30,7 +30,10 @@ package enum RosterCommandLine {
         if first == "help" { return help(Array(arguments.dropFirst()), context) }
         // Completion hands over the words typed so far, options included, unparsed.
         if first == "__complete", let command = commands.first(where: { $0.name == first }) {
-            return await command.run(ParsedArguments(positionals: Array(arguments.dropFirst())), context)
+            let words = ParsedArguments(positionals: Array(arguments.dropFirst()))
+            do throws(UsageError) { return try await command.run(parsed: words, context) } catch {
+                return usageError(error, context)
+            }
         }
         guard let command = commands.first(where: { $0.name == first }) else {
             let known = listed(commands).map { $0.name }
@@ -74,7 +77,7 @@ package enum RosterCommandLine {
                 guard FileReplacer.replace(words[1] + "/" + page.file, with: Array(page.text.utf8)) else {
                     return report(
                         CommandFailure("cannot write the manual page", at: .file(words[1] + "/" + page.file)),
-                        ParsedArguments(), context)
+                        FailureStyle(), context)
                 }
                 context.console.writeOut(page.file + "\n")
             }
@@ -105,24 +108,17 @@ package enum RosterCommandLine {
                 context.console.writeOut(command.helpText)
                 return ExitCode.success
             }
-            if let color = parsed[Options.color], !["auto", "always", "never"].contains(color) {
-                throw UsageError(
-                    message: "--color takes auto, always or never, not `\(color)`",
-                    hint: "run `roster help \(command.name)` to see its options") as UsageError
-            }
-            return await command.run(parsed, context)
+            return try await command.run(parsed: parsed, context)
         } catch {
             return usageError(error, context, arguments: arguments)
         }
     }
 
     /// Prints a failure's diagnostics (and annotations under GitHub Actions); returns its exit code.
-    package static func report(
-        _ failure: CommandFailure, _ arguments: ParsedArguments, _ context: CommandContext
-    ) -> ExitCode {
+    static func report(_ failure: CommandFailure, _ style: FailureStyle, _ context: CommandContext) -> ExitCode {
         // With --format json, standard output holds one JSON document whatever happens.
-        if arguments.value("--format") == "json" { context.console.writeOut(failure.json.rendered(indent: 2) + "\n") }
-        let color = context.useColor(onStderr: true, arguments)
+        if style.json { context.console.writeOut(failure.json.rendered(indent: 2) + "\n") }
+        let color = context.useColor(onStderr: true, style.color)
         context.console.writeErr(DiagnosticRenderer.text(failure.diagnostics, color: color))
         if failure.diagnostics.count > 1 { context.console.writeErr(DiagnosticRenderer.summary(failure.diagnostics)) }
         if context.isGitHubActions {

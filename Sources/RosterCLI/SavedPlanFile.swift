@@ -27,10 +27,10 @@ struct SavedPlanFile {
     /// The `--only` and `--exclude` the plan was made with.
     var selection: JSONValue?
 
-    /// The saved plan named by `arguments`, or nil when they name a roster (a saved plan is a JSON
-    /// file whose top level holds `format_version`, as the roster loader also knows).
-    static func detect(_ arguments: ParsedArguments) throws(CommandFailure) -> SavedPlanFile? {
-        guard arguments.positionals.count == 1, let path = arguments.positionals.first,
+    /// The saved plan `paths` name, or nil when they name a roster (a saved plan is a JSON file
+    /// whose top level holds `format_version`, as the roster loader also knows).
+    static func detect(_ paths: [String]) throws(CommandFailure) -> SavedPlanFile? {
+        guard paths.count == 1, let path = paths.first,
             let data = FileManager.default.contents(atPath: path), RosterLoader.isSavedPlan([UInt8](data), path: path),
             let json = JSONValue(parsing: data)
         else { return nil }
@@ -85,13 +85,13 @@ struct SavedPlanFile {
 
     /// What to plan again: the saved roster paths, space, prune and selection, after checking
     /// that the roster is unchanged and no other space or server is asked for.
-    func request(for arguments: ParsedArguments, _ context: CommandContext) throws(CommandFailure) -> PlanRequest {
-        let asked = arguments[Options.space] ?? context.environment["MPS_SPACE"].flatMap { $0.isEmpty ? nil : $0 }
+    func request(for options: ConnectionOptions, _ context: CommandContext) throws(CommandFailure) -> PlanRequest {
+        let asked = options.space ?? context.environment["MPS_SPACE"].flatMap { $0.isEmpty ? nil : $0 }
         if let asked, asked != space {
             throw refusal("the plan was saved for space \"\(space)\", not \"\(asked)\"")
         }
         // Checked before anything is read: a plan for one server says nothing of another.
-        let current = try Connection.resolve(arguments, context).endpoint.url.absoluteString
+        let current = try Connection.resolve(options, context).endpoint.url.absoluteString
         if current != endpoint { throw refusal("the plan was saved for \(endpoint), not \(current)") }
         let files = self.files.map { folder.appendingPathComponent($0).standardizedFileURL.path }
         guard Self.rosterDigest(files, relativeTo: folder) == rosterDigest else {

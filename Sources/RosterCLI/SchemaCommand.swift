@@ -5,10 +5,9 @@ struct SchemaCommand: Command {
     static let name = "schema"
     static let summary = "Print the JSON Schema of the roster file (for editors)."
     static let usage = "roster schema > roster.schema.json"
-    static let options: [OptionSpec] = []
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> ExitCode {
-        if let extra = arguments.positionals.first {
+    static func run(_ options: NoOptions, _ context: CommandContext) async -> ExitCode {
+        if let extra = options.words.first {
             return RosterCommandLine.usageError(
                 UsageError(
                     message: "`roster schema` takes no argument, got `\(extra)`", hint: "run `roster help schema`"),

@@ -7,19 +7,27 @@ struct ValidateCommand: Command {
     static let name = "validate"
     static let summary = "Load and check a roster; print its diagnostics."
     static let usage = "roster validate [PATH…] [--format text|json]"
-    static let options =
-        [
-            OptionSpec.format([.text, .json], "output format (default text)")
-        ] + OptionSpec.color
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> ExitCode {
-        let format = arguments.format(options)
-        let paths = arguments.positionals.isEmpty ? [RosterLoader.defaultPath] : arguments.positionals
+    struct Options: CommandOptions {
+        static let specs = [FormatOnly.format.spec] + ColorOptions.specs
+        var paths: [String]
+        var format: OutputFormat
+        var color: ColorOptions
+
+        init(_ arguments: ParsedArguments) {
+            paths = arguments.positionals.isEmpty ? [RosterLoader.defaultPath] : arguments.positionals
+            format = arguments[FormatOnly.format]
+            color = ColorOptions(arguments)
+        }
+    }
+
+    static func run(_ options: Options, _ context: CommandContext) async -> ExitCode {
+        let paths = options.paths
         let result = RosterLoader().load(paths: paths)
-        if format == .json {
+        if options.format == .json {
             context.console.writeOut(DiagnosticRenderer.json(result.diagnostics).rendered(indent: 2) + "\n")
         } else {
-            let color = context.useColor(onStderr: true, arguments)
+            let color = context.useColor(onStderr: true, options.color)
             context.console.writeErr(DiagnosticRenderer.text(result.diagnostics, color: color))
             context.console.writeErr(DiagnosticRenderer.summary(result.diagnostics))
             if result.isValid {

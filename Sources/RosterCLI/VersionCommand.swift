@@ -8,14 +8,10 @@ struct VersionCommand: Command {
     static let name = "version"
     static let summary = "Print the version, the commit it was built from, and its libyaml and libcurl."
     static let usage = "roster version [--format text|json]"
-    static let options = [OptionSpec.format([.text, .json], "output format (default text)")]
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async -> ExitCode {
-        await reporting(arguments, context) {
-            let format = arguments.format(options)
-            context.console.writeOut(format == .json ? json : text)
-            return ExitCode.success
-        }
+    static func run(_ options: FormatOnly, _ context: CommandContext) async -> ExitCode {
+        context.console.writeOut(options.format == .json ? json : text)
+        return ExitCode.success
     }
 
     static var commit: String { buildCommit.isEmpty ? "unknown" : buildCommit }

@@ -11,7 +11,7 @@ import Testing
             ["a.yaml", "--format", "json", "--prune", "b", "--format=text", "--", "--prune"], options: options,
             command: "plan")
         #expect(parsed.positionals == ["a.yaml", "b", "--prune"])
-        #expect(parsed.value("--format") == "text")
+        #expect(parsed.values["--format"] == "text")
         #expect(parsed.flag("--prune"))
     }
 
