@@ -187,3 +187,26 @@ package final class GraphQLClient: Sendable {
         return text.count < body.count ? text + "…" : text
     }
 }
+
+/// A GraphQL response: its `data` and its errors.
+package struct GraphQLResponse: Sendable {
+    package var data: JSONValue?
+    package var errors: [GraphQLErrorMessage]
+}
+
+/// One entry of a GraphQL response's `errors`.
+package struct GraphQLErrorMessage: Sendable, Equatable, CustomStringConvertible {
+    package var message: String
+    package var path: [String]
+    package var code: String?
+
+    package init(message: String, path: [String] = [], code: String? = nil) {
+        self.message = message
+        self.path = path
+        self.code = code
+    }
+
+    package var description: String {
+        path.isEmpty ? message : "\(path.joined(separator: ".")): \(message)"
+    }
+}

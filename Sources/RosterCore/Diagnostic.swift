@@ -45,3 +45,21 @@ extension Array where Element == Diagnostic {
     /// Whether any diagnostic is an error.
     package var hasErrors: Bool { contains { $0.severity == .error } }
 }
+
+/// How serious a diagnostic is.
+package enum Severity: String, Sendable, Hashable, Codable {
+    case error
+    case warning
+    case note
+}
+
+/// A secondary message attached to a diagnostic, such as "first defined here".
+package struct DiagnosticNote: Hashable, Sendable {
+    package var location: SourceLocation?
+    package var message: String
+
+    package init(location: SourceLocation?, message: String) {
+        self.location = location
+        self.message = message
+    }
+}

@@ -93,3 +93,17 @@ package struct PlanOperation: Sendable, Equatable {
         }
     }
 }
+
+/// Why an operation exists: the entity's final state, or a release update that lets people
+/// leave a team before others take them in (the same team's final update follows).
+package enum OperationRole: String, Sendable, Hashable {
+    case final
+    case release
+}
+
+/// An operation's identity across plans: see ``PlanOperation/key``.
+package struct OperationKey: Hashable, Sendable {
+    package var entity: EntityID
+    package var mutation: PlanOperation.Mutation
+    package var role: OperationRole
+}

@@ -144,3 +144,30 @@ package final class YAMLDocument: Sendable {
     /// A view of a node, for code that prefers values to indices.
     package func node(_ n: NodeID) -> YAMLNode { YAMLNode(document: self, id: n) }
 }
+
+/// The index of a node in its ``YAMLDocument``.
+package struct NodeID: Hashable, Sendable {
+    package let rawIndex: Int32
+    package init(rawIndex: Int32) { self.rawIndex = rawIndex }
+}
+
+/// What a node is.
+package enum NodeKind: UInt8, Sendable {
+    case scalar, sequence, mapping
+}
+
+/// How a scalar was written. The schema layer uses it to tell `null` from `"null"`.
+package enum ScalarStyle: UInt8, Sendable, Hashable {
+    case plain, singleQuoted, doubleQuoted, literal, folded
+}
+
+/// The children of a collection node, as node ids.
+package struct ChildList: RandomAccessCollection, Sendable {
+    private let ids: ArraySlice<Int32>
+
+    init(_ ids: ArraySlice<Int32>) { self.ids = ids }
+
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { ids.count }
+    package subscript(i: Int) -> NodeID { NodeID(rawIndex: ids[ids.startIndex + i]) }
+}

@@ -29,3 +29,20 @@ package struct YAMLNode: Sendable {
         }
     }
 }
+
+/// A key and its value in a mapping.
+package struct YAMLPair: Sendable {
+    package var key: YAMLNode
+    package var value: YAMLNode
+}
+
+/// A scalar exactly as written: no implicit typing happens in the YAML layer.
+package struct YAMLScalar: Sendable, Hashable {
+    package var value: String
+    package var style: ScalarStyle
+
+    package init(_ value: String, style: ScalarStyle = .plain) {
+        self.value = value
+        self.style = style
+    }
+}

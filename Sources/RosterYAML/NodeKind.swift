@@ -1,6 +1,0 @@
-import RosterCore
-
-/// What a node is.
-package enum NodeKind: UInt8, Sendable {
-    case scalar, sequence, mapping
-}
