@@ -82,21 +82,14 @@ package indirect enum JSONValue: Sendable, Equatable {
     package static func writeInt(_ value: Int, to out: inout [UInt8]) {
         if value < 0 { out.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
-        var digits:
-            (
-                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
-            ) =
-                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var digits = InlineArray<20, UInt8>(repeating: 0)
         var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[19 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            out.append(contentsOf: buffer[(20 - count)...])
-        }
+        repeat {
+            digits[19 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
+            count += 1
+        } while magnitude > 0
+        for i in (20 - count)..<20 { out.append(digits[i]) }
     }
 
     /// Appends `s` as a JSON string, quoted and escaped.

@@ -62,25 +62,22 @@ package struct SHA256: Sendable {
     }
 
     private mutating func compress(_ block: [UInt8]) {
-        // The message schedule lives on the stack: a heap array per block would dominate.
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
-            block.withUnsafeBufferPointer { b in
-                for i in 0..<16 {
-                    w[i] =
-                        UInt32(b[4 * i]) << 24 | UInt32(b[4 * i + 1]) << 16 | UInt32(b[4 * i + 2]) << 8
-                        | UInt32(b[4 * i + 3])
-                }
-            }
-            for i in 16..<64 {
-                let s0 = w[i - 15].rotatedRight(7) ^ w[i - 15].rotatedRight(18) ^ (w[i - 15] >> 3)
-                let s1 = w[i - 2].rotatedRight(17) ^ w[i - 2].rotatedRight(19) ^ (w[i - 2] >> 10)
-                w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-            }
-            rounds(w)
+        // The message schedule lives inline: a heap array per block would dominate.
+        var w = InlineArray<64, UInt32>(repeating: 0)
+        for i in 0..<16 {
+            w[i] =
+                UInt32(block[4 * i]) << 24 | UInt32(block[4 * i + 1]) << 16 | UInt32(block[4 * i + 2]) << 8
+                | UInt32(block[4 * i + 3])
         }
+        for i in 16..<64 {
+            let s0 = w[i - 15].rotatedRight(7) ^ w[i - 15].rotatedRight(18) ^ (w[i - 15] >> 3)
+            let s1 = w[i - 2].rotatedRight(17) ^ w[i - 2].rotatedRight(19) ^ (w[i - 2] >> 10)
+            w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+        }
+        rounds(w)
     }
 
-    private mutating func rounds(_ w: UnsafeMutableBufferPointer<UInt32>) {
+    private mutating func rounds(_ w: InlineArray<64, UInt32>) {
         var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
         for i in 0..<64 {
             let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
