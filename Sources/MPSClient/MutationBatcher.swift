@@ -109,7 +109,7 @@ package struct MutationBatcher: Sendable {
         mutating func key(_ name: StaticString) {
             comma()
             out.append(UInt8(ascii: "\""))
-            out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+            name.withUTF8Buffer { out.append(contentsOf: $0) }
             out.append(UInt8(ascii: "\""))
             out.append(UInt8(ascii: ":"))
         }
