@@ -29,23 +29,29 @@ let package = Package(
         .target(name: "RosterYAML", dependencies: ["CYAML", "RosterCore"]),
         // The roster: decoding by key name, validation, and the live state's types.
         .target(name: "RosterModel", dependencies: ["RosterYAML", "RosterCore"]),
-        // The reconciler: matching, typed changes, the planner, the apply engine (driving a
-        // MutationExecutor); Foundation only, no networking.
+        // The reconciler: matching, typed changes, the planner, selections, saved plans; Foundation
+        // only, no networking.
         .target(name: "RosterReconcile", dependencies: ["RosterModel", "RosterYAML", "RosterCore"]),
+        // The apply engine: runs a plan's steps through a MutationExecutor, recovers, verifies and
+        // reports; no networking (MPSClient implements the executor).
+        .target(name: "RosterApply", dependencies: ["RosterReconcile", "RosterModel", "RosterCore"]),
         // pull: the roster files edited in place to say what the live space says, and the guard
         // that the edited files load and plan clean.
         .target(name: "RosterPull", dependencies: ["RosterReconcile", "RosterModel", "RosterYAML", "RosterCore"]),
         // MPS: the transport (libcurl) and its network policy, the GraphQL client and its one retry
         // policy, the live-state reader, the mutation documents and the executor the apply engine drives.
-        .target(name: "MPSClient", dependencies: ["CCurl", "RosterModel", "RosterReconcile", "RosterCore"]),
+        .target(
+            name: "MPSClient", dependencies: ["CCurl", "RosterModel", "RosterReconcile", "RosterApply", "RosterCore"]),
         // Every renderer, pure: diagnostics, the JSON Schema, plans, reports, charts.
-        .target(name: "RosterRender", dependencies: ["RosterModel", "RosterReconcile", "RosterCore"]),
+        .target(name: "RosterRender", dependencies: ["RosterModel", "RosterReconcile", "RosterApply", "RosterCore"]),
         // The command line: the argument parser, the one command registry that dispatch, help and
         // completion read, and the commands.
         .target(
             name: "RosterCLI",
             dependencies: [
-                "RosterModel", "RosterReconcile", "RosterPull", "MPSClient", "RosterRender", "RosterYAML", "RosterCore",
+                "RosterModel", "RosterReconcile", "RosterApply", "RosterPull", "MPSClient", "RosterRender",
+                "RosterYAML",
+                "RosterCore",
             ],
             plugins: ["BuildInfoPlugin"]),
         // Records the commit a build comes from, for `roster version`.
@@ -55,7 +61,8 @@ let package = Package(
         .executableTarget(
             name: "roster-bench",
             dependencies: [
-                "CYAML", "RosterModel", "RosterYAML", "RosterCore", "MPSClient", "RosterReconcile", "RosterRender",
+                "CYAML", "RosterModel", "RosterYAML", "RosterCore", "MPSClient", "RosterReconcile", "RosterApply",
+                "RosterRender",
             ], path: "Sources/roster-bench"),
         // What the test targets share: the package's paths, golden files, seeded randomness and fixtures.
         .target(
@@ -72,24 +79,32 @@ let package = Package(
                 "RosterReconcile", "RosterModel", "RosterCore", "MPSClient", "RosterRender", "RosterTestSupport",
             ]),
         .testTarget(
+            name: "RosterApplyTests",
+            dependencies: [
+                "RosterApply", "RosterReconcile", "RosterModel", "RosterCore", "MPSClient", "RosterRender",
+                "RosterTestSupport",
+            ]),
+        .testTarget(
             name: "RosterPullTests",
             dependencies: [
                 "RosterPull", "RosterReconcile", "RosterModel", "RosterYAML", "RosterCore", "RosterTestSupport",
             ]),
         .testTarget(
-            name: "MPSClientTests", dependencies: ["MPSClient", "RosterReconcile", "RosterModel", "RosterCore"]),
+            name: "MPSClientTests",
+            dependencies: ["MPSClient", "RosterReconcile", "RosterApply", "RosterModel", "RosterCore"]),
         .testTarget(
             name: "RosterRenderTests",
             dependencies: [
-                "RosterRender", "RosterReconcile", "RosterModel", "MPSClient", "RosterCore", "RosterTestSupport",
+                "RosterRender", "RosterReconcile", "RosterApply", "RosterModel", "MPSClient", "RosterCore",
+                "RosterTestSupport",
             ]),
         .testTarget(name: "RosterCLITests", dependencies: ["RosterCLI", "RosterCore", "RosterTestSupport"]),
         // End to end: the built binary against the sandbox (a Python server), a terminal, git and shells.
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "RosterCLI", "RosterRender", "RosterReconcile", "MPSClient", "RosterModel", "RosterYAML", "RosterCore",
-                "RosterTestSupport",
+                "RosterCLI", "RosterRender", "RosterReconcile", "RosterApply", "MPSClient", "RosterModel", "RosterYAML",
+                "RosterCore", "RosterTestSupport",
             ]),
     ]
 )

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import RosterApply
 import RosterCore
 import RosterReconcile
 

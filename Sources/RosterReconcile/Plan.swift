@@ -32,7 +32,7 @@ package struct Plan: Sendable {
     }
 
     /// The name of the roster person a plan operation creates.
-    func personName(rosterIndex: Int) -> String {
+    package func personName(rosterIndex: Int) -> String {
         for op in steps.joined() {
             if case .createUser(let index, let fields) = op.payload, index == rosterIndex { return fields.fullName }
         }

@@ -1,3 +1,4 @@
+import RosterApply
 import RosterCore
 import RosterReconcile
 

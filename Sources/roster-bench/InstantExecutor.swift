@@ -1,5 +1,6 @@
 import Foundation
 import MPSClient
+import RosterApply
 import RosterReconcile
 import Synchronization
 

@@ -1,3 +1,5 @@
+import RosterReconcile
+
 /// The bookkeeping of one apply: what became of each operation of the approved plan, found
 /// again in later plans by its ``OperationKey``. An operation of a later plan that the approved
 /// plan does not hold (drift made meanwhile) is never run: verification lists it.

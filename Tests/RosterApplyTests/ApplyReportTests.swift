@@ -3,6 +3,7 @@ import RosterModel
 import RosterTestSupport
 import Testing
 
+@testable import RosterApply
 @testable import RosterReconcile
 @testable import RosterRender
 

@@ -1,4 +1,5 @@
 import RosterCore
+import RosterReconcile
 
 /// What the read after an apply shows that neither the roster nor the apply explains: people or
 /// teams that appeared meanwhile, entities this apply changed that differ again, a name that now

@@ -6,6 +6,7 @@ import RosterTestSupport
 import Synchronization
 import Testing
 
+@testable import RosterApply
 @testable import RosterReconcile
 
 /// A model MPS that refuses, every time, the operations on some entities (as MPS refuses to

@@ -1,4 +1,5 @@
 import RosterCore
+import RosterReconcile
 
 /// What apply did with each planned operation, and what was left afterwards. Every operation of
 /// the plan has exactly one entry, in plan order.

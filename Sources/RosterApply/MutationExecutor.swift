@@ -1,3 +1,5 @@
+import RosterReconcile
+
 /// Packs a step's operations into requests, sends one request at a time and says what became of
 /// it. ``ApplyEngine`` drives one; the real one speaks GraphQL to MPS, tests script every outcome.
 package protocol MutationExecutor: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import RosterReconcile
 
 /// One request of a step: the operations it carries, the alias of each, and its body as the
 /// ``MutationExecutor`` encoded it (for MPS, a GraphQL document of aliased mutations).

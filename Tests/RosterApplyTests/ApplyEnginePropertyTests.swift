@@ -6,6 +6,7 @@ import RosterTestSupport
 import Synchronization
 import Testing
 
+@testable import RosterApply
 @testable import RosterModel
 @testable import RosterReconcile
 

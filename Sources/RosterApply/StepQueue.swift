@@ -1,3 +1,5 @@
+import RosterReconcile
+
 /// The documents of one step still to send: the step's own, packed as they are needed, then
 /// those of operations sent again after a failed alias. Each document comes with the operations
 /// its indices refer to.

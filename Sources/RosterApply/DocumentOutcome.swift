@@ -1,3 +1,5 @@
+import RosterReconcile
+
 /// What became of one document of aliased mutations. Mutation fields run serially, in document
 /// order, and a failed one nulls the whole response (`mps-contract.md`).
 package enum DocumentOutcome: Sendable, Equatable {

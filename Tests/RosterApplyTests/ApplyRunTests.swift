@@ -1,6 +1,7 @@
 import RosterTestSupport
 import Testing
 
+@testable import RosterApply
 @testable import RosterReconcile
 
 /// Apply's bookkeeping: operations found by id, whatever order the steps hold them in, and what

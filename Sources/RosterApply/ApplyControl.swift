@@ -1,3 +1,4 @@
+import RosterReconcile
 import Synchronization
 
 /// How a command steers a running apply from outside: a request to stop (an interrupt), and

@@ -1,5 +1,6 @@
 import RosterCore
 import RosterModel
+import RosterReconcile
 
 /// Runs a plan through a ``MutationExecutor``: each step's operations as documents of aliased
 /// mutations, several at once. After a failed or uncertain document it reads the live state and

@@ -1,6 +1,7 @@
 import RosterTestSupport
 import Testing
 
+@testable import RosterApply
 @testable import RosterReconcile
 
 /// What a second interrupt lists: the operations of the documents still out, in the order they
