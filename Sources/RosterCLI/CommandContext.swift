@@ -1,3 +1,6 @@
+import RosterCore
+import RosterRender
+
 /// What a command runs with: its console and environment.
 package struct CommandContext: Sendable {
     package var console: any Console
@@ -26,4 +29,11 @@ package struct CommandContext: Sendable {
     }
 
     package var isGitHubActions: Bool { environment["GITHUB_ACTIONS"] == "true" }
+
+    /// Under GitHub Actions, `diagnostics` as workflow annotations on standard output, so that
+    /// they show on the lines of the pull request's files.
+    func annotate(_ diagnostics: [Diagnostic]) {
+        guard isGitHubActions else { return }
+        console.writeOut(DiagnosticRenderer.githubAnnotations(diagnostics))
+    }
 }

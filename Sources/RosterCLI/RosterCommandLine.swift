@@ -121,9 +121,7 @@ package enum RosterCommandLine {
         let color = context.useColor(onStderr: true, style.color)
         context.console.writeErr(DiagnosticRenderer.text(failure.diagnostics, color: color))
         if failure.diagnostics.count > 1 { context.console.writeErr(DiagnosticRenderer.summary(failure.diagnostics)) }
-        if context.isGitHubActions {
-            context.console.writeOut(DiagnosticRenderer.githubAnnotations(failure.diagnostics))
-        }
+        context.annotate(failure.diagnostics)
         return failure.exitCode
     }
 

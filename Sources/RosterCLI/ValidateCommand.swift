@@ -40,9 +40,7 @@ struct ValidateCommand: Command {
                 )
             }
         }
-        if context.isGitHubActions {
-            context.console.writeOut(DiagnosticRenderer.githubAnnotations(result.diagnostics))
-        }
+        context.annotate(result.diagnostics)
         return result.isValid ? ExitCode.success : ExitCode.failure
     }
 
