@@ -1,0 +1,39 @@
+import RosterCore
+import Testing
+
+@testable import RosterModel
+
+/// Team references of more than ``ReferenceResolver/chunkSize`` teams are resolved in chunks on
+/// all cores (``ParallelChunks``): each reference to the right person, and the unknown ones
+/// reported in the teams' order, as one pass would.
+@Suite struct ReferenceResolverTests {
+    @Test func chunksResolveAsOnePassWould() {
+        let teams = 3 * ReferenceResolver.chunkSize + 17
+        let at = SourceLocation(file: "roster.yaml", line: 1, column: 1)
+        var roster = Roster()
+        for i in 0..<(2 * teams) {
+            roster.people.append(
+                PersonEntry(name: Located("Person \(i)", at: at), craft: .engineering, level: .mid, location: at))
+        }
+        let unknown: Set<Int> = [3, ReferenceResolver.chunkSize + 1, teams - 1]
+        for t in 0..<teams {
+            let member = unknown.contains(t) ? "Nobody \(t)" : "Person \(teams + t)"
+            let line = SourceLocation(file: "roster.yaml", line: t + 2, column: 3)
+            roster.teams.append(
+                TeamEntry(
+                    name: Located("Team \(t)", at: line),
+                    lead: Located(PersonReference(parsing: "Person \(t)"), at: line),
+                    members: [Located(PersonReference(parsing: member), at: line)], location: line))
+        }
+        let resolver = ReferenceResolver(roster, PersonIndex(roster.people))
+        #expect(resolver.offsets.count == teams + 1)
+        for t in 0..<teams {
+            let start = resolver.offsets[t]
+            #expect(resolver.resolved[start] == Int32(t), "lead of team \(t)")
+            #expect(
+                resolver.resolved[start + 1] == (unknown.contains(t) ? -1 : Int32(teams + t)), "member of team \(t)")
+        }
+        let lines = resolver.diagnostics.compactMap { $0.location?.line }
+        #expect(lines == unknown.sorted().map { $0 + 2 }, "\(resolver.diagnostics.map(\.message))")
+    }
+}
