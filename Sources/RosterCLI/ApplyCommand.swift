@@ -67,7 +67,8 @@ struct ApplyCommand: Command {
         let request =
             try saved.map { try $0.request(for: options.connection, context) }
             ?? PlanRequest(paths: options.paths, prune: options.prune, only: options.only, exclude: options.exclude)
-        let (plan, connection, roster, service) = try await PlanCommand.makePlan(request, options.connection, context)
+        let made = try await LivePlan.make(request, options.connection, context)
+        let (plan, connection, roster, service) = (made.plan, made.connection, made.roster, made.service)
         if let saved { try saved.check(plan) }
         let color = context.useColor(onStderr: format == .json, options.color)
         let phases = PhaseLog(verbose: options.connection.verbose, context)

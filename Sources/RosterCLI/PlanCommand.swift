@@ -46,7 +46,8 @@ struct PlanCommand: Command {
             let format = options.format
             let request = try PlanRequest(
                 paths: options.paths, prune: options.prune, only: options.only, exclude: options.exclude)
-            let (plan, _, roster, _) = try await makePlan(request, options.connection, context)
+            let made = try await LivePlan.make(request, options.connection, context)
+            let (plan, roster) = (made.plan, made.roster)
             let requests = MutationBatcher().requestCount(plan)
             let color = context.useColor(onStderr: false, options.color)
             let out = options.out
@@ -69,44 +70,4 @@ struct PlanCommand: Command {
             return options.detailedExitcode && drift ? ExitCode.changes : ExitCode.success
         }
     }
-
-    /// Loads the roster, reads the live space and plans; shared with apply. The roster is loaded
-    /// before the read, so an invalid roster sends no request and the one read goes straight to
-    /// the space the roster names (README, *Decisions*: "Plan reads after it loads").
-    static func makePlan(
-        _ request: PlanRequest, _ options: ConnectionOptions, _ context: CommandContext
-    ) async throws(CommandFailure) -> (Plan, Connection, Roster, MPSService) {
-        let phases = PhaseLog(verbose: options.verbose, context)
-        var connection = try Connection.resolve(options, context)
-        if let space = request.space { connection.endpoint.space = space }
-        let loading = phases.now
-        let (roster, warnings) = try LiveSession.loadRoster(request.paths)
-        phases.log("loaded \(roster.people.count) people and \(roster.teams.count) teams", since: loading)
-        if !warnings.isEmpty { context.console.writeErr(DiagnosticRenderer.text(warnings)) }
-        if !connection.warnings.isEmpty { context.console.writeErr(DiagnosticRenderer.text(connection.warnings)) }
-        // The roster's `space` comes after --space, MPS_SPACE and the profile.
-        if connection.endpoint.space == nil { connection.endpoint.space = roster.space?.value }
-        let service = MPSService(client: connection.client(context))
-        let live: LiveState
-        do { live = try await service.readLiveState(space: connection.endpoint.space) } catch {
-            throw LiveSession.failure(error)
-        }
-        if roster.access != nil && !live.space.isOwner {
-            throw CommandFailure(
-                "this roster manages access, which only the space's owner can change, and space \"\(live.space.name)\" "
-                    + "(\(live.space.id)) is not yours; remove `access:` or apply it as the owner",
-                exitCode: ExitCode.refused, at: roster.access?.location)
-        }
-        let planning = phases.now
-        let (planned, diagnostics) = Planner.plan(
-            roster: roster, live: live, prune: request.prune, endpoint: connection.endpoint.url.absoluteString)
-        guard let full = planned else { throw CommandFailure(diagnostics: diagnostics) }
-        var plan: Plan
-        do throws(SelectionError) { plan = try request.selection.apply(to: full) } catch {
-            throw CommandFailure(error.message, exitCode: ExitCode.refused)
-        }
-        phases.log("planned \(plan.changes.count) changes in \(plan.steps.count) steps", since: planning)
-        return (plan, connection, roster, service)
-    }
-
 }

@@ -32,7 +32,8 @@ struct PullCommand: Command {
     static func run(_ options: Options, _ context: CommandContext) async -> ExitCode {
         await reporting(FailureStyle(), context) {
             let request = try PlanRequest(paths: options.paths, prune: false, only: nil, exclude: nil)
-            let (plan, _, roster, _) = try await PlanCommand.makePlan(request, options.connection, context)
+            let made = try await LivePlan.make(request, options.connection, context)
+            let (plan, roster) = (made.plan, made.roster)
             var texts: [String: String] = [:]
             for file in roster.files {
                 guard let data = FileManager.default.contents(atPath: file) else {
