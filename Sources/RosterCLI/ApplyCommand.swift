@@ -57,9 +57,8 @@ struct ApplyCommand: Command {
     }
 
     static func apply(_ options: Options, _ context: CommandContext) async throws -> ExitCode {
-        let format = options.format
         let console = context.console
-        // Everything but the plan writes standard error through the gate (see below).
+        // Everything but the plan writes standard error through the gate (see `run`).
         let gate = ProgressGate(console)
         var context = context
         context.console = gate
@@ -68,23 +67,31 @@ struct ApplyCommand: Command {
             try saved.map { try $0.request(for: options.connection, context) }
             ?? PlanRequest(paths: options.paths, prune: options.prune, only: options.only, exclude: options.exclude)
         let made = try await LivePlan.make(request, options.connection, context)
-        let (plan, connection, roster, service) = (made.plan, made.connection, made.roster, made.service)
-        if let saved { try saved.check(plan) }
-        let color = context.useColor(onStderr: format == .json, options.color)
-        let phases = PhaseLog(verbose: options.connection.verbose, context)
-        let show = ApplyOutput(console: console, planOnStderr: format == .json)
-        guard plan.hasChanges else {
-            show.plan(PlanRenderer.text(plan, requests: 0, color: color))
-            if format == .json { show.report(ReportRenderer.json(nothingToDo()).rendered(indent: 2) + "\n") }
+        if let saved { try saved.check(made.plan) }
+        let show = ApplyOutput(
+            console: console, planOnStderr: options.format == .json,
+            color: context.useColor(onStderr: options.format == .json, options.color))
+        guard made.plan.hasChanges else {
+            show.plan(PlanRenderer.text(made.plan, requests: 0, color: show.color))
+            if options.format == .json { show.report(ReportRenderer.json(nothingToDo()).rendered(indent: 2) + "\n") }
             return ExitCode.success
         }
+        return try await run(made, request, options, ask: saved == nil && !options.autoApprove, gate, show, context)
+    }
+
+    /// Shows the plan, refuses or asks, then applies, verifies and reports.
+    static func run(
+        _ made: LivePlan, _ request: PlanRequest, _ options: Options, ask: Bool, _ gate: ProgressGate,
+        _ show: ApplyOutput, _ context: CommandContext
+    ) async throws -> ExitCode {
+        let plan = made.plan
         let exceeded = plan.deletes.filter(\.exceeded)
         let refused = !exceeded.isEmpty && !options.allowLargeChanges
-        let ask = saved == nil && !options.autoApprove
+        let phases = PhaseLog(verbose: options.connection.verbose, context)
         let control = ApplyControl()
         let engine = makeEngine(
-            request, connection: connection, roster: roster, service: service, concurrency: options.concurrency,
-            phases: phases, control: control, progress: progressLine(gate))
+            request, made, concurrency: options.concurrency, phases: phases, control: control,
+            progress: progressLine(gate))
         // Nothing to ask and nothing to refuse: the first documents go out while the plan's
         // requests are counted and the plan printed; what the engine writes waits until the plan
         // is on screen.
@@ -93,13 +100,12 @@ struct ApplyCommand: Command {
         if !ask && !refused {
             gate.hold()
             interrupts = InterruptHandler(control: control, console: gate)
-            let approved = plan
-            early = Task { await engine.apply(approved) }
+            early = Task { await engine.apply(plan) }
         }
-        show.plan(PlanRenderer.text(plan, requests: MutationBatcher().requestCount(plan), color: color))
-        if refused { throw refusal(exceeded, roster: roster) }
-        if ask, let cancelled = try confirm(show, console) { return cancelled }
-        if !console.stderrIsTerminal { show.plan("\n") }
+        show.plan(PlanRenderer.text(plan, requests: MutationBatcher().requestCount(plan), color: show.color))
+        if refused { throw refusal(exceeded, roster: made.roster) }
+        if ask, let cancelled = try confirm(show, show.console) { return cancelled }
+        if !show.console.stderrIsTerminal { show.plan("\n") }
         gate.open()
         if interrupts == nil { interrupts = InterruptHandler(control: control, console: gate) }
         let applying = phases.now
@@ -108,8 +114,9 @@ struct ApplyCommand: Command {
         phases.log("applied and verified", since: applying)
         withExtendedLifetime(interrupts) {}
         show.report(
-            format == .json
-                ? ReportRenderer.json(report).rendered(indent: 2) + "\n" : ReportRenderer.text(report, color: color))
+            options.format == .json
+                ? ReportRenderer.json(report).rendered(indent: 2) + "\n"
+                : ReportRenderer.text(report, color: show.color))
         if report.stop == .interrupted { return ExitCode.interrupted }
         return report.complete ? ExitCode.success : ExitCode.failure
     }
@@ -144,10 +151,10 @@ struct ApplyCommand: Command {
 
     /// The engine, with the reads and re-plans it needs for recovery and verification.
     static func makeEngine(
-        _ request: PlanRequest, connection: Connection, roster: Roster, service: MPSService,
-        concurrency: Int, phases: PhaseLog, control: ApplyControl,
+        _ request: PlanRequest, _ made: LivePlan, concurrency: Int, phases: PhaseLog, control: ApplyControl,
         progress: (@Sendable (String) -> Void)?
     ) -> ApplyEngine {
+        let (connection, roster, service) = (made.connection, made.roster, made.service)
         let space = connection.endpoint.space
         let prune = request.prune
         let endpoint = connection.endpoint.url.absoluteString

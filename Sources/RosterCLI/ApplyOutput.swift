@@ -10,6 +10,8 @@ import RosterRender
 struct ApplyOutput {
     let console: any Console
     let planOnStderr: Bool
+    /// Whether the plan and the report are coloured.
+    let color: Bool
 
     func plan(_ text: String) {
         if planOnStderr { console.writeErr(text) } else { console.writeOut(text) }
