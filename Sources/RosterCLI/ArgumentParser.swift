@@ -8,7 +8,6 @@ package enum ArgumentParser {
     ) throws(UsageError) -> ParsedArguments {
         var result = ParsedArguments()
         var index = 0
-        let hint = "run `roster help \(command)` to see its options"
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
@@ -18,41 +17,47 @@ package enum ArgumentParser {
             }
             if argument == "-h" || argument == "--help" {
                 result.flags.insert("--help")
-                continue
-            }
-            guard argument.hasPrefix("-"), argument != "-" else {
-                result.positionals.append(argument)
-                continue
-            }
-            var name = argument
-            var inlineValue: String?
-            if let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                inlineValue = String(argument[argument.index(after: equals)...])
-            }
-            guard let spec = options.first(where: { $0.name == name }) else {
-                let known = options.map(\.name) + ["--help"]
-                let suggestion = Suggestions.nearest(to: name, among: known).map { "; did you mean `\($0)`?" } ?? ""
-                throw UsageError(message: "unknown option `\(name)` for `roster \(command)`\(suggestion)", hint: hint)
-            }
-            if let placeholder = spec.value {
-                if let inlineValue {
-                    result.values[name] = inlineValue
-                } else if index < arguments.count {
-                    result.values[name] = arguments[index]
-                    index += 1
-                } else {
-                    throw UsageError(message: "option `\(name)` needs a value (\(name) \(placeholder))", hint: hint)
-                }
+            } else if argument.hasPrefix("-"), argument != "-" {
+                try option(argument, arguments, &index, options: options, command: command, into: &result)
             } else {
-                if inlineValue != nil {
-                    throw UsageError(message: "option `\(name)` takes no value", hint: hint)
-                }
-                result.flags.insert(name)
+                result.positionals.append(argument)
             }
         }
         try checkChoices(result, options: options, command: command)
         return result
+    }
+
+    /// Reads the option `argument` (`--name`, `--name=value`, or `--name value`, taking the next
+    /// argument) into `result`.
+    private static func option(
+        _ argument: String, _ arguments: [String], _ index: inout Int, options: [OptionSpec], command: String,
+        into result: inout ParsedArguments
+    ) throws(UsageError) {
+        let hint = "run `roster help \(command)` to see its options"
+        var name = argument
+        var inlineValue: String?
+        if let equals = argument.firstIndex(of: "=") {
+            name = String(argument[..<equals])
+            inlineValue = String(argument[argument.index(after: equals)...])
+        }
+        guard let spec = options.first(where: { $0.name == name }) else {
+            let known = options.map(\.name) + ["--help"]
+            let suggestion = Suggestions.nearest(to: name, among: known).map { "; did you mean `\($0)`?" } ?? ""
+            throw UsageError(message: "unknown option `\(name)` for `roster \(command)`\(suggestion)", hint: hint)
+        }
+        guard let placeholder = spec.value else {
+            guard inlineValue == nil else { throw UsageError(message: "option `\(name)` takes no value", hint: hint) }
+            result.flags.insert(name)
+            return
+        }
+        if let inlineValue {
+            result.values[name] = inlineValue
+        } else if index < arguments.count {
+            result.values[name] = arguments[index]
+            index += 1
+        } else {
+            throw UsageError(message: "option `\(name)` needs a value (\(name) \(placeholder))", hint: hint)
+        }
     }
 
     /// Each option given a value outside its choices is a usage error that lists them.
