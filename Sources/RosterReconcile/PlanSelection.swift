@@ -68,23 +68,8 @@ package struct PlanSelection: Sendable, Equatable {
     package func apply(to plan: Plan) throws(SelectionError) -> Plan {
         guard !isEmpty else { return plan }
         let operations = Array(plan.steps.joined())
-        let byID = Dictionary(operations.map { ($0.id, $0) }) { first, _ in first }
-        var kept = Set(operations.filter { selects($0.kind, $0.name) }.map(\.id))
-        let chosen = kept
-        var queue = Array(kept)
-        while let id = queue.popLast() {
-            for prerequisite in byID[id]?.after ?? [] where !kept.contains(prerequisite) {
-                guard let needed = byID[prerequisite] else { continue }
-                if excludes(needed.kind, needed.name) {
-                    let op = byID[id].map { ReportWording.subject($0) } ?? "an operation"
-                    throw SelectionError(
-                        message: "\(op) needs \(ReportWording.subject(needed)) first (to keep one team per person and "
-                            + "every team led), which --exclude leaves out; select both or neither")
-                }
-                kept.insert(prerequisite)
-                queue.append(prerequisite)
-            }
-        }
+        let chosen = Set(operations.filter { selects($0.kind, $0.name) }.map(\.id))
+        let kept = try withPrerequisites(chosen, of: operations)
         let steps = plan.steps.map { $0.filter { kept.contains($0.id) } }.filter { !$0.isEmpty }
         // The kept operations of each entity, found again from its change in one lookup.
         var keptOf: [EntityKey: [PlanOperation]] = [:]
@@ -106,6 +91,30 @@ package struct PlanSelection: Sendable, Equatable {
             return change
         }
         return plan.keeping(steps: steps, changes: changes)
+    }
+
+    /// The chosen operations and every operation they need first; an error when one needed is
+    /// excluded.
+    private func withPrerequisites(
+        _ chosen: Set<Int>, of operations: [PlanOperation]
+    ) throws(SelectionError) -> Set<Int> {
+        let byID = Dictionary(operations.map { ($0.id, $0) }) { first, _ in first }
+        var kept = chosen
+        var queue = Array(kept)
+        while let id = queue.popLast() {
+            for prerequisite in byID[id]?.after ?? [] where !kept.contains(prerequisite) {
+                guard let needed = byID[prerequisite] else { continue }
+                if excludes(needed.kind, needed.name) {
+                    let op = byID[id].map { ReportWording.subject($0) } ?? "an operation"
+                    throw SelectionError(
+                        message: "\(op) needs \(ReportWording.subject(needed)) first (to keep one team per person and "
+                            + "every team led), which --exclude leaves out; select both or neither")
+                }
+                kept.insert(prerequisite)
+                queue.append(prerequisite)
+            }
+        }
+        return kept
     }
 
     /// An entity as both a change and an operation name it: its live id, its member's auth id,
