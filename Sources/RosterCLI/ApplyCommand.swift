@@ -16,6 +16,7 @@ struct ApplyCommand: Command {
     struct Options: CommandOptions {
         static let format = Option<OutputFormat>.format(
             [.text, .json], "report format (default text; json prints the report on standard output)")
+        // `PlanningOptions`, listed with apply's own help for the selection.
         static let only = OptionCatalog.only.help("apply only these entities' changes (and what they need)")
         static let exclude = OptionCatalog.exclude.help("leave these entities' changes out")
         static let specs =
@@ -29,9 +30,7 @@ struct ApplyCommand: Command {
         var autoApprove: Bool
         var allowLargeChanges: Bool
         var concurrency: Int
-        var prune: Bool
-        var only: String?
-        var exclude: String?
+        var planning: PlanningOptions
         var color: ColorOptions
         var connection: ConnectionOptions
 
@@ -42,9 +41,7 @@ struct ApplyCommand: Command {
             allowLargeChanges = arguments[OptionCatalog.allowLargeChanges]
             concurrency = try ArgumentParser.integer(
                 arguments[OptionCatalog.concurrency], "--concurrency", in: 1...64, default: 4)
-            prune = arguments[OptionCatalog.prune]
-            only = arguments[Self.only]
-            exclude = arguments[Self.exclude]
+            planning = PlanningOptions(arguments)
             color = ColorOptions(arguments)
             connection = ConnectionOptions(arguments)
         }
@@ -65,7 +62,7 @@ struct ApplyCommand: Command {
         let saved = try SavedPlanFile.detect(options.paths)
         let request =
             try saved.map { try $0.request(for: options.connection, context) }
-            ?? PlanRequest(paths: options.paths, prune: options.prune, only: options.only, exclude: options.exclude)
+            ?? options.planning.request(paths: options.paths)
         let made = try await LivePlan.make(request, options.connection, context)
         if let saved { try saved.check(made.plan) }
         let show = ApplyOutput(

@@ -15,16 +15,13 @@ struct PlanCommand: Command {
         static let format = Option<OutputFormat>.format([.text, .json, .markdown], "output format (default text)")
         static let specs =
             [
-                format.spec, OptionCatalog.out.spec, OptionCatalog.detailedExitcode.spec, OptionCatalog.prune.spec,
-                OptionCatalog.only.spec, OptionCatalog.exclude.spec,
-            ] + ColorOptions.specs + ConnectionOptions.specs
+                format.spec, OptionCatalog.out.spec, OptionCatalog.detailedExitcode.spec,
+            ] + PlanningOptions.specs + ColorOptions.specs + ConnectionOptions.specs
         var paths: [String]
         var format: OutputFormat
         var out: String?
         var detailedExitcode: Bool
-        var prune: Bool
-        var only: String?
-        var exclude: String?
+        var planning: PlanningOptions
         var color: ColorOptions
         var connection: ConnectionOptions
 
@@ -33,9 +30,7 @@ struct PlanCommand: Command {
             format = arguments[Self.format]
             out = arguments[OptionCatalog.out]
             detailedExitcode = arguments[OptionCatalog.detailedExitcode]
-            prune = arguments[OptionCatalog.prune]
-            only = arguments[OptionCatalog.only]
-            exclude = arguments[OptionCatalog.exclude]
+            planning = PlanningOptions(arguments)
             color = ColorOptions(arguments)
             connection = ConnectionOptions(arguments)
         }
@@ -44,8 +39,7 @@ struct PlanCommand: Command {
     static func run(_ options: Options, _ context: CommandContext) async -> ExitCode {
         await reporting(FailureStyle(json: options.format == .json, color: options.color), context) {
             let format = options.format
-            let request = try PlanRequest(
-                paths: options.paths, prune: options.prune, only: options.only, exclude: options.exclude)
+            let request = try options.planning.request(paths: options.paths)
             let made = try await LivePlan.make(request, options.connection, context)
             let (plan, roster) = (made.plan, made.roster)
             let requests = MutationBatcher().requestCount(plan)
