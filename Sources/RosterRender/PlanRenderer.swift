@@ -69,32 +69,8 @@ package enum PlanRenderer {
     /// The description appended in place: a 10,000-line plan builds no string per part.
     static func appendDetail(_ c: Change, to out: inout String) {
         defer { if c.action != .unmanaged, let note = c.note { out += " (\(note))" } }
-        let after = { (field: ChangeField) in c.after[field] ?? .null }
         switch c.action {
-        case .create:
-            switch c.kind {
-            case .person:
-                out += "craft "
-                out += text(of: after(.craft))
-                out += ", level "
-                out += text(of: after(.level))
-                out += ", focus "
-                out += text(of: after(.focus))
-                if case .string(let date) = after(.levelStartDate) {
-                    out += ", since "
-                    out += date
-                }
-            case .team:
-                out += "lead "
-                out += text(of: after(.lead))
-                out += "; members "
-                out += text(of: after(.members))
-            case .level:
-                out += "limitMonths "
-                out += text(of: after(.limitMonths))
-            case .access:
-                out += "may open and change the space"
-            }
+        case .create: appendCreated(c, to: &out)
         case .update:
             for (n, update) in c.updates.enumerated() {
                 if n > 0 { out += "; " }
@@ -111,6 +87,34 @@ package enum PlanRenderer {
             } else {
                 out += "not in the roster (unmanaged; --prune deletes it)"
             }
+        }
+    }
+
+    /// What a new entity will be.
+    static func appendCreated(_ c: Change, to out: inout String) {
+        let after = { (field: ChangeField) in c.after[field] ?? .null }
+        switch c.kind {
+        case .person:
+            out += "craft "
+            out += text(of: after(.craft))
+            out += ", level "
+            out += text(of: after(.level))
+            out += ", focus "
+            out += text(of: after(.focus))
+            if case .string(let date) = after(.levelStartDate) {
+                out += ", since "
+                out += date
+            }
+        case .team:
+            out += "lead "
+            out += text(of: after(.lead))
+            out += "; members "
+            out += text(of: after(.members))
+        case .level:
+            out += "limitMonths "
+            out += text(of: after(.limitMonths))
+        case .access:
+            out += "may open and change the space"
         }
     }
 
@@ -176,20 +180,21 @@ package enum PlanRenderer {
             out += "\n"
         }
         if !changes.isEmpty { out += "\n" }
+        return out + footer(plan, requests: requests, color: color)
+    }
+
+    /// The plan's warnings, then its summary.
+    static func footer(_ plan: Plan, requests: Int, color: Bool) -> String {
+        var out = ""
         for warning in plan.warnings {
             let prefix = color ? "\u{1B}[1;33mwarning:\u{1B}[0m" : "warning:"
             out +=
                 "\(prefix) " + (warning.step.map { "step \($0): " } ?? "") + TerminalText.escape(warning.message) + "\n"
         }
         if !plan.warnings.isEmpty { out += "\n" }
-        if plan.hasChanges {
-            out += summaryLine(plan) + "\n" + applyLine(plan, requests: requests) + "\n"
-        } else {
-            out +=
-                "No changes: the space matches the roster."
-                + (plan.summary.unmanaged > 0 ? " \(plan.summary.unmanaged) unmanaged." : "") + "\n"
-        }
-        return out
+        if plan.hasChanges { return out + summaryLine(plan) + "\n" + applyLine(plan, requests: requests) + "\n" }
+        return out + "No changes: the space matches the roster."
+            + (plan.summary.unmanaged > 0 ? " \(plan.summary.unmanaged) unmanaged." : "") + "\n"
     }
 
     // MARK: JSON
