@@ -14,36 +14,40 @@ enum LiveStateDecoder {
     }
 
     static func decode(_ body: Data) -> Decoded? {
-        body.withUnsafeBytes { raw -> Decoded? in
-            var reader = JSONReader(raw.bindMemory(to: UInt8.self))
-            var decoded = Decoded()
-            var sawData = false
-            do {
-                try reader.object { reader, key throws(JSONReader.Malformed) in
-                    guard key == "data" else { throw JSONReader.Malformed() }
-                    sawData = true
-                    try reader.object { reader, field throws(JSONReader.Malformed) in
-                        switch field {
-                        case "mySpaces":
-                            try reader.array { r throws(JSONReader.Malformed) in decoded.spaces.append(try space(&r)) }
-                        case "users":
-                            decoded.users.reserveCapacity(4096)
-                            try reader.array { r throws(JSONReader.Malformed) in decoded.users.append(try user(&r)) }
-                        case "teams":
-                            try reader.array { r throws(JSONReader.Malformed) in decoded.teams.append(try team(&r)) }
-                        case "jobLevelLimits":
-                            try reader.array { r throws(JSONReader.Malformed) in decoded.levels.append(try limit(&r)) }
-                        case "spaceMembers":
-                            try reader.array { r throws(JSONReader.Malformed) in decoded.members.append(try member(&r))
-                            }
-                        default: try reader.skip()
-                        }
-                    }
+        var reader = JSONReader([UInt8](body))
+        var decoded = Decoded()
+        var sawData = false
+        do {
+            try reader.object { reader, key throws(JSONReader.Malformed) in
+                guard key == "data" else { throw JSONReader.Malformed() }
+                sawData = true
+                try reader.object { reader, field throws(JSONReader.Malformed) in
+                    try read(field, &reader, into: &decoded)
                 }
-            } catch {
-                return nil
             }
-            return sawData ? decoded : nil
+        } catch {
+            return nil
+        }
+        return sawData ? decoded : nil
+    }
+
+    /// One field of `data`.
+    static func read(
+        _ field: String, _ reader: inout JSONReader, into decoded: inout Decoded
+    ) throws(JSONReader.Malformed) {
+        switch field {
+        case "mySpaces":
+            try reader.array { r throws(JSONReader.Malformed) in decoded.spaces.append(try space(&r)) }
+        case "users":
+            decoded.users.reserveCapacity(4096)
+            try reader.array { r throws(JSONReader.Malformed) in decoded.users.append(try user(&r)) }
+        case "teams":
+            try reader.array { r throws(JSONReader.Malformed) in decoded.teams.append(try team(&r)) }
+        case "jobLevelLimits":
+            try reader.array { r throws(JSONReader.Malformed) in decoded.levels.append(try limit(&r)) }
+        case "spaceMembers":
+            try reader.array { r throws(JSONReader.Malformed) in decoded.members.append(try member(&r)) }
+        default: try reader.skip()
         }
     }
 

@@ -1,15 +1,15 @@
 /// A pull reader over JSON bytes: the live state is read straight into ``LiveState`` instead of
 /// through Foundation's object graph, which costs a user-visible share of `plan` for a large
-/// space (README, Performance).
+/// space.
 package struct JSONReader {
     package struct Malformed: Error {
         package init() {}
     }
 
-    package let bytes: UnsafeBufferPointer<UInt8>
+    package let bytes: [UInt8]
     package var i = 0
 
-    package init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    package init(_ bytes: [UInt8]) { self.bytes = bytes }
 
     package mutating func skipSpace() {
         while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
@@ -91,7 +91,7 @@ package struct JSONReader {
         guard i < bytes.count else { throw Malformed() }
         if bytes[i] == UInt8(ascii: "\"") {
             defer { i += 1 }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
+            return String(decoding: bytes[start..<i], as: UTF8.self)
         }
         // Escapes: the slow path, rare in names.
         var out = Array(bytes[start..<i])

@@ -5,17 +5,14 @@ extension JSONValue {
     /// JSON or nests deeper than `maxDepth`. A saved plan of 10,000 people is 9 MB, which
     /// JSONSerialization took most of a second to turn into objects.
     package init?(parsing data: Data, maxDepth: Int = 256) {
-        let parsed: JSONValue? = data.withUnsafeBytes { raw in
-            var reader = JSONReader(raw.bindMemory(to: UInt8.self))
-            do throws(JSONReader.Malformed) {
-                let value = try reader.value(depth: maxDepth)
-                return reader.peek() == nil ? value : nil
-            } catch {
-                return nil
-            }
+        var reader = JSONReader([UInt8](data))
+        do throws(JSONReader.Malformed) {
+            let value = try reader.value(depth: maxDepth)
+            guard reader.peek() == nil else { return nil }
+            self = value
+        } catch {
+            return nil
         }
-        guard let parsed else { return nil }
-        self = parsed
     }
 
     /// The value of `key` when this is an object that has it.
@@ -78,7 +75,7 @@ extension JSONReader {
         default:
             let start = i
             while i < bytes.count, "+-.eE0123456789".utf8.contains(bytes[i]) { i += 1 }
-            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
+            let text = String(decoding: bytes[start..<i], as: UTF8.self)
             if let int = Int(text) { return .int(int) }
             guard let double = Double(text), double.isFinite else { throw Malformed() }
             return .double(double)
