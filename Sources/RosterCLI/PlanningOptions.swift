@@ -1,0 +1,18 @@
+/// What to plan: `--prune`, `--only` and `--exclude`, for `plan` and `apply`.
+package struct PlanningOptions: CommandOptions {
+    package static let specs = [OptionCatalog.prune.spec, OptionCatalog.only.spec, OptionCatalog.exclude.spec]
+    var prune: Bool
+    var only: String?
+    var exclude: String?
+
+    package init(_ arguments: ParsedArguments) {
+        prune = arguments[OptionCatalog.prune]
+        only = arguments[OptionCatalog.only]
+        exclude = arguments[OptionCatalog.exclude]
+    }
+
+    /// The request for the roster at `paths`.
+    func request(paths: [String]) throws(CommandFailure) -> PlanRequest {
+        try PlanRequest(paths: paths, prune: prune, only: only, exclude: exclude)
+    }
+}
