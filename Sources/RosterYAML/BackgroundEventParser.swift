@@ -115,7 +115,9 @@ struct BackgroundEventParser: EventSource {
     }
 
     /// A bounded queue of batches between the two threads: the parser cannot run ahead of the
-    /// builder by more than a few batches of memory.
+    /// builder by more than a few batches of memory. `free` counts the places left, `filled` the
+    /// batches waiting; every place taken is given back (libdispatch refuses to free a semaphore
+    /// below its starting count), also when the builder stops early and batches are dropped.
     final class Channel: Sendable {
         private struct State {
             var batches: [Batch] = []
@@ -127,15 +129,17 @@ struct BackgroundEventParser: EventSource {
         private let filled = DispatchSemaphore(value: 0)
         private let ended = DispatchSemaphore(value: 0)
 
-        /// Adds a batch, waiting while the queue is full; false once the consumer has stopped.
+        /// Adds a batch, waiting while the queue is full; false once the builder has stopped.
         func push(_ batch: Batch) -> Bool {
             free.wait()
-            return state.withLock { state in
+            let queued = state.withLock { state in
                 guard !state.stopped else { return false }
                 state.batches.append(batch)
-                filled.signal()
                 return true
             }
+            // A stopped builder takes nothing: the place goes back.
+            if queued { filled.signal() } else { free.signal() }
+            return queued
         }
 
         /// The next batch, waiting for one.
@@ -150,11 +154,13 @@ struct BackgroundEventParser: EventSource {
 
         /// Stops the producer (if still running) and waits for it to end.
         func finish() {
-            state.withLock { state in
+            let dropped = state.withLock { state in
                 state.stopped = true
-                state.batches.removeAll()
+                defer { state.batches.removeAll() }
+                return state.batches.count
             }
-            free.signal()
+            // The dropped batches' places, and one more for a producer waiting for a place.
+            for _ in 0...dropped { free.signal() }
             ended.wait()
         }
     }

@@ -133,12 +133,12 @@ import Testing
 /// the same diagnostics as on one thread, clashes found whether the people are in one file or
 /// split over two, and a syntax error anywhere stops the load at its line.
 @Suite struct LargeInputTests {
-    static func largeRoster(people: Int, brokenAt: Int? = nil) -> [UInt8] {
+    static func largeRoster(people: Int, brokenAt: Int? = nil, broken: String = "  - {name: [unclosed") -> [UInt8] {
         var text = "version: 1\ndefaults: {craft: Engineering, level: Mid}\npeople:\n"
         for i in 0..<people {
             text +=
                 i == brokenAt
-                ? "  - {name: [unclosed\n"
+                ? broken + "\n"
                 : "  - {name: Person \(i) Lastname, focus: Backend, levelStartDate: 2024-01-02}\n"
         }
         return Array(text.utf8)
@@ -200,6 +200,20 @@ import Testing
         #expect(result.diagnostics.first?.location?.line == at + 5, "\(result.diagnostics.map(\.message))")
         let inline = load(Self.largeRoster(people: 5000, brokenAt: at), background: false)
         #expect(lines(inline) == lines(result))
+    }
+
+    /// Errors the tree builder finds (not libyaml) stop it while the background parser still
+    /// has batches to hand over: the parser is stopped and its queue dropped without a crash,
+    /// and the error is the one a single thread reports.
+    @Test(arguments: [10, 4990])
+    func anErrorTheBuilderFindsStopsTheParser(_ at: Int) {
+        for broken in ["  - {name: X, craft: *nope}", "  - " + String(repeating: "[", count: 600)] {
+            let bytes = Self.largeRoster(people: 5000, brokenAt: at, broken: broken)
+            let result = load(bytes)
+            #expect(!result.isValid)
+            #expect(result.diagnostics.first?.location?.line == at + 4, "\(result.diagnostics.map(\.message))")
+            #expect(lines(load(bytes, background: false)) == lines(result))
+        }
     }
 
     /// People and teams decoded while the file loads are the ones decoded after it: defaults
