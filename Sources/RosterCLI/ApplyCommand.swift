@@ -153,7 +153,6 @@ struct ApplyCommand: Command {
     ) -> ApplyEngine {
         let (connection, roster, service) = (made.connection, made.roster, made.service)
         let space = connection.endpoint.space
-        let prune = request.prune
         let endpoint = connection.endpoint.url.absoluteString
         let read: @Sendable () async throws(LiveReadFailure) -> LiveState = {
             () async throws(LiveReadFailure) -> LiveState in
@@ -167,15 +166,14 @@ struct ApplyCommand: Command {
                 throw LiveReadFailure(error.message)
             }
         }
-        let selection = request.selection
         let replan: @Sendable (LiveState) -> (Plan?, [Diagnostic]) = { live in
             let planning = phases.now
-            let (plan, diagnostics) = Planner.plan(roster: roster, live: live, prune: prune, endpoint: endpoint)
-            phases.log("planned again", since: planning)
+            defer { phases.log("planned again", since: planning) }
             // A targeted apply is verified against its own selection.
-            guard let plan else { return (nil, diagnostics) }
-            do throws(SelectionError) { return (try selection.apply(to: plan), diagnostics) } catch {
-                return (nil, diagnostics + [.error(error.message, at: nil)])
+            do throws(CommandFailure) {
+                return (try LivePlan.plan(request, roster: roster, live: live, endpoint: endpoint), [])
+            } catch {
+                return (nil, error.diagnostics)
             }
         }
         return ApplyEngine(

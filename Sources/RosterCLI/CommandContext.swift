@@ -13,7 +13,6 @@ package struct CommandContext: Sendable {
         self.currentDirectory = currentDirectory
     }
 
-    /// Colour only on a terminal, and never with `NO_COLOR` (any value) or `--no-color`.
     /// Whether to colour a stream: `--color always|never` decides; else `--no-color`, a
     /// non-empty `NO_COLOR` or `TERM=dumb` turn it off, and otherwise only a terminal gets colour.
     func useColor(onStderr: Bool, _ options: ColorOptions) -> Bool {

@@ -2,9 +2,8 @@ import Dispatch
 import Synchronization
 
 /// Work over many items, split into chunks that run on all cores, with the results in the
-/// items' order: the model layer's fast path for rosters of tens of thousands of people, where
-/// decoding people and resolving team references are most of `validate`'s time after parsing.
-/// Below two chunks, everything runs on the calling thread.
+/// items' order: the model layer's fast path for rosters of thousands of teams, whose references
+/// ``ReferenceResolver`` resolves. Below two chunks, everything runs on the calling thread.
 enum ParallelChunks {
     /// `work` over the chunks of `0..<count`, in order.
     static func map<T: Sendable>(count: Int, chunkSize: Int, _ work: @Sendable (Range<Int>) -> T) -> [T] {

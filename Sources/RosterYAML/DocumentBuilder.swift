@@ -1,4 +1,3 @@
-import Foundation
 import RosterCore
 
 /// Builds a ``YAMLDocument`` from libyaml's events. One instance per document.
