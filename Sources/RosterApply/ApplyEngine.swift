@@ -69,10 +69,14 @@ package struct ApplyEngine: Sendable {
                 run.stop = .interrupted
                 return .stopped
             }
-            let runnable = run.runnable(step, of: plan)
+            var runnable = run.runnable(step, of: plan)
+            guard !runnable.isEmpty else { continue }
+            guard await readIfNeeded(before: runnable, &run) else { return .stopped }
+            runnable = run.withoutChanged(runnable)
             guard !runnable.isEmpty else { continue }
             let noun = runnable.count == 1 ? "operation" : "operations"
             progress?("step \(number + 1)/\(plan.steps.count): \(runnable.count) \(noun)")
+            run.check.sending()
             var end = await send(runnable, of: plan, &run)
             if end == .finished, control.stopRequested { run.stop = .interrupted }
             if run.stop != nil { return .stopped }
@@ -83,6 +87,18 @@ package struct ApplyEngine: Sendable {
         return .finished
     }
 
+    /// Reads the space before a step that replaces entities, unless nothing was sent since the
+    /// last read; false when apply must stop.
+    func readIfNeeded(before ops: [PlanOperation], _ run: inout ApplyRun) async -> Bool {
+        guard run.check.needsRead(before: ops) else { return true }
+        progress?("reading the live state to check for changes made meanwhile")
+        do { run.check.observe(try await read()) } catch {
+            run.stop = .aborted("could not read the live state to check for changes made meanwhile: \(error.message)")
+            return false
+        }
+        return true
+    }
+
     /// Reads the live state after a failure and plans from it; nil when apply must stop.
     func reread(_ run: inout ApplyRun) async -> Plan? {
         let live: LiveState
@@ -90,6 +106,7 @@ package struct ApplyEngine: Sendable {
             run.stop = .aborted("could not read the live state after a failure: \(error.message)")
             return nil
         }
+        run.check.observe(live)
         let (plan, diagnostics) = replan(live)
         guard let plan else {
             let reasons = diagnostics.map(\.message).joined(separator: "; ")

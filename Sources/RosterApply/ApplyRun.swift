@@ -31,9 +31,12 @@ struct ApplyRun {
     var created: [Int: Int] = [:]
     var failedEntities: [EntityID: String] = [:]
     var stop: ApplyReport.Stop?
+    /// What another writer changed, found before a replacement would erase it.
+    var check: WriterCheck
 
     init(_ plan: Plan) {
         original = plan
+        check = WriterCheck(approved: plan.live)
         // In id order, which is plan order (a targeted plan's ids have gaps): placed by id.
         let numbers = Self.places(of: plan)
         var at = [(step: Int, index: Int)](repeating: (0, 0), count: plan.operationCount)
@@ -164,6 +167,21 @@ struct ApplyRun {
         }
     }
 
+    /// `ops` without those whose entity another writer changed since apply last checked it:
+    /// those are skipped, and so is what needs them. Their update was built from an older
+    /// state and would erase the change.
+    mutating func withoutChanged(_ ops: [PlanOperation]) -> [PlanOperation] {
+        ops.filter { op in
+            guard let change = check.change(before: op, created: created) else { return true }
+            let reason =
+                "changed in MPS since the plan was approved (\(change)); not sent, so that change is kept: "
+                + "run `roster plan` to see the new plan"
+            set(op, .skipped(reason))
+            failedEntities[op.entity] = reason
+            return false
+        }
+    }
+
     /// The operations to send again at once, each taken once.
     mutating func takeResend() -> [PlanOperation] {
         defer { resend = [] }
@@ -175,6 +193,7 @@ struct ApplyRun {
 
     mutating func markApplied(_ op: PlanOperation, id: Int?) {
         if case .createUser(let person, _) = op.payload, let id { created[person] = id }
+        check.applied(op, created: created)
         guard let number = number(of: op.id) else { return }
         outcomes[number] = ApplyReport.Entry(operation: operations[number], status: .applied, id: id)
     }
@@ -212,6 +231,7 @@ struct ApplyRun {
                 let status: ApplyReport.Status =
                     wasSent ? .applied : .skipped("no longer needed: the live space already has it")
                 outcomes[number] = ApplyReport.Entry(operation: op, status: status, id: fresh.liveID(of: op.entity))
+                if wasSent { check.applied(op, created: created) }
                 if case .createUser(let person, _) = op.payload { created[person] = fresh.liveID(of: op.entity) }
             } else if let reason = inDoubt[number] {
                 outcomes[number] = ApplyReport.Entry(operation: op, status: .unknown(reason))

@@ -60,6 +60,12 @@ struct ApplyCommand: Command {
         var context = context
         context.console = gate
         let saved = try SavedPlanFile.detect(options.paths)
+        if saved != nil, let shaping = options.planning.shaping.first {
+            throw CommandFailure(
+                "\(shaping) shapes a plan, and a saved plan's changes were fixed when it was saved; "
+                    + "apply the roster instead, or save a new plan with `roster plan --out FILE \(shaping) …`",
+                kind: .usage)
+        }
         let request =
             try saved.map { try $0.request(for: options.connection, context) }
             ?? options.planning.request(paths: options.paths)
@@ -81,33 +87,42 @@ struct ApplyCommand: Command {
         _ made: LivePlan, _ request: PlanRequest, _ options: Options, ask: Bool, _ gate: ProgressGate,
         _ show: ApplyOutput, _ context: CommandContext
     ) async throws -> ExitCode {
-        let plan = made.plan
-        let exceeded = plan.deletes.filter(\.exceeded)
-        let refused = !exceeded.isEmpty && !options.allowLargeChanges
+        var made = made
         let phases = PhaseLog(verbose: options.connection.verbose, context)
         let control = ApplyControl()
-        let engine = makeEngine(
-            request, made, concurrency: options.concurrency, phases: phases, control: control,
-            progress: progressLine(gate))
-        // Nothing to ask and nothing to refuse: the first documents go out while the plan's
-        // requests are counted and the plan printed; what the engine writes waits until the plan
-        // is on screen.
         var early: Task<ApplyReport, Never>?
         var interrupts: InterruptHandler?
-        if !ask && !refused {
-            gate.hold()
-            interrupts = InterruptHandler(control: control, console: gate)
-            early = Task { await engine.apply(plan) }
+        if ask {
+            switch try await approve(made, request, options, show) {
+            case .approved(let checked): made = checked
+            case .cancelled: return ExitCode.failure
+            case .nothingLeft: return ExitCode.success
+            }
+        } else {
+            // Nothing to ask: unless a safety rail refuses, the first documents go out while the
+            // plan's requests are counted and the plan printed; what the engine writes waits until
+            // the plan is on screen.
+            if (try? refuseLargeDeletes(made, options)) != nil {
+                let engine = makeEngine(request, made, options, phases: phases, control: control, gate: gate)
+                gate.hold()
+                interrupts = InterruptHandler(control: control, console: gate)
+                let plan = made.plan
+                early = Task { await engine.apply(plan) }
+            }
+            showPlan(made.plan, show)
+            try refuseLargeDeletes(made, options)
         }
-        show.plan(PlanRenderer.text(plan, requests: MutationBatcher().requestCount(plan), color: show.color))
-        if refused { throw refusal(exceeded, roster: made.roster) }
-        if ask, let cancelled = try confirm(show, show.console) { return cancelled }
         if !show.console.stderrIsTerminal { show.plan("\n") }
         gate.open()
         if interrupts == nil { interrupts = InterruptHandler(control: control, console: gate) }
         let applying = phases.now
         let report: ApplyReport
-        if let early { report = await early.value } else { report = await engine.apply(plan) }
+        if let early {
+            report = await early.value
+        } else {
+            let engine = makeEngine(request, made, options, phases: phases, control: control, gate: gate)
+            report = await engine.apply(made.plan)
+        }
         phases.log("applied and verified", since: applying)
         withExtendedLifetime(interrupts) {}
         show.report(
@@ -116,6 +131,65 @@ struct ApplyCommand: Command {
                 : ReportRenderer.text(report, color: show.color))
         if report.stop == .interrupted { return ExitCode.interrupted }
         return report.complete ? ExitCode.success : ExitCode.failure
+    }
+
+    static func showPlan(_ plan: Plan, _ show: ApplyOutput) {
+        show.plan(PlanRenderer.text(plan, requests: MutationBatcher().requestCount(plan), color: show.color))
+    }
+
+    /// How asking for approval ended.
+    enum Approval {
+        /// Approved, and still true of the space read after the answer: what runs is built from
+        /// that read.
+        case approved(LivePlan)
+        case cancelled
+        /// The space changed while the plan waited, and nothing is left to do.
+        case nothingLeft
+    }
+
+    /// Shows the plan and asks for "yes"; after it, reads the space again before anything is
+    /// sent. MPS's updates are full replacements, so an update built before a change made in the
+    /// apps would erase it: when an entity the plan touches changed, nothing is sent, and the
+    /// new plan is shown and asked for again (docs/plan-and-apply.md, "What you approved").
+    static func approve(
+        _ made: LivePlan, _ request: PlanRequest, _ options: Options, _ show: ApplyOutput
+    ) async throws -> Approval {
+        var shown = made
+        while true {
+            showPlan(shown.plan, show)
+            try refuseLargeDeletes(shown, options)
+            if try confirm(show, show.console) != nil { return .cancelled }
+            let fresh = try await shown.again(request)
+            let changes = PlanStaleness.changes(approved: shown.plan, fresh: fresh.plan)
+            if changes.isEmpty { return .approved(fresh) }
+            guard show.console.stdinIsTerminal else { throw staleness(changes) }
+            show.plan(
+                "\nThe live space changed while the plan waited for \"yes\"; nothing was sent:\n"
+                    + changes.map { "  - \(TerminalText.escape($0))\n" }.joined() + "\n")
+            guard fresh.plan.hasChanges else {
+                showPlan(fresh.plan, show)
+                return .nothingLeft
+            }
+            shown = fresh
+        }
+    }
+
+    /// Apply stops, sending nothing, when the space changed after the plan was approved.
+    static func staleness(_ changes: [String]) -> CommandFailure {
+        CommandFailure(
+            diagnostics: [
+                .error(
+                    "the live space changed while the plan waited for approval; nothing was applied; "
+                        + "run `roster apply` again to see the new plan",
+                    at: nil, notes: changes.map { DiagnosticNote(location: nil, message: $0) })
+            ],
+            exitCode: ExitCode.refused)
+    }
+
+    /// Refuses (exit 3) a plan whose deletes pass `policy.maxDeletes`, unless allowed.
+    static func refuseLargeDeletes(_ made: LivePlan, _ options: Options) throws(CommandFailure) {
+        let exceeded = made.plan.deletes.filter(\.exceeded)
+        if !exceeded.isEmpty && !options.allowLargeChanges { throw refusal(exceeded, roster: made.roster) }
     }
 
     /// Asks for "yes"; the exit code when the answer is anything else, nil to go on.
@@ -148,9 +222,10 @@ struct ApplyCommand: Command {
 
     /// The engine, with the reads and re-plans it needs for recovery and verification.
     static func makeEngine(
-        _ request: PlanRequest, _ made: LivePlan, concurrency: Int, phases: PhaseLog, control: ApplyControl,
-        progress: (@Sendable (String) -> Void)?
+        _ request: PlanRequest, _ made: LivePlan, _ options: Options, phases: PhaseLog, control: ApplyControl,
+        gate: ProgressGate
     ) -> ApplyEngine {
+        let (concurrency, progress) = (options.concurrency, progressLine(gate))
         let (connection, roster, service) = (made.connection, made.roster, made.service)
         let space = connection.endpoint.space
         let endpoint = connection.endpoint.url.absoluteString

@@ -40,6 +40,18 @@ struct LivePlan {
         return LivePlan(plan: plan, roster: roster, connection: connection, service: service)
     }
 
+    /// The same roster and request planned again against a fresh read of the space.
+    func again(_ request: PlanRequest) async throws(CommandFailure) -> LivePlan {
+        let live: LiveState
+        do { live = try await service.readLiveState(space: connection.endpoint.space) } catch {
+            throw LiveSession.failure(error)
+        }
+        try Self.checkAccess(roster, live)
+        var made = self
+        made.plan = try Self.plan(request, roster: roster, live: live, endpoint: connection.endpoint.url.absoluteString)
+        return made
+    }
+
     /// A roster that manages access needs the space's owner.
     static func checkAccess(_ roster: Roster, _ live: LiveState) throws(CommandFailure) {
         guard roster.access != nil && !live.space.isOwner else { return }
@@ -55,6 +67,10 @@ struct LivePlan {
     ) throws(CommandFailure) -> Plan {
         let (planned, diagnostics) = Planner.plan(roster: roster, live: live, prune: request.prune, endpoint: endpoint)
         guard let full = planned else { throw CommandFailure(diagnostics: diagnostics) }
+        let unmatched = request.selection.unmatched(roster: roster, live: live)
+        guard unmatched.isEmpty else {
+            throw CommandFailure(diagnostics: unmatched.map { .error($0, at: nil) }, kind: .usage)
+        }
         do throws(SelectionError) { return try request.selection.apply(to: full) } catch {
             throw CommandFailure(error.message, exitCode: ExitCode.refused)
         }

@@ -11,6 +11,11 @@ package struct PlanningOptions: CommandOptions {
         exclude = arguments[OptionCatalog.exclude]
     }
 
+    /// The options given that shape a plan (`--prune`, `--only`, `--exclude`), as written.
+    var shaping: [String] {
+        (prune ? ["--prune"] : []) + (only != nil ? ["--only"] : []) + (exclude != nil ? ["--exclude"] : [])
+    }
+
     /// The request for the roster at `paths`.
     func request(paths: [String]) throws(CommandFailure) -> PlanRequest {
         try PlanRequest(paths: paths, prune: prune, only: only, exclude: exclude)

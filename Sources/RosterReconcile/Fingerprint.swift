@@ -11,7 +11,11 @@ package struct Fingerprint: Sendable, Equatable {
     /// The hash over all entities: `sha256:…`.
     package var digest: String
 
-    package init(live: LiveState, ignoredUsers: Set<Int>, ignoredTeams: Set<Int>, members: Bool = false) {
+    /// The fingerprint of `live`'s managed entities; `only` narrows it to some of them.
+    package init(
+        live: LiveState, ignoredUsers: Set<Int>, ignoredTeams: Set<Int>, members: Bool = false,
+        only: Set<EntityID>? = nil
+    ) {
         var names: [Int: String] = Dictionary(minimumCapacity: live.users.count)
         for user in live.users { names[user.id] = user.name }
         func person(_ id: Int) -> String { "\(names[id] ?? "?") (#\(id))" }
@@ -36,7 +40,7 @@ package struct Fingerprint: Sendable, Equatable {
         for m in members ? live.members ?? [] : [] {
             entities[.member(m.authID)] = EntitySnapshot(name: m.email, fields: [("name", m.name)])
         }
-        self.init(entities: entities)
+        self.init(entities: only.map { only in entities.filter { only.contains($0.key) } } ?? entities)
     }
 
     /// A fingerprint of `entities` (as a saved plan holds them).
@@ -56,19 +60,18 @@ package struct Fingerprint: Sendable, Equatable {
     }
 
     /// What changed in the space since this fingerprint was taken, `now` being the present one:
-    /// `person "David Kim" (#4): level Junior → Mid since the plan was saved`.
-    package func changes(since now: Fingerprint) -> [String] {
+    /// `person "David Kim" (#4): level Junior → Mid since the plan was saved` (`when` says since what).
+    package func changes(since now: Fingerprint, when: String = "since the plan was saved") -> [String] {
         var out: [String] = []
         for key in Set(entities.keys).union(now.entities.keys).sorted(by: { $0.savedKey < $1.savedKey }) {
             switch (entities[key], now.entities[key]) {
             case (nil, let added?):
-                out.append("\(key.kind) \"\(added.name)\"\(key.idSuffix) was added since the plan was saved")
+                out.append("\(key.kind) \"\(added.name)\"\(key.idSuffix) was added \(when)")
             case (let gone?, nil):
-                out.append("\(key.kind) \"\(gone.name)\"\(key.idSuffix) was deleted since the plan was saved")
+                out.append("\(key.kind) \"\(gone.name)\"\(key.idSuffix) was deleted \(when)")
             case (let then?, let current?) where then != current:
                 out.append(
-                    "\(key.kind) \"\(then.name)\"\(key.idSuffix): \(then.differences(to: current)) since the "
-                        + "plan was saved"
+                    "\(key.kind) \"\(then.name)\"\(key.idSuffix): \(then.differences(to: current)) \(when)"
                 )
             default: break
             }

@@ -93,6 +93,38 @@ package struct PlanSelection: Sendable, Equatable {
         return plan.keeping(steps: steps, changes: changes)
     }
 
+    /// One message for each `KIND:NAME` selector that names no roster entry and no live
+    /// entity: it would select nothing, and a plan that says "no changes" because of a typo
+    /// passes a CI check.
+    package func unmatched(roster: Roster, live: LiveState) -> [String] {
+        var out: [String] = []
+        for (option, selectors) in [("--only", only), ("--exclude", exclude)] {
+            for case .entity(let kind, let key) in selectors {
+                let names = Self.names(of: kind, roster: roster, live: live)
+                guard !names.contains(where: { NameKey(kind == .access ? $0.lowercased() : $0) == key }) else {
+                    continue
+                }
+                let hint = Suggestions.nearest(to: key.value, among: names).map {
+                    "; did you mean `\(kind.rawValue):\($0)`?"
+                }
+                out.append(
+                    "\(option): `\(kind.rawValue):\(key.value)` names no \(kind.rawValue) of the roster or the live space"
+                        + (hint ?? ""))
+            }
+        }
+        return out
+    }
+
+    /// Every name a selector of `kind` may match: the roster's entries and the live entities.
+    static func names(of kind: Change.Kind, roster: Roster, live: LiveState) -> [String] {
+        switch kind {
+        case .person: return roster.people.map(\.name.value) + live.users.map(\.name)
+        case .team: return roster.teams.map(\.name.value) + live.teams.map(\.name)
+        case .level: return JobLevel.allCases.map(\.rawValue)
+        case .access: return (roster.access?.members.map(\.value) ?? []) + (live.members?.map(\.email) ?? [])
+        }
+    }
+
     /// The chosen operations and every operation they need first; an error when one needed is
     /// excluded.
     private func withPrerequisites(

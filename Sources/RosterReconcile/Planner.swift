@@ -9,7 +9,8 @@ package enum Planner {
         roster: Roster, live: LiveState, prune: Bool, endpoint: String
     ) -> (Plan?, [Diagnostic]) {
         let matching = Matching(roster: roster, live: live)
-        guard matching.diagnostics.isEmpty else { return (nil, matching.diagnostics.sortedForDisplay()) }
+        let diagnostics = matching.diagnostics + PolicyNames.check(roster, live)
+        guard diagnostics.isEmpty else { return (nil, diagnostics.sortedForDisplay()) }
         var builder = PlanBuilder(roster: roster, live: live, matching: matching, prune: roster.prunes(asked: prune))
         builder.build()
         let plan = Plan(

@@ -1,0 +1,74 @@
+import RosterModel
+import RosterReconcile
+
+/// Everything the server keeps of one entity that a full replacement would write, its people by
+/// id (a saved plan's fingerprint shows them by name, which apply's own renames would change).
+enum EntityState: Equatable {
+    case person(name: String, craft: Craft, level: JobLevel, focus: Focus, levelStartDate: String?)
+    /// A team: its people as a set, the lead included (the server appends the lead).
+    case team(name: String, lead: Int, members: Set<Int>)
+    case level(Int)
+    case absent
+
+    init(user: LiveUser) {
+        self = .person(
+            name: user.name, craft: user.craft, level: user.level, focus: user.focus,
+            levelStartDate: user.levelStartDate)
+    }
+
+    init(team: LiveTeam) {
+        self = .team(name: team.name, lead: team.leadID, members: team.memberSet)
+    }
+
+    /// A team as `fields` wrote it; nil while a person it names has no known id.
+    init?(team fields: TeamFields, created: [Int: Int]) {
+        func id(_ ref: PersonRef) -> Int? {
+            switch ref {
+            case .live(let id): return id
+            case .created(let index): return created[index]
+            }
+        }
+        guard let lead = id(fields.lead) else { return nil }
+        var members = Set<Int>()
+        for ref in fields.members {
+            guard let member = id(ref) else { return nil }
+            members.insert(member)
+        }
+        members.insert(lead)
+        self = .team(name: fields.name, lead: lead, members: members)
+    }
+
+    /// This state with `people` gone from a team's members: apply deleted them, and the server
+    /// removed their memberships with them.
+    func withoutPeople(_ people: Set<Int>) -> EntityState {
+        guard case .team(let name, let lead, let members) = self, !people.isEmpty else { return self }
+        return .team(name: name, lead: lead, members: members.subtracting(people))
+    }
+
+    /// `level Staff → Principal, levelStartDate none → 2025-01-01`, as a plan words it.
+    func differences(to now: EntityState) -> String {
+        switch (self, now) {
+        case (.absent, _): return "it was added by another writer"
+        case (_, .absent): return "it was deleted by another writer"
+        case let (.person(n1, c1, l1, f1, d1), .person(n2, c2, l2, f2, d2)):
+            return [
+                Self.field("name", n1, n2), Self.field("craft", c1.rawValue, c2.rawValue),
+                Self.field("level", l1.rawValue, l2.rawValue), Self.field("focus", f1.rawValue, f2.rawValue),
+                Self.field("levelStartDate", d1 ?? "none", d2 ?? "none"),
+            ].compactMap { $0 }.joined(separator: ", ")
+        case let (.team(n1, lead1, m1), .team(n2, lead2, m2)):
+            let added = m2.subtracting(m1).sorted().map { "+ #\($0)" }
+            let removed = m1.subtracting(m2).sorted().map { "− #\($0)" }
+            return [
+                Self.field("name", n1, n2), Self.field("lead", "#\(lead1)", "#\(lead2)"),
+                added.isEmpty && removed.isEmpty ? nil : "members: " + (added + removed).joined(separator: ", "),
+            ].compactMap { $0 }.joined(separator: ", ")
+        case let (.level(a), .level(b)): return "limitMonths \(a) → \(b)"
+        default: return "it changed"
+        }
+    }
+
+    private static func field(_ name: String, _ before: String, _ after: String) -> String? {
+        before == after ? nil : "\(name) \(before) → \(after)"
+    }
+}
