@@ -1,12 +1,12 @@
 import RosterModel
 import RosterReconcile
 
-/// Finds another writer's changes before a full replacement would erase them. MPS's
+/// Finds another writer's changes before a full replacement or a delete would erase them. MPS's
 /// `updateUser`, `updateTeam` and `setJobLevelLimit` write every field, and MPS has no
 /// conditional writes: an update built from the state the person approved erases whatever
-/// changed since. So before a step that replaces an entity, the space must have been read since
-/// the last document went out, and the entity must read as expected: as approved, or as apply's
-/// own last operation left it. One that does not is skipped (docs/decisions.md, "Each step is
+/// changed since, and so does a delete. So before a step that overwrites an entity, the space
+/// must have been read since the last document went out, and the entity must read as expected:
+/// as approved, or as apply's own last operation left it. One that does not is skipped (docs/decisions.md, "Each step is
 /// checked against a fresh read").
 struct WriterCheck {
     /// The state the approved plan was built on, by entity.
@@ -30,9 +30,9 @@ struct WriterCheck {
         case team(TeamFields)
     }
 
-    /// Whether `ops` replace an entity and the space was not read since the last document.
+    /// Whether `ops` overwrite an entity and the space was not read since the last document.
     func needsRead(before ops: [PlanOperation]) -> Bool {
-        latest == nil && ops.contains { $0.replaces }
+        latest == nil && ops.contains { $0.overwrites }
     }
 
     /// A read of the space: what later steps are checked against until a document goes out.
@@ -59,9 +59,9 @@ struct WriterCheck {
     }
 
     /// How `op`'s entity changed other than by apply, checked against the newest read; nil when
-    /// it reads as expected (or `op` replaces nothing).
+    /// it reads as expected (or `op` overwrites nothing).
     func change(before op: PlanOperation, created: [Int: Int]) -> String? {
-        guard op.replaces, let latest else { return nil }
+        guard op.overwrites, let latest else { return nil }
         let entity = op.entity
         let expected: EntityState
         switch written[entity] {
@@ -78,10 +78,10 @@ struct WriterCheck {
 }
 
 extension PlanOperation {
-    /// Whether the operation writes every field of an entity that exists.
-    var replaces: Bool {
+    /// Whether the operation writes every field of an entity that exists, or deletes it.
+    var overwrites: Bool {
         switch payload {
-        case .updateUser, .updateTeam, .setJobLevelLimit: return true
+        case .updateUser, .updateTeam, .setJobLevelLimit, .deleteUser, .deleteTeam: return true
         default: return false
         }
     }

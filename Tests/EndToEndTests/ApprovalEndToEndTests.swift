@@ -112,7 +112,8 @@ import Testing
             #expect(run.stderr.contains("\(option[0]) shapes a plan"), "\(run.stderr)")
             #expect(!run.stdout.contains("Apply complete"))
         }
-        let plan = try RosterBinary.run(["plan", "--detailed-exitcode", "examples/acme.yaml"], environment: env(sandbox))
+        let plan = try RosterBinary.run(
+            ["plan", "--detailed-exitcode", "examples/acme.yaml"], environment: env(sandbox))
         #expect(plan.code == 2, "something was applied: \(plan.stdout)")
     }
 
