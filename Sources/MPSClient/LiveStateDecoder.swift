@@ -83,9 +83,9 @@ enum LiveStateDecoder {
             switch key {
             case "id": id = try r.int()
             case "fullName": name = try r.string()
-            case "craftAbility": craft = Craft(rawValue: try r.string())
-            case "jobLevel": level = JobLevel(rawValue: try r.string())
-            case "craftFocus": focus = Focus(rawValue: try r.string())
+            case "craftAbility": craft = Craft(server: try r.string())
+            case "jobLevel": level = JobLevel(server: try r.string())
+            case "craftFocus": focus = Focus(server: try r.string())
             case "levelStartDate": date = try r.optionalString()
             default: try r.skip()
             }
@@ -121,7 +121,7 @@ enum LiveStateDecoder {
         var level: JobLevel?, months: Int?
         try r.object { r, key throws(JSONReader.Malformed) in
             switch key {
-            case "jobLevel": level = JobLevel(rawValue: try r.string())
+            case "jobLevel": level = JobLevel(server: try r.string())
             case "limitMonths": months = try r.int()
             default: try r.skip()
             }

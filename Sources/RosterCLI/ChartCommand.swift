@@ -50,9 +50,7 @@ struct ChartCommand: Command {
     {
         let connection = try Connection.resolve(options, context)
         let service = MPSService(client: connection.client(context))
-        do { return try await service.readLiveState(space: connection.endpoint.space) } catch {
-            throw LiveSession.failure(error)
-        }
+        return try await LiveSession.read(service, space: connection.endpoint.space, context)
     }
 
     static func chart(of roster: Roster) -> TeamChart {

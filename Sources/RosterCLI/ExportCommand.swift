@@ -34,10 +34,8 @@ struct ExportCommand: Command {
             let format = options.format
             let connection = try Connection.resolve(options.connection, context)
             if !connection.warnings.isEmpty { context.console.writeErr(DiagnosticRenderer.text(connection.warnings)) }
-            let live: LiveState
-            do throws(MPSError) {
-                live = try await MPSService(client: connection.client(context)).readLiveState()
-            } catch { throw LiveSession.failure(error) }
+            let live = try await LiveSession.read(
+                MPSService(client: connection.client(context)), space: connection.endpoint.space, context)
             var exporter = RosterExporter(live: live, pinSpace: connection.endpoint.space != nil)
             let document = exporter.document()
             for warning in exporter.warnings { context.console.writeErr("warning: \(TerminalText.escape(warning))\n") }

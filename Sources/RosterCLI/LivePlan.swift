@@ -29,10 +29,7 @@ struct LivePlan {
         // The roster's `space` comes after --space, MPS_SPACE and the profile.
         if connection.endpoint.space == nil { connection.endpoint.space = roster.space?.value }
         let service = MPSService(client: connection.client(context))
-        let live: LiveState
-        do { live = try await service.readLiveState(space: connection.endpoint.space) } catch {
-            throw LiveSession.failure(error)
-        }
+        let live = try await LiveSession.read(service, space: connection.endpoint.space, context)
         try checkAccess(roster, live)
         let planning = phases.now
         let plan = try plan(request, roster: roster, live: live, endpoint: connection.endpoint.url.absoluteString)

@@ -1,6 +1,7 @@
 import MPSClient
 import RosterCore
 import RosterModel
+import RosterRender
 
 /// Turns MPS errors into command failures with the exit codes of `cli.md`.
 enum LiveSession {
@@ -12,6 +13,30 @@ enum LiveSession {
             return CommandFailure(error.message, kind: .network)
         default: return CommandFailure(error.message, kind: .server)
         }
+    }
+
+    /// Reads the live state of `space`, and says once what of it this roster does not know (a
+    /// newer MPS) or what the server lacks (an older one).
+    static func read(
+        _ service: MPSService, space: String?, _ context: CommandContext
+    ) async throws(CommandFailure) -> LiveState {
+        let live: LiveState
+        do { live = try await service.readLiveState(space: space) } catch { throw failure(error) }
+        let notes = notices(live)
+        if !notes.isEmpty { context.console.writeErr(DiagnosticRenderer.text(notes)) }
+        return live
+    }
+
+    /// Warnings about the server's version: values it uses that roster does not know.
+    static func notices(_ live: LiveState) -> [Diagnostic] {
+        let unknown = live.unknownValues
+        guard !unknown.isEmpty else { return [] }
+        return [
+            .warning(
+                "the server uses values this version of roster does not know: \(unknown.joined(separator: ", ")); "
+                    + "this MPS is newer than roster \(RosterCommandLine.version): they are kept as the server wrote "
+                    + "them", at: nil)
+        ]
     }
 
     /// Loads a roster, printing nothing; invalid rosters fail with their diagnostics.

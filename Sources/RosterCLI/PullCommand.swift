@@ -45,6 +45,7 @@ struct PullCommand: Command {
             var puller = Puller(roster: roster, live: plan.live, texts: texts)
             let changed = puller.run(into: into)
             if !puller.diagnostics.isEmpty { throw CommandFailure(diagnostics: puller.diagnostics) }
+            if !puller.warnings.isEmpty { context.console.writeErr(DiagnosticRenderer.text(puller.warnings)) }
             // Nothing is written (nor shown as a diff) unless the result loads and plans clean.
             let problems = PullCheck.problems(files: roster.files, texts: texts, changed: changed, live: plan.live)
             if !problems.isEmpty { throw CommandFailure(diagnostics: problems) }

@@ -17,9 +17,6 @@ struct RosterExporter {
         self.pinSpace = pinSpace
     }
 
-    /// A name as the roster writes it: trimmed (the server keeps edge white space; keys ignore it).
-    static func clean(_ name: String) -> String { name.trimmingCharacters(in: .whitespacesAndNewlines) }
-
     mutating func document() -> YAMLValue {
         var root: [(String, YAMLValue)] = [("version", .token("1"))]
         if pinSpace { root.append(("space", .string(live.space.id))) }
@@ -47,49 +44,30 @@ struct RosterExporter {
         return .mapping(root, flow: false)
     }
 
-    /// How many live entities share each name key: those get their `id` pinned.
-    private static func counts(_ keys: [NameKey]) -> [NameKey: Int] {
-        keys.reduce(into: [:]) { $0[$1, default: 0] += 1 }
-    }
-
+    /// Each live person as ``LiveEntries`` writes them, sorted by name.
     private mutating func people() -> [YAMLValue] {
-        let nameCount = Self.counts(live.users.map(\.key))
-        var people: [YAMLValue] = []
-        for u in live.users.sorted(by: { ($0.key, $0.id) < ($1.key, $1.id) }) {
-            var fields: [(String, YAMLValue)] = [("name", .string(Self.clean(u.name)))]
-            if (nameCount[u.key] ?? 0) > 1 { fields.append(("id", .token(String(u.id)))) }
+        let entries = LiveEntries(live)
+        return live.users.sorted(by: { ($0.key, $0.id) < ($1.key, $1.id) }).map { user in
+            let person = entries.person(user)
+            var fields: [(String, YAMLValue)] = [("name", .string(person.name))]
+            if let id = person.id { fields.append(("id", .token(String(id)))) }
             fields += [
-                ("craft", .token(u.craft.rawValue)), ("level", .token(u.level.rawValue)),
-                ("focus", .token(u.focus.rawValue)),
+                ("craft", .token(person.craft)), ("level", .token(person.level)), ("focus", .token(person.focus)),
             ]
-            if let date = u.levelStartDate {
-                if CalendarDate.check(date) == .valid {
-                    fields.append(("levelStartDate", .token(date)))
-                } else {
-                    warnings.append(
-                        "\(u.name) (#\(u.id)) has the level start date \"\(date)\", which is not a YYYY-MM-DD date; "
-                            + "left out (the roster leaves it alone)")
-                }
-            }
-            people.append(.mapping(fields, flow: true))
+            if let date = person.levelStartDate { fields.append(("levelStartDate", .token(date))) }
+            if let warning = LiveEntries.dateWarning(user) { warnings.append(warning.message) }
+            return .mapping(fields, flow: true)
         }
-        return people
     }
 
     private func teams() -> [YAMLValue] {
-        let nameCount = Self.counts(live.users.map(\.key))
-        let teamNameCount = Self.counts(live.teams.map(\.key))
-        let users = Dictionary(live.users.map { ($0.id, $0) }) { first, _ in first }
-        func reference(_ id: Int) -> String {
-            guard let u = users[id] else { return "#\(id)" }
-            return (nameCount[u.key] ?? 0) > 1 ? "\(Self.clean(u.name)) (#\(id))" : Self.clean(u.name)
-        }
+        let entries = LiveEntries(live)
         return live.teams.sorted(by: { ($0.key, $0.id) < ($1.key, $1.id) }).map { t in
-            var fields: [(String, YAMLValue)] = [("name", .string(Self.clean(t.name)))]
-            if (teamNameCount[t.key] ?? 0) > 1 { fields.append(("id", .token(String(t.id)))) }
-            fields.append(("lead", .string(reference(t.leadID))))
-            let members = t.memberSet.subtracting([t.leadID]).map(reference).sorted()
-            fields.append(("members", .sequence(members.map(YAMLValue.string), flow: true)))
+            let team = entries.team(t)
+            var fields: [(String, YAMLValue)] = [("name", .string(team.name))]
+            if let id = team.id { fields.append(("id", .token(String(id)))) }
+            fields.append(("lead", .string(team.lead)))
+            fields.append(("members", .sequence(team.members.map(YAMLValue.string), flow: true)))
             return .mapping(fields, flow: false)
         }
     }

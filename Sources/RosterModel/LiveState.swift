@@ -21,3 +21,28 @@ package struct LiveState: Sendable {
         self.members = members
     }
 }
+
+extension LiveState {
+    /// The values of the space that this roster does not know (a newer MPS): `level
+    /// Distinguished (2 people)`, in field order, then by value.
+    package var unknownValues: [String] {
+        var counts: [String: [String: Int]] = [:]
+        func count(_ field: String, _ value: some RosterEnum) {
+            if !value.isKnown { counts[field, default: [:]][value.rawValue, default: 0] += 1 }
+        }
+        for user in users {
+            count(Craft.fieldName, user.craft)
+            count(JobLevel.fieldName, user.level)
+            count(Focus.fieldName, user.focus)
+        }
+        for limit in levels where !limit.level.isKnown {
+            counts[JobLevel.fieldName, default: [:]][limit.level.rawValue] = 0
+        }
+        return [Craft.fieldName, JobLevel.fieldName, Focus.fieldName].flatMap { field in
+            (counts[field] ?? [:]).sorted { $0.key < $1.key }.map { value, n in
+                n == 0
+                    ? "\(field) \(value) (a level limit)" : "\(field) \(value) (\(n) \(n == 1 ? "person" : "people"))"
+            }
+        }
+    }
+}

@@ -2,7 +2,11 @@ import Foundation
 import RosterCore
 
 /// The key by which names are compared: Unicode NFC, trimmed, inner white space collapsed to
-/// one space. Case matters.
+/// one space. Case matters. A control character or bidirectional control is part of the key as
+/// roster shows it, escaped (`\u{1B}`), so a roster names a live person whose name holds one by
+/// writing what the plan shows; a name with nothing visible is keyed by its characters, escaped
+/// (`""` for an empty one). A live name with such characters is rare; the escapes are spelled
+/// as no person types a name.
 package struct NameKey: Hashable, Sendable, Comparable, CustomStringConvertible {
     package let value: String
 
@@ -37,14 +41,23 @@ package struct NameKey: Hashable, Sendable, Comparable, CustomStringConvertible 
         var ascii = true
         for byte in name.utf8 {
             if byte >= 0x80 { ascii = false; break }
-            let space = byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-            if space && (previousSpace || byte != 0x20) { simple = false; break }
+            if byte < 0x20 || byte == 0x7F { simple = false; break }
+            let space = byte == 0x20
+            if space && previousSpace { simple = false; break }
             previousSpace = space
         }
         if ascii && simple && !previousSpace { return name }
         if !ascii && isComposedWithoutSpecialSpace(name) { return name }
-        let composed = name.precomposedStringWithCanonicalMapping
-        return composed.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        let composed = TerminalText.escape(name).precomposedStringWithCanonicalMapping
+        let key = composed.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        return key.unicodeScalars.contains { !isInvisible($0) } ? key : invisibleKey(name)
+    }
+
+    /// The key of a name with nothing visible: its characters other than spaces, escaped.
+    private static func invisibleKey(_ name: String) -> String {
+        let scalars = name.unicodeScalars.filter { $0 != " " }
+        guard !scalars.isEmpty else { return "\"\"" }
+        return scalars.map { "\\u{\(String($0.value, radix: 16, uppercase: true))}" }.joined()
     }
 
     /// Scalars below U+0300 (Latin, Latin-1, Latin Extended) are never changed by NFC unless a
@@ -57,7 +70,7 @@ package struct NameKey: Hashable, Sendable, Comparable, CustomStringConvertible 
             let space = scalar.value == 0x20
             if space && previousSpace { return false }
             if !space && scalar.value >= 0x80 && scalar.properties.isWhitespace { return false }
-            if scalar.value < 0x20 || scalar.value == 0x7F { return false }
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { return false }
             previousSpace = space
         }
         return !previousSpace

@@ -142,6 +142,14 @@ struct NodeReader {
         guard let text = string(node, E.fieldName) else { return nil }
         if let value = E.parse(text.value) { return value }
         let valid = E.allCases.map(\.rawValue).joined(separator: ", ")
+        if E.mayBeUnknownValue(text.value) {
+            // A value of a newer MPS (docs/roster-file.md, "Values roster does not know").
+            diagnostics.append(
+                .warning(
+                    "\(E.fieldName) \"\(text.value)\" is not one this version of roster knows (\(valid)); it is kept "
+                        + "as written and sent to the server as it is", at: doc.location(node)))
+            return E.unknown(text.value)
+        }
         if let nearest = E.nearest(to: text.value) {
             error(
                 "invalid \(E.fieldName) \"\(text.value)\"; did you mean \"\(nearest.rawValue)\"?", at: node,

@@ -41,6 +41,16 @@ extension Puller {
         }
     }
 
+    /// Removes `key` from the entry `node`, when the entry writes it itself.
+    mutating func removeField(_ node: NodeID, in file: String, _ key: String) {
+        guard var editor = editors[file] else { return }
+        let document = editor.document
+        let index = (0..<document.pairCount(node)).first { document.string(document.key(node, $0)) == key }
+        guard let index else { return }
+        Self.removePairs([index], of: node, in: &editor)
+        editors[file] = editor
+    }
+
     /// Rewrites a team's members in the list's own style (flow or block).
     mutating func setMembers(_ node: NodeID, in file: String, _ members: [String]) {
         guard var editor = editors[file] else { return }

@@ -24,14 +24,16 @@ package struct Puller {
     var removedRootPair: [String: Int] = [:]
     /// The sections a file lacks and gets, in order: written last, together.
     var newSections: [String: [(key: String, entries: [String])]] = [:]
-    /// What each live user is called in the roster after the pull, and whose names repeat.
-    var names: [Int: String] = [:]
+    /// The live space as roster entries, by the rules export writes it with; each live user's
+    /// roster name is the roster's own spelling where it keeps one.
+    var liveEntries: LiveEntries
     /// Live users and teams by id, and the roster person each live user is, for lookups per entry.
     let users: [Int: LiveUser]
     let teams: [Int: LiveTeam]
     let rosterIndex: [Int: Int]
-    var repeated: Set<NameKey> = []
     package private(set) var diagnostics: [Diagnostic] = []
+    /// What the files cannot hold as the space has it (a level start date that is free text).
+    package private(set) var warnings: [Diagnostic] = []
 
     struct Position: Hashable {
         var line: Int
@@ -49,11 +51,8 @@ package struct Puller {
         var rosterIndex: [Int: Int] = [:]
         for (i, match) in matching.people.enumerated() { if let match { rosterIndex[match.id] = i } }
         self.rosterIndex = rosterIndex
+        liveEntries = LiveEntries(live, ignoredUsers: matching.ignoredUsers, ignoredTeams: matching.ignoredTeams)
         for file in roster.files { load(file, texts[file] ?? "") }
-        var keys: [NameKey: Int] = [:]
-        for user in live.users where !matching.ignoredUsers.contains(user.id) { keys[user.key, default: 0] += 1 }
-        repeated = Set(keys.filter { $0.value > 1 }.keys)
-        for user in live.users { names[user.id] = user.name }
     }
 
     private mutating func load(_ file: String, _ text: String) {
@@ -112,8 +111,8 @@ package struct Puller {
                 removeEntry(node, in: file)
                 continue
             }
-            names[user.id] = user.key == person.key ? person.name.value : user.name
-            if user.key != person.key { setField(node, in: file, "name", .text(user.name)) }
+            liveEntries.names[user.id] = user.key == person.key ? person.name.value : LiveEntries.name(user.name)
+            if user.key != person.key { setField(node, in: file, "name", .text(LiveEntries.name(user.name))) }
             if user.craft != person.craft { setField(node, in: file, "craft", .token(user.craft.rawValue)) }
             if user.level != person.level { setField(node, in: file, "level", .token(user.level.rawValue)) }
             if user.focus != person.focus { setField(node, in: file, "focus", .token(user.focus.rawValue)) }
@@ -123,34 +122,36 @@ package struct Puller {
                 case .clear: .some(nil)
                 case .date(let d): .some(d)
                 }
-            if let date, date != user.levelStartDate {
-                setField(node, in: file, "levelStartDate", user.levelStartDate.map(Self.date) ?? .null)
-            }
+            if let date, date != user.levelStartDate { pullDate(of: user, node, in: file) }
         }
     }
 
-    /// A live level start date: plain when it is a real `YYYY-MM-DD` day (MPS stores any text).
-    static func date(_ text: String) -> FieldValue {
-        CalendarDate.check(text) == .valid ? .token(text) : .text(text)
+    /// Writes a changed live level start date; one that is free text is left out (the roster
+    /// then leaves it alone), as export does.
+    private mutating func pullDate(of user: LiveUser, _ node: NodeID, in file: String) {
+        if let warning = LiveEntries.dateWarning(user) {
+            warnings.append(warning)
+            removeField(node, in: file, "levelStartDate")
+        } else {
+            setField(node, in: file, "levelStartDate", user.levelStartDate.map(FieldValue.token) ?? .null)
+        }
     }
 
     /// How a team names the live user `id` once the pull is done.
-    func reference(_ id: Int) -> String {
-        let name = names[id] ?? "#\(id)"
-        return repeated.contains(NameKey(name)) ? "\(name) (#\(id))" : name
-    }
+    func reference(_ id: Int) -> String { liveEntries.reference(id) }
 
     private mutating func appendPeople(into: String?) {
         let new = matching.unclaimedUsers.sorted { ($0.key, $0.id) < ($1.key, $1.id) }
         guard !new.isEmpty else { return }
         let lines = new.map { user -> [(String, FieldValue)] in
-            var fields: [(String, FieldValue)] = [("name", .text(user.name))]
-            if repeated.contains(user.key) { fields.append(("id", .number(user.id))) }
+            let person = liveEntries.person(user)
+            var fields: [(String, FieldValue)] = [("name", .text(person.name))]
+            if let id = person.id { fields.append(("id", .number(id))) }
             fields += [
-                ("craft", .token(user.craft.rawValue)), ("level", .token(user.level.rawValue)),
-                ("focus", .token(user.focus.rawValue)),
+                ("craft", .token(person.craft)), ("level", .token(person.level)), ("focus", .token(person.focus)),
             ]
-            if let date = user.levelStartDate { fields.append(("levelStartDate", Self.date(date))) }
+            if let date = person.levelStartDate { fields.append(("levelStartDate", .token(date))) }
+            if let warning = LiveEntries.dateWarning(user) { warnings.append(warning) }
             return fields
         }
         append(lines, to: "people", into: into)
@@ -166,7 +167,7 @@ package struct Puller {
                 removeEntry(node, in: file)
                 continue
             }
-            if current.key != team.key { setField(node, in: file, "name", .text(current.name)) }
+            if current.key != team.key { setField(node, in: file, "name", .text(LiveEntries.name(current.name))) }
             let rosterLead = people.lead(ofTeam: t).flatMap { matching.people[$0]?.id }
             if rosterLead != current.leadID || renamed(current.leadID) {
                 setField(node, in: file, "lead", .text(reference(current.leadID)))
@@ -183,19 +184,17 @@ package struct Puller {
     /// Whether the roster's name for live user `id` changes in this pull.
     func renamed(_ id: Int) -> Bool {
         guard let index = rosterIndex[id] else { return false }
-        return roster.people[index].name.value != names[id]
+        return roster.people[index].name.value != liveEntries.names[id]
     }
 
     private mutating func appendTeams(into: String?) {
         let new = matching.unclaimedTeams.sorted { ($0.key, $0.id) < ($1.key, $1.id) }
         guard !new.isEmpty else { return }
         append(
-            new.map { team in
-                let members = team.memberSet.subtracting([team.leadID]).map(reference).sorted()
-                return [
-                    ("name", FieldValue.text(team.name)), ("lead", .text(reference(team.leadID))),
-                    ("members", .list(members)),
-                ]
+            new.map { live in
+                let team = liveEntries.team(live)
+                return [("name", FieldValue.text(team.name))] + (team.id.map { [("id", FieldValue.number($0))] } ?? [])
+                    + [("lead", .text(team.lead)), ("members", .list(team.members))]
             }, to: "teams", into: into)
     }
 

@@ -101,7 +101,7 @@ extension EntityID {
         switch parts[0] {
         case "person": guard let id = Int(parts[1]) else { return nil }; self = .person(id)
         case "team": guard let id = Int(parts[1]) else { return nil }; self = .team(id)
-        case "level": guard let level = JobLevel(rawValue: parts[1]) else { return nil }; self = .level(level)
+        case "level": self = .level(JobLevel(server: parts[1]))
         case "access": self = .member(parts[1])
         default: return nil
         }

@@ -91,6 +91,9 @@ extension PlanBuilder {
         let change = teamChange(current, desired, renamed: current.key != key, leavers: leavers, joiners: joiners)
         guard !change.updates.isEmpty else { return }
         changes.append(change)
+        // updateTeam replaces the name too: the live spelling stays when the roster's has its key.
+        var desired = desired
+        if current.key == key { desired.name = current.name }
         // People who leave and people who join in one update would chain teams together (and
         // loop on a ring of moves): first a release update lets the leavers go, then the final
         // update takes the joiners in.

@@ -130,10 +130,11 @@ struct PlanBuilder {
         }
         guard !change.updates.isEmpty else { return }
         changes.append(change)
-        // updateUser replaces every field: unmanaged ones are sent as they are live.
+        // updateUser replaces every field: unmanaged ones are sent as they are live, and so is
+        // the name when the roster's has its key (outer or doubled white space, escapes).
         let fields = PersonFields(
-            fullName: person.name.value, craft: person.craft, level: person.level, focus: person.focus,
-            levelStartDate: date)
+            fullName: user.key == person.key ? user.name : person.name.value, craft: person.craft,
+            level: person.level, focus: person.focus, levelStartDate: date)
         scheduler.add(PlanOperation(payload: .updateUser(id: user.id, fields), name: person.name.value))
     }
 

@@ -34,12 +34,24 @@ import Testing
 
     @Test(arguments: [
         #"{"errors": [{"message": "Not authenticated"}], "data": null}"#,
-        #"{"data": {"users": [{"id": 1, "fullName": "Ana", "craftAbility": "Painting", "jobLevel": "Mid", "craftFocus": "Backend"}]}}"#,
         #"{"data": {"users": [{"id": "1", "fullName": "Ana"}]}}"#,
         #"{"data": {"teams": [{"id": 7, "name": "Red", "members": []}]}}"#,
         #"{"data": {"users": ["#, "[]", "",
     ])
     func anythingButACleanAnswerIsLeftToTheGeneralParser(_ body: String) {
         #expect(LiveStateDecoder.decode(Data(body.utf8)) == nil)
+    }
+
+    /// A value of a newer MPS is kept as the server wrote it, never fatal.
+    @Test func valuesRosterDoesNotKnowAreKeptAsWritten() throws {
+        let body =
+            #"{"data": {"users": [{"id": 1, "fullName": "Ana", "craftAbility": "Security", "#
+            + #""jobLevel": "Distinguished", "craftFocus": "Backend"}], "jobLevelLimits": "#
+            + #"[{"jobLevel": "Distinguished", "limitMonths": 60}]}}"#
+        let decoded = try #require(LiveStateDecoder.decode(Data(body.utf8)))
+        #expect(decoded.users.first?.craft == .unknown("Security"))
+        #expect(decoded.users.first?.level == .unknown("Distinguished"))
+        #expect(decoded.users.first?.craft.rawValue == "Security")
+        #expect(decoded.levels.first?.level == .unknown("Distinguished"))
     }
 }

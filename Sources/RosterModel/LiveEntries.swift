@@ -1,0 +1,94 @@
+import RosterCore
+
+/// The live space as roster entries: the one set of rules by which `export` writes a space and
+/// `pull` appends and changes entries, so that pull accepts every space export accepts, and what
+/// either writes loads and plans clean. MPS stores what its apps let people type:
+/// - a name is written as typed when it is a valid roster name, else as its key (white space at
+///   its ends or doubled, control characters escaped as the plan shows them: `\u{1B}`), which
+///   matches the live name and never changes it;
+/// - an `id` is pinned where live names repeat;
+/// - a level start date that is not a `YYYY-MM-DD` day is left out, with a warning: the roster
+///   then leaves it alone, so the plan is clean;
+/// - a value this roster does not know (a newer MPS) is written as the server spells it.
+package struct LiveEntries {
+    /// A live person as a roster entry's fields.
+    package struct Person: Equatable {
+        package var name: String
+        /// Pinned when another live person shares the name.
+        package var id: Int?
+        package var craft: String
+        package var level: String
+        package var focus: String
+        package var levelStartDate: String?
+    }
+
+    /// A live team as a roster entry's fields.
+    package struct Team: Equatable {
+        package var name: String
+        package var id: Int?
+        package var lead: String
+        /// The members but the lead, sorted.
+        package var members: [String]
+    }
+
+    let users: [Int: LiveUser]
+    let repeatedPeople: Set<NameKey>
+    let repeatedTeams: Set<NameKey>
+    /// What each live person is called in the roster, by id: a pull keeps the roster's spelling.
+    package var names: [Int: String]
+
+    /// The entries of `live`; people and teams `policy.ignore` hides count for no repeats.
+    package init(_ live: LiveState, ignoredUsers: Set<Int> = [], ignoredTeams: Set<Int> = []) {
+        users = Dictionary(live.users.map { ($0.id, $0) }) { first, _ in first }
+        repeatedPeople = Self.repeated(live.users.filter { !ignoredUsers.contains($0.id) }.map(\.key))
+        repeatedTeams = Self.repeated(live.teams.filter { !ignoredTeams.contains($0.id) }.map(\.key))
+        names = users.mapValues { Self.name($0.name) }
+    }
+
+    private static func repeated(_ keys: [NameKey]) -> Set<NameKey> {
+        var seen = Set<NameKey>(), twice = Set<NameKey>()
+        for key in keys where !seen.insert(key).inserted { twice.insert(key) }
+        return twice
+    }
+
+    /// A live name as a roster writes it: as typed when the roster format allows it, else its key.
+    package static func name(_ live: String) -> String {
+        let valid =
+            !live.isEmpty && NameKey.unsafeCharacter(live) == nil && !NameKey.hasEdgeWhitespace(live)
+        return valid ? live : NameKey(live).value
+    }
+
+    /// A live level start date the roster can hold: a real `YYYY-MM-DD` day; nil for free text.
+    package static func date(_ live: String?) -> String? {
+        guard let live, CalendarDate.check(live) == .valid else { return nil }
+        return live
+    }
+
+    /// The warning for a level start date that is left out, or nil.
+    package static func dateWarning(_ user: LiveUser) -> Diagnostic? {
+        guard let date = user.levelStartDate, Self.date(date) == nil else { return nil }
+        return .warning(
+            "\(TerminalText.escape(name(user.name))) (#\(user.id)) has the level start date \"\(date)\", which is not a "
+                + "YYYY-MM-DD date; left out (the roster leaves it alone)", at: nil)
+    }
+
+    package func person(_ user: LiveUser) -> Person {
+        Person(
+            name: names[user.id] ?? Self.name(user.name), id: repeatedPeople.contains(user.key) ? user.id : nil,
+            craft: user.craft.rawValue, level: user.level.rawValue, focus: user.focus.rawValue,
+            levelStartDate: Self.date(user.levelStartDate))
+    }
+
+    package func team(_ team: LiveTeam) -> Team {
+        Team(
+            name: Self.name(team.name), id: repeatedTeams.contains(team.key) ? team.id : nil,
+            lead: reference(team.leadID), members: team.memberSet.subtracting([team.leadID]).map(reference).sorted())
+    }
+
+    /// How a team names the live person `id`: the person's roster name, with `(#id)` where live
+    /// names repeat.
+    package func reference(_ id: Int) -> String {
+        guard let name = names[id] else { return "#\(id)" }
+        return repeatedPeople.contains(NameKey(name)) ? "\(name) (#\(id))" : name
+    }
+}
