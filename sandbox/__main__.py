@@ -28,12 +28,15 @@ def main(argv=None):
     parser.add_argument("--verbose", action="store_true", help="log each request on standard error")
     parser.add_argument("--tls-cert", metavar="PEM", help="serve https with this certificate (chain) …")
     parser.add_argument("--tls-key", metavar="PEM", help="… and this private key")
+    parser.add_argument("--schema", choices=["current", "newer", "older"], default="current",
+                        help="serve a newer MPS (one more job level and craft) or an older one (no level start dates, "
+                             "no level limits)")
     args = parser.parse_args(argv)
     if bool(args.tls_cert) != bool(args.tls_key):
         parser.error("--tls-cert and --tls-key go together")
 
     app = MPSApp(args.db, args.token, seed=not args.no_seed, test_hooks=args.test_hooks, introspection=args.introspection,
-                 latency=args.latency / 1000)
+                 latency=args.latency / 1000, schema=args.schema)
     tls = None
     if args.tls_cert:
         tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)

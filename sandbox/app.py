@@ -13,7 +13,7 @@ from graphql.validation import ValidationRule, specified_rules
 from . import resolvers
 from .execution import SandboxExecutionContext
 from .hooks import Hooks
-from .store import Store
+from .store import CRAFT_FROM_DB, CRAFT_TO_DB, Store
 
 BODY_LIMIT = 100 * 1024          # Express body-parser's "100kb"
 AUTH_RATE_WINDOW = 10.0          # Better Auth's default rate limit: 100 requests per 10 s
@@ -48,8 +48,30 @@ def json_response(status, value, headers=None):
     return Response(status, json.dumps(value, separators=(",", ":")).encode(), headers=headers)
 
 
+NEWER_LEVELS = ["Distinguished"]
+NEWER_CRAFTS = ["Security"]
+
+
+def schema_version(text, version):
+    """The schema of an MPS deployment other than today's. "newer": one more job level and one more
+    craft (as a deployment newer than roster has them); "older": before level start dates and level
+    limits (as an old self-hosted deployment is), so a query asking for them is refused."""
+    if version == "newer":
+        text = text.replace("  Principal\n}", "  Principal\n" + "".join(f"  {v}\n" for v in NEWER_LEVELS) + "}")
+        text = text.replace("  DataScience\n}", "  DataScience\n" + "".join(f"  {v}\n" for v in NEWER_CRAFTS) + "}")
+        for craft in NEWER_CRAFTS:
+            CRAFT_TO_DB[craft] = craft
+            CRAFT_FROM_DB[craft] = craft
+    elif version == "older":
+        text = text.replace("  levelStartDate: String\n", "")
+        text = text.replace("  jobLevelLimits: [JobLevelLimit!]!\n", "")
+        text = text.replace("  setJobLevelLimit(jobLevel: JobLevel!, limitMonths: Int!): JobLevelLimit!\n", "")
+    return text
+
+
 class MPSApp:
-    def __init__(self, db_path=":memory:", tokens=(), seed=True, test_hooks=False, introspection=False, latency=0.0):
+    def __init__(self, db_path=":memory:", tokens=(), seed=True, test_hooks=False, introspection=False, latency=0.0,
+                 schema="current"):
         self.store = Store(db_path)
         self.latency = latency
         self.seed = seed
@@ -63,11 +85,13 @@ class MPSApp:
         self.rate = {}
         self.rate_lock = threading.Lock()
         with open(os.path.join(os.path.dirname(__file__), "schema.graphql"), encoding="utf-8") as f:
-            self.schema = build_schema(f.read())
+            self.schema = build_schema(schema_version(f.read(), schema))
         for name, fn in resolvers.QUERIES.items():
-            self.schema.query_type.fields[name].resolve = fn
+            if name in self.schema.query_type.fields:
+                self.schema.query_type.fields[name].resolve = fn
         for name, fn in resolvers.MUTATIONS.items():
-            self.schema.mutation_type.fields[name].resolve = self._mutation(name, fn)
+            if name in self.schema.mutation_type.fields:
+                self.schema.mutation_type.fields[name].resolve = self._mutation(name, fn)
         for spec in tokens:
             parts = spec.split(":")
             self.store.add_token(parts[0], parts[1] if len(parts) > 1 and parts[1] else None, parts[2] if len(parts) > 2 else None)

@@ -1,24 +1,31 @@
 import Foundation
 import RosterCore
 import RosterModel
+import Synchronization
 
 /// The MPS operations roster uses, on top of ``GraphQLClient``.
 package struct MPSService: Sendable {
     package let client: GraphQLClient
+    /// What the server turned out to lack, kept for the later reads of this run.
+    private let lacking = LackingFeatures()
 
     package init(client: GraphQLClient) {
         self.client = client
     }
 
-    static let liveQuery = """
-        query RosterLiveState {
-          mySpaces { id name isOwner }
-          users { id fullName craftAbility jobLevel craftFocus levelStartDate }
-          teams { id name teamLead { id } members { id } }
-          jobLevelLimits { jobLevel limitMonths }
-          spaceMembers { authId email name }
-        }
-        """
+    /// The one read of the live state, without what the server lacks.
+    static func liveQuery(lacking: Set<ServerFeature>) -> String {
+        let date = lacking.contains(.levelStartDates) ? "" : " levelStartDate"
+        let limits = lacking.contains(.levelLimits) ? "" : "\n  jobLevelLimits { jobLevel limitMonths }"
+        let members = lacking.contains(.access) ? "" : "\n  spaceMembers { authId email name }"
+        return """
+            query RosterLiveState {
+              mySpaces { id name isOwner }
+              users { id fullName craftAbility jobLevel craftFocus\(date) }
+              teams { id name teamLead { id } members { id } }\(limits)\(members)
+            }
+            """
+    }
 
     /// Reads people, teams, level limits and the token's spaces in one request. When a space is
     /// targeted it must be among the token's spaces: the server would silently answer with the
@@ -27,15 +34,33 @@ package struct MPSService: Sendable {
         try await readLiveState(space: client.endpoint.space)
     }
 
-    /// Reads the live state of `space` (nil: the caller's own space).
+    /// Reads the live state of `space` (nil: the caller's own space). A server older than a
+    /// field roster asks for refuses the whole query: the read is made again without it, and the
+    /// state says what the server lacks.
     package func readLiveState(space target: String?) async throws(MPSError) -> LiveState {
-        let body = GraphQLClient.body(query: Self.liveQuery, variables: nil, operationName: "RosterLiveState")
+        while true {
+            let known = lacking.features
+            do {
+                var live = try await readLiveState(space: target, lacking: known)
+                live.lacking = known
+                return live
+            } catch .badRequest(let status, let messages) {
+                let found = Set(messages.flatMap(ServerFeature.lacking(in:))).subtracting(known)
+                guard !found.isEmpty else { throw MPSError.badRequest(status: status, messages: messages) }
+                lacking.add(found)
+            }
+        }
+    }
+
+    private func readLiveState(space target: String?, lacking: Set<ServerFeature>) async throws(MPSError) -> LiveState {
+        let body = GraphQLClient.body(
+            query: Self.liveQuery(lacking: lacking), variables: nil, operationName: "RosterLiveState")
         let raw = try await client.post(body: body, retry: .reads, space: target)
         if raw.status == 200, let fast = LiveStateDecoder.decode(raw.body) {
             var live = try Self.assemble(
                 target: target, spaces: fast.spaces, users: fast.users, teams: fast.teams, levels: fast.levels)
             // spaceMembers always answers for the caller's own space.
-            if live.space.isOwner { live.members = fast.members }
+            if live.space.isOwner && !lacking.contains(.access) { live.members = fast.members }
             return live
         }
         // Not a clean answer: say why, in the server's words when it gave some.
@@ -144,4 +169,13 @@ package struct MPSService: Sendable {
         }
         return out
     }
+}
+
+/// The features a server lacks, learnt once per run and shared by every copy of the service.
+final class LackingFeatures: Sendable {
+    private let state = Mutex<Set<ServerFeature>>([])
+
+    var features: Set<ServerFeature> { state.withLock { $0 } }
+
+    func add(_ found: Set<ServerFeature>) { state.withLock { $0.formUnion(found) } }
 }

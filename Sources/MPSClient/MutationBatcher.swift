@@ -141,8 +141,12 @@ package struct MutationBatcher: Sendable {
             string(f.craft.rawValue)
             key("jobLevel")
             string(f.level.rawValue)
-            key("levelStartDate")
-            string(f.levelStartDate)
+            // Left out rather than null, which clears it alike: a server older than level start
+            // dates refuses the key itself.
+            if let date = f.levelStartDate {
+                key("levelStartDate")
+                string(date)
+            }
             key("craftFocus")
             string(f.focus.rawValue)
             out.append(UInt8(ascii: "}"))

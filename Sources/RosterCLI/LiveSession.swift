@@ -27,11 +27,17 @@ enum LiveSession {
         return live
     }
 
-    /// Warnings about the server's version: values it uses that roster does not know.
+    /// Warnings about the server's version: what it lacks (older), values it uses that roster
+    /// does not know (newer).
     static func notices(_ live: LiveState) -> [Diagnostic] {
+        let lacking: [Diagnostic] = ServerFeature.allCases.filter(live.lacking.contains).map {
+            .warning(
+                "this MPS has no \($0.description) (it is older than roster \(RosterCommandLine.version)); going on "
+                    + "without them", at: nil)
+        }
         let unknown = live.unknownValues
-        guard !unknown.isEmpty else { return [] }
-        return [
+        guard !unknown.isEmpty else { return lacking }
+        return lacking + [
             .warning(
                 "the server uses values this version of roster does not know: \(unknown.joined(separator: ", ")); "
                     + "this MPS is newer than roster \(RosterCommandLine.version): they are kept as the server wrote "

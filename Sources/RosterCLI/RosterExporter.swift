@@ -20,6 +20,9 @@ struct RosterExporter {
     mutating func document() -> YAMLValue {
         var root: [(String, YAMLValue)] = [("version", .token("1"))]
         if pinSpace { root.append(("space", .string(live.space.id))) }
+        // Values of a newer MPS, declared so that the entries using them load.
+        let newValues = live.newValues
+        if !newValues.isEmpty { root.append(("newValues", .sequence(newValues.map(YAMLValue.token), flow: true))) }
         root.append(("people", .sequence(people(), flow: false)))
         root.append(("teams", .sequence(teams(), flow: false)))
         if !live.levels.isEmpty {
@@ -33,12 +36,8 @@ struct RosterExporter {
             let emails = members.map(\.email).sorted().map(YAMLValue.string)
             root.append(("access", .mapping([("members", .sequence(emails, flow: false))], flow: false)))
         }
-        var teamsOf: [Int: Int] = [:]
-        for t in live.teams { for id in t.memberSet { teamsOf[id, default: 0] += 1 } }
-        if teamsOf.values.contains(where: { $0 > 1 }) {
-            warnings.append(
-                "some people are in more than one team; the export sets `oneTeamPerPerson: false` to describe the "
-                    + "space as it is")
+        if LiveEntries.peopleInSeveralTeams(live) {
+            warnings.append(LiveEntries.severalTeamsWarning.message)
             root.append(("policy", .mapping([("oneTeamPerPerson", .token("false"))], flow: false)))
         }
         return .mapping(root, flow: false)

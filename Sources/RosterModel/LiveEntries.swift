@@ -51,6 +51,21 @@ package struct LiveEntries {
         return twice
     }
 
+    /// Whether someone is in more than one of the live teams (ignored teams aside): the server
+    /// allows it, the one-team rule does not, so a roster describing the space turns the rule off.
+    package static func peopleInSeveralTeams(_ live: LiveState, ignoredTeams: Set<Int> = []) -> Bool {
+        var seen = Set<Int>()
+        for team in live.teams where !ignoredTeams.contains(team.id) {
+            for id in team.memberSet where !seen.insert(id).inserted { return true }
+        }
+        return false
+    }
+
+    /// The warning that goes with turning the one-team rule off.
+    package static let severalTeamsWarning = Diagnostic.warning(
+        "some people are in more than one team; the roster sets `oneTeamPerPerson: false` to describe the space "
+            + "as it is", at: nil)
+
     /// A live name as a roster writes it: as typed when the roster format allows it, else its key.
     package static func name(_ live: String) -> String {
         let valid =

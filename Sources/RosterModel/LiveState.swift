@@ -9,6 +9,8 @@ package struct LiveState: Sendable {
     /// Who may open the space besides its owner; read only for the caller's own space (MPS
     /// answers `spaceMembers` for it whatever space is asked for), nil otherwise.
     package var members: [LiveMember]?
+    /// What this server lacks (an older MPS): the state holds nothing of it.
+    package var lacking: Set<ServerFeature> = []
 
     package init(
         space: LiveSpace, users: [LiveUser], teams: [LiveTeam], levels: [(level: JobLevel, limitMonths: Int)],
@@ -23,6 +25,22 @@ package struct LiveState: Sendable {
 }
 
 extension LiveState {
+    /// The values of the space this roster does not know, each once, sorted: what a roster of
+    /// the space declares under `newValues`.
+    package var newValues: [String] {
+        var values = Set<String>()
+        for user in users {
+            for value in [
+                user.craft.isKnown ? nil : user.craft.rawValue, user.level.isKnown ? nil : user.level.rawValue,
+                user.focus.isKnown ? nil : user.focus.rawValue,
+            ] {
+                if let value { values.insert(value) }
+            }
+        }
+        for limit in levels where !limit.level.isKnown { values.insert(limit.level.rawValue) }
+        return values.sorted()
+    }
+
     /// The values of the space that this roster does not know (a newer MPS): `level
     /// Distinguished (2 people)`, in field order, then by value.
     package var unknownValues: [String] {
@@ -36,7 +54,7 @@ extension LiveState {
             count(Focus.fieldName, user.focus)
         }
         for limit in levels where !limit.level.isKnown {
-            counts[JobLevel.fieldName, default: [:]][limit.level.rawValue] = 0
+            counts[JobLevel.fieldName, default: [:]][limit.level.rawValue, default: 0] += 0
         }
         return [Craft.fieldName, JobLevel.fieldName, Focus.fieldName].flatMap { field in
             (counts[field] ?? [:]).sorted { $0.key < $1.key }.map { value, n in

@@ -7,6 +7,9 @@ struct NodeReader {
     /// The document being read.
     var doc: YAMLDocument
     var diagnostics: [Diagnostic] = []
+    /// Values that may be a newer MPS's, each with the error it is unless the file declares it
+    /// under `newValues` (known only once the whole file has loaded).
+    var undeclared: [(value: String, error: Diagnostic)] = []
 
     init(_ doc: YAMLDocument) {
         self.doc = doc
@@ -143,11 +146,17 @@ struct NodeReader {
         if let value = E.parse(text.value) { return value }
         let valid = E.allCases.map(\.rawValue).joined(separator: ", ")
         if E.mayBeUnknownValue(text.value) {
-            // A value of a newer MPS (docs/roster-file.md, "Values roster does not know").
-            diagnostics.append(
-                .warning(
-                    "\(E.fieldName) \"\(text.value)\" is not one this version of roster knows (\(valid)); it is kept "
-                        + "as written and sent to the server as it is", at: doc.location(node)))
+            // A value of a newer MPS, if the file declares it (docs/roster-file.md, "newValues").
+            let note = DiagnosticNote(
+                location: nil,
+                message: "a value of a newer MPS that roster does not know yet is listed under `newValues`")
+            undeclared.append(
+                (
+                    text.value,
+                    .error(
+                        "invalid \(E.fieldName) \"\(text.value)\"; valid values: \(valid)", at: doc.location(node),
+                        notes: [note])
+                ))
             return E.unknown(text.value)
         }
         if let nearest = E.nearest(to: text.value) {

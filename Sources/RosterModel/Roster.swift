@@ -12,6 +12,8 @@ package struct Roster: Sendable {
     package var access: AccessPolicy?
     /// The organisation's own rules; nil when the roster states none.
     package var rules: Rules?
+    /// Values of a newer MPS the roster's files declare (`newValues`), each where it is written.
+    package var newValues: [Located<String>] = []
     /// The files the roster was read from, in load order.
     package var files: [String] = []
     /// Every team's people as the validator resolved them; nil for a roster built in code.

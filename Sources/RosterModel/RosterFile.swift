@@ -11,6 +11,8 @@ package struct RosterFile: Sendable {
     package var policy: Policy?
     package var access: AccessPolicy?
     package var rules: Rules?
+    /// Values of a newer MPS that this file's entries may use (`newValues`).
+    package var newValues: [Located<String>] = []
 
     package init(path: String) {
         self.path = path

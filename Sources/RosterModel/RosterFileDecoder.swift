@@ -62,6 +62,8 @@ struct RosterFileDecoder {
         reader.doc = document
         var file = RosterFile(path: path)
         if let root = document.root { decodeFile(root, into: &file) }
+        let declared = Set(file.newValues.map(\.value))
+        for value in reader.undeclared where !declared.contains(value.value) { reader.diagnostics.append(value.error) }
         return (file, reader.diagnostics)
     }
 
@@ -93,6 +95,35 @@ struct RosterFileDecoder {
         if let node = top[.schema] { _ = reader.string(node, "$schema") }
         if let node = top[.access] { file.access = decodeAccess(node) }
         if let node = top[.rules] { file.rules = decodeRules(node) }
+        if let node = top[.newValues] { file.newValues = decodeNewValues(node) }
+    }
+
+    /// `newValues`: values of a newer MPS, each spelled as MPS spells enum values and neither
+    /// a value roster knows nor a near miss of one.
+    private mutating func decodeNewValues(_ node: NodeID) -> [Located<String>] {
+        reader.names(node, "newValues").filter { value in
+            let text = value.value
+            let fields = [
+                Craft.parse(text).map { _ in Craft.fieldName }, JobLevel.parse(text).map { _ in JobLevel.fieldName },
+                Focus.parse(text).map { _ in Focus.fieldName },
+            ].compactMap { $0 }
+            if let field = fields.first {
+                reader.diagnostics.append(
+                    .error(
+                        "\"\(text)\" is a \(field) roster knows; newValues lists only values it does not",
+                        at: value.location))
+                return false
+            }
+            guard Craft.mayBeUnknownValue(text) && JobLevel.mayBeUnknownValue(text) && Focus.mayBeUnknownValue(text)
+            else {
+                reader.diagnostics.append(
+                    .error(
+                        "newValues entry \"\(text)\" is not spelled as MPS spells its values (a capital letter, then "
+                            + "letters, digits and _), or is a near miss of a value roster knows", at: value.location))
+                return false
+            }
+            return true
+        }
     }
 
     /// The people of the list at `node`: those decoded while it loaded, then the rest.

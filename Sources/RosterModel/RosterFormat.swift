@@ -7,7 +7,7 @@ package enum RosterFormat {
 
     /// The top level of a roster file.
     enum TopLevelKey: Int, MappingKey {
-        case version, space, defaults, people, teams, levels, policy, schema, access, rules
+        case version, space, defaults, people, teams, levels, policy, schema, access, rules, newValues
         static let keys = KeySet(Self.self)
         var spelling: StaticString {
             switch self {
@@ -21,6 +21,7 @@ package enum RosterFormat {
             case .schema: "$schema"
             case .access: "access"
             case .rules: "rules"
+            case .newValues: "newValues"
             }
         }
     }

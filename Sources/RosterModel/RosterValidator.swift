@@ -62,6 +62,7 @@ package struct RosterValidator {
                 roster.people.append(contentsOf: file.people)
             }
             if roster.teams.isEmpty { roster.teams = file.teams } else { roster.teams.append(contentsOf: file.teams) }
+            roster.newValues += file.newValues
             for level in file.levels {
                 if let first = levelSeen[level.level] {
                     error("level \(level.level.rawValue) is set twice", at: level.location, first: first)

@@ -8,6 +8,7 @@ enum FieldValue {
     /// An enum value or a date, plain in YAML (as export writes them), a string in JSON.
     case token(String)
     case number(Int)
+    case bool(Bool)
     case null
     case list([String])
 
@@ -16,6 +17,7 @@ enum FieldValue {
         case .text(let s): return json ? JSONValue.string(s).rendered() : YAMLText.scalar(s, inFlow: true)
         case .token(let s): return json ? JSONValue.string(s).rendered() : s
         case .number(let n): return String(n)
+        case .bool(let b): return String(b)
         case .null: return "null"
         case .list(let items):
             guard json else { return YAMLText.flowList(items) }

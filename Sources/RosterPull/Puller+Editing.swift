@@ -160,18 +160,20 @@ extension Puller {
 
     /// Appends entries (their fields in order) to the `key` section of `into`, or of the first
     /// file that has one, in the style of its last entry; a file without one gets the section.
-    mutating func append(_ entries: [[(String, FieldValue)]], to key: String, into: String?) {
+    /// Returns the file written.
+    @discardableResult
+    mutating func append(_ entries: [[(String, FieldValue)]], to key: String, into: String?) -> String {
         let target =
             into.flatMap { file in sections.first { $0.file == file && $0.key == key } }
             ?? sections.first { $0.key == key && (into == nil || $0.file == into) }
         let file = target?.file ?? into ?? sections.first?.file ?? roster.files.first ?? ""
-        guard var editor = editors[file] else { return }
+        guard var editor = editors[file] else { return file }
         defer { editors[file] = editor }
         let json = Self.isJSON(file)
         let flowLines = entries.map { "{" + $0.map { Self.pair($0.0, $0.1, json: json) }.joined(separator: ", ") + "}" }
         guard let section = target?.node else {
-            newSections[file, default: []].append((key, flowLines))
-            return
+            newSections[file, default: []].append((key, .list(flowLines)))
+            return file
         }
         let document = editor.document
         if document.kind(section) == .sequence && editor.isFlow(section) {
@@ -188,6 +190,40 @@ extension Puller {
             editor.replace(
                 line: at.line, from: at.column, to: end,
                 with: (bare ? " " : "") + "[" + flowLines.joined(separator: ", ") + "]")
+        }
+        return file
+    }
+
+    /// Adds to each file's `newValues` the values of a newer MPS that pull wrote into it and it
+    /// does not declare yet: appended to the list in its style, or a new section.
+    mutating func declareNewValues() {
+        for (file, values) in written {
+            let declared = Set(roster.newValues.filter { $0.location.file == file }.map(\.value))
+            let missing = values.subtracting(declared).sorted()
+            guard !missing.isEmpty, var editor = editors[file], let root = editor.document.root else { continue }
+            let json = Self.isJSON(file)
+            let rendered = missing.map { FieldValue.token($0).rendered(json: json) }
+            let document = editor.document
+            let pair = (0..<document.pairCount(root)).first { document.string(document.key(root, $0)) == "newValues" }
+            guard let pair else {
+                newSections[file, default: []].append(("newValues", .list(rendered)))
+                continue
+            }
+            let list = document.value(root, pair)
+            if document.kind(list) == .sequence && editor.isFlow(list) {
+                flowEdits[file, default: [:]][list, default: FlowListEdit(list: list)].appended += rendered
+            } else if document.kind(list) == .sequence, let last = document.items(list).last {
+                let indent = editor.indentation(of: editor.location(last).line)
+                editor.insert(before: editor.lastLine(last) + 1, rendered.map { indent + "- " + $0 })
+            } else {
+                let at = editor.contentStart(list)
+                let end = editor.tokenEnd(line: at.line, column: at.column, inFlow: true)
+                let bare = at.column == end && editor.character(at: at.line, at.column - 1) == ":"
+                editor.replace(
+                    line: at.line, from: at.column, to: end,
+                    with: (bare ? " " : "") + "[" + rendered.joined(separator: ", ") + "]")
+            }
+            editors[file] = editor
         }
     }
 
@@ -221,12 +257,18 @@ extension Puller {
     }
 
     static func addSections(
-        _ sections: [(key: String, entries: [String])], to editor: inout SourceEditor, json: Bool, removed: Int?
+        _ sections: [(key: String, value: NewSection)], to editor: inout SourceEditor, json: Bool, removed: Int?
     ) {
         let document = editor.document
         guard let root = document.root, document.kind(root) == .mapping, editor.isFlow(root) else {
             editor.insert(
-                before: editor.lines.count, sections.flatMap { ["\($0.key):"] + $0.entries.map { "  - " + $0 } })
+                before: editor.lines.count,
+                sections.flatMap { section in
+                    switch section.value {
+                    case .list(let entries): return ["\(section.key):"] + entries.map { "  - " + $0 }
+                    case .flow(let text): return ["\(section.key): \(text)"]
+                    }
+                })
             return
         }
         let name = { (key: String) in json ? "\"\(key)\"" : key }
@@ -237,7 +279,7 @@ extension Puller {
         let lastValue = count > 0 ? document.value(root, count - 1) : nil
         let after: (line: Int, column: Int) = lastValue.map { editor.end($0) } ?? (open.line, open.column + 1)
         if close.line == open.line || lastValue == nil || after.line == close.line {
-            let members = sections.map { name($0.key) + ": [" + $0.entries.joined(separator: ", ") + "]" }
+            let members = sections.map { name($0.key) + ": " + $0.value.flow }
             let text = (lastValue == nil ? "" : ", ") + members.joined(separator: ", ")
             editor.replace(line: after.line, from: after.column, to: after.column, with: text)
             return
@@ -248,12 +290,29 @@ extension Puller {
         }
         var lines: [String] = []
         for (n, section) in sections.enumerated() {
-            lines.append(indent + name(section.key) + ": [")
-            lines += section.entries.enumerated().map { m, entry in
-                indent + "  " + entry + (m < section.entries.count - 1 ? "," : "")
+            let comma = n < sections.count - 1 ? "," : ""
+            guard case .list(let entries) = section.value else {
+                lines.append(indent + name(section.key) + ": " + section.value.flow + comma)
+                continue
             }
-            lines.append(indent + "]" + (n < sections.count - 1 ? "," : ""))
+            lines.append(indent + name(section.key) + ": [")
+            lines += entries.enumerated().map { m, entry in indent + "  " + entry + (m < entries.count - 1 ? "," : "") }
+            lines.append(indent + "]" + comma)
         }
         editor.insert(before: close.line, lines)
+    }
+}
+
+/// A root section pull adds to a file: a list of rendered entries, or a value in flow style.
+enum NewSection {
+    case list([String])
+    case flow(String)
+
+    /// The section's value on one line.
+    var flow: String {
+        switch self {
+        case .list(let entries): return "[" + entries.joined(separator: ", ") + "]"
+        case .flow(let text): return text
+        }
     }
 }

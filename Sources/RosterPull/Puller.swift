@@ -23,7 +23,7 @@ package struct Puller {
     /// The root pair (`levels`) a pull removes from each file, if any.
     var removedRootPair: [String: Int] = [:]
     /// The sections a file lacks and gets, in order: written last, together.
-    var newSections: [String: [(key: String, entries: [String])]] = [:]
+    var newSections: [String: [(key: String, value: NewSection)]] = [:]
     /// The live space as roster entries, by the rules export writes it with; each live user's
     /// roster name is the roster's own spelling where it keeps one.
     var liveEntries: LiveEntries
@@ -32,6 +32,8 @@ package struct Puller {
     let teams: [Int: LiveTeam]
     let rosterIndex: [Int: Int]
     package private(set) var diagnostics: [Diagnostic] = []
+    /// Values of a newer MPS that pull writes into each file: the file must declare them.
+    var written: [String: Set<String>] = [:]
     /// What the files cannot hold as the space has it (a level start date that is free text).
     package private(set) var warnings: [Diagnostic] = []
 
@@ -86,7 +88,9 @@ package struct Puller {
         appendTeams(into: into)
         pullLevels()
         pullAccess()
+        pullOneTeamRule()
         writeLevelRemovals()
+        declareNewValues()
         writeNewSections()
         for (file, lists) in flowEdits {
             guard var editor = editors[file] else { continue }
@@ -113,9 +117,9 @@ package struct Puller {
             }
             liveEntries.names[user.id] = user.key == person.key ? person.name.value : LiveEntries.name(user.name)
             if user.key != person.key { setField(node, in: file, "name", .text(LiveEntries.name(user.name))) }
-            if user.craft != person.craft { setField(node, in: file, "craft", .token(user.craft.rawValue)) }
-            if user.level != person.level { setField(node, in: file, "level", .token(user.level.rawValue)) }
-            if user.focus != person.focus { setField(node, in: file, "focus", .token(user.focus.rawValue)) }
+            if user.craft != person.craft { setValue(node, in: file, "craft", user.craft) }
+            if user.level != person.level { setValue(node, in: file, "level", user.level) }
+            if user.focus != person.focus { setValue(node, in: file, "focus", user.focus) }
             let date: String?? =
                 switch person.levelStartDate {
                 case .unmanaged: nil
@@ -124,6 +128,12 @@ package struct Puller {
                 }
             if let date, date != user.levelStartDate { pullDate(of: user, node, in: file) }
         }
+    }
+
+    /// Writes an enum value; one of a newer MPS is declared in the file's `newValues`.
+    private mutating func setValue(_ node: NodeID, in file: String, _ key: String, _ value: some RosterEnum) {
+        setField(node, in: file, key, .token(value.rawValue))
+        if !value.isKnown { written[file, default: []].insert(value.rawValue) }
     }
 
     /// Writes a changed live level start date; one that is free text is left out (the roster
@@ -154,7 +164,9 @@ package struct Puller {
             if let warning = LiveEntries.dateWarning(user) { warnings.append(warning) }
             return fields
         }
-        append(lines, to: "people", into: into)
+        let file = append(lines, to: "people", into: into)
+        let values = LiveState(space: live.space, users: new, teams: [], levels: []).newValues
+        if !values.isEmpty { written[file, default: []].formUnion(values) }
     }
 
     // MARK: teams
@@ -196,6 +208,27 @@ package struct Puller {
                 return [("name", FieldValue.text(team.name))] + (team.id.map { [("id", FieldValue.number($0))] } ?? [])
                     + [("lead", .text(team.lead)), ("members", .list(team.members))]
             }, to: "teams", into: into)
+    }
+
+    /// Turns the one-team rule off when the space has someone in two teams, as export does:
+    /// the files could not describe the space otherwise.
+    private mutating func pullOneTeamRule() {
+        guard roster.policy.oneTeamPerPerson,
+            LiveEntries.peopleInSeveralTeams(live, ignoredTeams: matching.ignoredTeams)
+        else { return }
+        warnings.append(LiveEntries.severalTeamsWarning)
+        if let file = roster.policy.location?.file, let document = editors[file]?.document, let root = document.root,
+            let pair = (0..<document.pairCount(root)).first(where: {
+                document.string(document.key(root, $0)) == "policy"
+            })
+        {
+            setField(document.value(root, pair), in: file, "oneTeamPerPerson", .bool(false))
+            return
+        }
+        guard let file = roster.files.first else { return }
+        let json = Self.isJSON(file)
+        newSections[file, default: []].append(
+            ("policy", .flow("{" + Self.pair("oneTeamPerPerson", .bool(false), json: json) + "}")))
     }
 
     // MARK: access

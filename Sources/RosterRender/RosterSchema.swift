@@ -48,6 +48,22 @@ package enum RosterSchema {
             ("policy", policy()),
             ("access", access()),
             ("rules", rules()),
+            (
+                "newValues",
+                .object([
+                    ("type", .array([.string("array"), .string("null")])),
+                    (
+                        "description",
+                        .string(
+                            "Values of a newer MPS that this version of roster does not know (a level, a craft or a "
+                                + "focus), which this file's entries may use as the server spells them.")
+                    ),
+                    (
+                        "items",
+                        .object([("type", .string("string")), ("pattern", .string("^[A-Z][A-Za-z0-9_]*$"))])
+                    ),
+                ])
+            ),
         ])
     }
 

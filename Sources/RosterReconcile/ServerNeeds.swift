@@ -1,0 +1,33 @@
+import RosterCore
+import RosterModel
+
+/// What a roster needs of the server that an older MPS lacks: each entry that uses a missing
+/// feature is an error, so nothing is planned that the server would refuse. A roster that uses
+/// none of it plans and applies as usual.
+enum ServerNeeds {
+    static func check(_ roster: Roster, _ live: LiveState) -> [Diagnostic] {
+        guard !live.lacking.isEmpty else { return [] }
+        var out: [Diagnostic] = []
+        if live.lacking.contains(.levelStartDates) {
+            for person in roster.people where person.levelStartDate != .unmanaged {
+                out.append(
+                    missing(.levelStartDates, "person \"\(person.name.value)\" sets levelStartDate", person.location))
+            }
+        }
+        if live.lacking.contains(.levelLimits) {
+            for level in roster.levels {
+                out.append(missing(.levelLimits, "levels sets a limit for \(level.level.rawValue)", level.location))
+            }
+        }
+        if live.lacking.contains(.access), let access = roster.access {
+            out.append(missing(.access, "the roster manages access", access.location))
+        }
+        return out
+    }
+
+    static func missing(_ feature: ServerFeature, _ what: String, _ location: SourceLocation?) -> Diagnostic {
+        .error(
+            "\(what), but this MPS has no \(feature.description) (it is older than roster); remove it to plan "
+                + "against this server", at: location)
+    }
+}
