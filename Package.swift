@@ -98,7 +98,12 @@ let package = Package(
                 "RosterRender", "RosterReconcile", "RosterApply", "RosterModel", "MPSClient", "RosterCore",
                 "RosterTestSupport",
             ]),
-        .testTarget(name: "RosterCLITests", dependencies: ["RosterCLI", "RosterCore", "RosterTestSupport"]),
+        .testTarget(
+            name: "RosterCLITests",
+            dependencies: [
+                "RosterCLI", "RosterCore", "RosterModel", "RosterPull", "RosterReconcile", "RosterYAML",
+                "RosterTestSupport",
+            ]),
         // End to end: the built binary against the sandbox (a Python server), a terminal, git and shells.
         .testTarget(
             name: "EndToEndTests",

@@ -146,6 +146,9 @@ package final class GraphQLClient: Sendable {
             break
         case 413:
             throw .payloadTooLarge(bytes: bodySize)
+        case 401:
+            // MPS itself answers 200 with `Not authenticated`; a gateway in front of it may say 401.
+            throw .invalidToken
         case 400:
             let errors = decodeErrors(response.body)
             throw .badRequest(status: 400, messages: errors.isEmpty ? [snippet(response.body)] : errors.map(\.message))

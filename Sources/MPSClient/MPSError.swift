@@ -36,8 +36,8 @@ package enum MPSError: Error, Sendable, Equatable {
         switch self {
         case .invalidToken:
             return
-                "the token is invalid or expired; sign in to MPS again and pass a fresh token (--token-file or "
-                + "MPS_TOKEN)"
+                "the token is invalid or expired (the MPS session ended); sign in to MPS again, then run `roster auth "
+                + "login` with the fresh token (or pass it with --token-file or MPS_TOKEN)"
         case .cannotConnect(let endpoint, let detail):
             return "cannot connect to \(endpoint): \(detail); check --endpoint and that the server is up"
         case .timedOut(let endpoint, let seconds):

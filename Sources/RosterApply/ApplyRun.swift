@@ -158,7 +158,8 @@ struct ApplyRun {
             for op in ops { markFailed(op, message) }
             return .finished
         case .unreachable(let message):
-            for op in ops { set(op, .notRun("not sent: \(message)")) }
+            // The reason is the report's stop line, said once.
+            for op in ops { set(op, .notRun("not sent: apply stopped")) }
             stop = .aborted(message)
             return .stopped
         case .unknown(let reason):
@@ -250,7 +251,7 @@ struct ApplyRun {
         switch stop {
         case .interrupted?: reason = "interrupted before it was sent"
         case .unknownOutcome?: reason = "not sent: an earlier request's outcome is unknown"
-        case .aborted(let message)?: reason = "not sent: \(message)"
+        case .aborted?: reason = "not sent: apply stopped"
         case nil: reason = "not sent: apply stopped making progress"
         }
         report.entries = operations.indices.map { number in

@@ -89,7 +89,7 @@ package struct LiveEntries {
 
     package func person(_ user: LiveUser) -> Person {
         Person(
-            name: names[user.id] ?? Self.name(user.name), id: repeatedPeople.contains(user.key) ? user.id : nil,
+            name: names[user.id] ?? Self.name(user.name), id: pinned(user.id) ? user.id : nil,
             craft: user.craft.rawValue, level: user.level.rawValue, focus: user.focus.rawValue,
             levelStartDate: Self.date(user.levelStartDate))
     }
@@ -100,10 +100,20 @@ package struct LiveEntries {
             lead: reference(team.leadID), members: team.memberSet.subtracting([team.leadID]).map(reference).sorted())
     }
 
+    /// Whether live people share the name key `key` (ignored people aside).
+    package func repeats(_ key: NameKey) -> Bool { repeatedPeople.contains(key) }
+
+    /// Whether the live person `id` is pinned by id, in their entry and in every team reference:
+    /// their name repeats, or reads as a reference itself (`Kai (#3)`).
+    func pinned(_ id: Int) -> Bool {
+        guard let name = names[id] else { return false }
+        return repeatedPeople.contains(NameKey(name)) || PersonReference(parsing: name).id != nil
+    }
+
     /// How a team names the live person `id`: the person's roster name, with `(#id)` where live
     /// names repeat.
     package func reference(_ id: Int) -> String {
         guard let name = names[id] else { return "#\(id)" }
-        return repeatedPeople.contains(NameKey(name)) ? "\(name) (#\(id))" : name
+        return pinned(id) ? "\(name) (#\(id))" : name
     }
 }

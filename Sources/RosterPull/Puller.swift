@@ -46,7 +46,7 @@ package struct Puller {
     package init(roster: Roster, live: LiveState, texts: [String: String]) {
         self.roster = roster
         self.live = live
-        matching = Matching(roster: roster, live: live)
+        matching = Matching(roster: roster, live: live, adopting: true)
         diagnostics = matching.diagnostics
         users = Dictionary(live.users.map { ($0.id, $0) }) { first, _ in first }
         teams = Dictionary(live.teams.map { ($0.id, $0) }) { first, _ in first }
@@ -115,6 +115,8 @@ package struct Puller {
                 removeEntry(node, in: file)
                 continue
             }
+            // Its name now repeats in the space: the entry pins the person it was.
+            if matching.picked.people.contains(i) { setField(node, in: file, "id", .number(user.id)) }
             liveEntries.names[user.id] = user.key == person.key ? person.name.value : LiveEntries.name(user.name)
             if user.key != person.key { setField(node, in: file, "name", .text(LiveEntries.name(user.name))) }
             if user.craft != person.craft { setValue(node, in: file, "craft", user.craft) }
@@ -179,18 +181,27 @@ package struct Puller {
                 removeEntry(node, in: file)
                 continue
             }
+            if matching.picked.teams.contains(t) { setField(node, in: file, "id", .number(current.id)) }
             if current.key != team.key { setField(node, in: file, "name", .text(LiveEntries.name(current.name))) }
             let rosterLead = people.lead(ofTeam: t).flatMap { matching.people[$0]?.id }
-            if rosterLead != current.leadID || renamed(current.leadID) {
+            if rosterLead != current.leadID || renamed(current.leadID) || needsPin(team.lead.value) {
                 setField(node, in: file, "lead", .text(reference(current.leadID)))
             }
-            let rosterMembers = Set(
-                people.members(ofTeam: t).compactMap { $0 >= 0 ? matching.people[Int($0)]?.id : nil })
+            // Who the written members are now: nil for one who is gone (or names nobody).
+            let written = people.members(ofTeam: t).map { $0 >= 0 ? matching.people[Int($0)]?.id : nil }
             let liveMembers = current.memberSet.subtracting([current.leadID])
-            if rosterMembers.subtracting([current.leadID]) != liveMembers || liveMembers.contains(where: renamed) {
+            let stale = written.contains(nil) || team.members.contains { needsPin($0.value) }
+            if stale || Set(written.compactMap { $0 }).subtracting([current.leadID]) != liveMembers
+                || liveMembers.contains(where: renamed)
+            {
                 setMembers(node, in: file, liveMembers.map(reference).sorted())
             }
         }
+    }
+
+    /// Whether a reference written without an id names someone whose name now repeats.
+    func needsPin(_ written: PersonReference) -> Bool {
+        written.id == nil && liveEntries.repeats(written.key)
     }
 
     /// Whether the roster's name for live user `id` changes in this pull.

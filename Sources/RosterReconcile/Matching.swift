@@ -17,8 +17,15 @@ package struct Matching: Sendable {
     package var ignoredUsers: Set<Int>
     package var ignoredTeams: Set<Int>
     package var diagnostics: [Diagnostic]
+    /// With `adopting`: the roster people and teams matched by picking among live entities of
+    /// their name (the oldest, lowest id), which a pull pins.
+    package var picked: (people: Set<Int>, teams: Set<Int>) = ([], [])
 
-    package init(roster: Roster, live: LiveState) {
+    /// Matches `roster` to `live`. A plan refuses what it cannot match surely: a name that two
+    /// live entities share, a pinned id the space no longer has. A pull (`adopting`) adopts the
+    /// space instead: it takes the oldest of the entities a name matches (and pins it), and an
+    /// entry whose pinned entity is gone matches nothing (and is removed).
+    package init(roster: Roster, live: LiveState, adopting: Bool = false) {
         let ignoredPeople = Set(roster.policy.ignorePeople.map { NameKey($0.value) })
         let ignoredTeamNames = Set(roster.policy.ignoreTeams.map { NameKey($0.value) })
         let ignoredUsers =
@@ -34,13 +41,12 @@ package struct Matching: Sendable {
         let teamEntries = Array(
             live.teams.lazy.filter { !ignoredTeams.contains($0.id) }.map { (id: $0.id, key: $0.key) })
         let peopleResult = Self.match(
-            kind: "person", liveKind: "user",
-            entries: roster.people,
-            live: userEntries, diagnostics: &diagnostics)
+            kind: "person", liveKind: "user", entries: roster.people, live: userEntries, adopting: adopting,
+            diagnostics: &diagnostics)
         let teamResult = Self.match(
-            kind: "team", liveKind: "team",
-            entries: roster.teams,
-            live: teamEntries, diagnostics: &diagnostics)
+            kind: "team", liveKind: "team", entries: roster.teams, live: teamEntries, adopting: adopting,
+            diagnostics: &diagnostics)
+        picked = (peopleResult.picked, teamResult.picked)
         people = peopleResult.matches
         teams = teamResult.matches
         unclaimedUsers = live.users.filter { !ignoredUsers.contains($0.id) && !peopleResult.claimed.contains($0.id) }
@@ -49,15 +55,16 @@ package struct Matching: Sendable {
     }
 
     private static func match<Entry: NamedEntry>(
-        kind: String, liveKind: String, entries: [Entry], live: [(id: Int, key: NameKey)],
+        kind: String, liveKind: String, entries: [Entry], live: [(id: Int, key: NameKey)], adopting: Bool,
         diagnostics: inout [Diagnostic]
-    ) -> (matches: [(id: Int, via: Via)?], claimed: Set<Int>) {
+    ) -> (matches: [(id: Int, via: Via)?], claimed: Set<Int>, picked: Set<Int>) {
         var matcher = Matcher(kind: kind, liveKind: liveKind, entries: entries, live: live)
+        matcher.adopting = adopting
         matcher.pinnedIDs()
         matcher.names()
         matcher.formerNames()
         diagnostics += matcher.diagnostics
-        return (matcher.matches, matcher.claimed)
+        return (matcher.matches, matcher.claimed, matcher.picked)
     }
 }
 
@@ -74,6 +81,10 @@ private struct Matcher<Entry: NamedEntry> {
     var diagnostics: [Diagnostic] = []
     /// The live ids by name key.
     var byName: NameGroups<Int>
+    /// See ``Matching/init(roster:live:adopting:)``.
+    var adopting = false
+    /// Entries matched by picking the oldest of several live entities of their name.
+    var picked = Set<Int>()
 
     init(kind: String, liveKind: String, entries: [Entry], live: [(id: Int, key: NameKey)]) {
         self.kind = kind
@@ -118,6 +129,7 @@ private struct Matcher<Entry: NamedEntry> {
                 claimed.insert(id.value)
                 continue
             }
+            if adopting { continue }
             let note = DiagnosticNote(
                 location: nil, message: "remove `id` to create the \(kind), or pin the id of an existing \(liveKind)")
             diagnostics.append(
@@ -135,6 +147,11 @@ private struct Matcher<Entry: NamedEntry> {
             case .one(let id):
                 matches[i] = (id, .name)
                 claimed.insert(id)
+            case .several(let found) where adopting:
+                let oldest = found.min() ?? found[0]
+                matches[i] = (oldest, .name)
+                claimed.insert(oldest)
+                picked.insert(i)
             case .several(let found): ambiguous(found, written: entries[i].name)
             }
         }

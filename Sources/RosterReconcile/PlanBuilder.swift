@@ -56,6 +56,7 @@ struct PlanBuilder {
         let teamOps = planTeams()
         planDeletes(teamOps)
         noteAnomalies()
+        noteNearNames()
         let (ordered, stepWarnings) = scheduler.steps()
         steps = ordered
         warnings = stepWarnings + warnings

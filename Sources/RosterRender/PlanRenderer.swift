@@ -45,11 +45,18 @@ package enum PlanRenderer {
     static func text(of value: JSONValue) -> String {
         switch value {
         case .null: return "none"
-        case .string(let s): return s
+        case .string(let s): return readsAmbiguously(s) ? JSONValue.string(s).rendered() : s
         case .int(let i): return String(i)
         case .array(let items): return items.map(text(of:)).joined(separator: ", ")
         default: return value.rendered()
         }
+    }
+
+    /// Whether a value shown bare would read as something else: nothing at all, `none` (no
+    /// value), or white space at its ends that the reader cannot see. Such values are quoted.
+    static func readsAmbiguously(_ s: String) -> Bool {
+        guard let first = s.unicodeScalars.first, let last = s.unicodeScalars.last else { return true }
+        return s == "none" || first.properties.isWhitespace || last.properties.isWhitespace
     }
 
     /// How many columns `s` takes: its characters, counted fast when it is ASCII.
