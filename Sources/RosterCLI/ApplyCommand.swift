@@ -197,7 +197,7 @@ struct ApplyCommand: Command {
         guard console.stdinIsTerminal else {
             throw CommandFailure(
                 "refusing to apply without confirmation: standard input is not a terminal; "
-                    + "pass --auto-approve to apply anyway")
+                    + "pass --auto-approve to apply anyway", kind: .usage)
         }
         show.plan("\nApply these changes? Type \"yes\" to continue: ")
         guard console.readLine()?.trimmingCharacters(in: .whitespaces) == "yes" else {

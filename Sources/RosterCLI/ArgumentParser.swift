@@ -67,9 +67,11 @@ package enum ArgumentParser {
                 continue
             }
             let what = option.name == "--format" ? "format" : "value"
+            let of = option.name == "--format" ? "" : "`\(option.name)` of "
             throw UsageError(
                 message:
-                    "unknown \(what) `\(value)` for `roster \(command)`; expected \(choices.joined(separator: ", "))",
+                    "unknown \(what) `\(value)` for \(of)`roster \(command)`; expected "
+                    + choices.joined(separator: ", "),
                 hint: "run `roster help \(command)` to see its options")
         }
     }

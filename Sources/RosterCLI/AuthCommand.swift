@@ -92,23 +92,42 @@ struct AuthCommand: Command {
 
     /// Ends the session on the server and forgets the stored token, even when the server
     /// cannot be reached (and says so).
+    /// Ends the session of the login `roster auth login` stored for the profile in use, and
+    /// forgets it. A token roster did not store (`--token-file`, `MPS_TOKEN`, a profile's
+    /// `tokenFile`) is left alone, as gh leaves `GH_TOKEN`: it is the user's.
     static func logout(_ options: Options, _ context: CommandContext) async throws -> ExitCode {
-        let store = TokenStore(environment: context.environment)
-        let connection = try? Connection.resolve(options.connection, context)
-        let profile = TokenStore.profile(connection?.profile)
-        var ended = "no token to end a session with"
-        if let connection {
-            let service = MPSService(client: connection.client(context))
-            do {
-                try await service.signOut()
-                ended = "the session is ended on the server"
-            } catch {
-                ended = "the session could not be ended on the server (\(error.message)); sign out in the MPS web app"
-            }
+        let env = context.environment
+        let store = TokenStore(environment: env)
+        let named = [options.connection.profile, env["MPS_PROFILE"]].compactMap { $0 }.first { !$0.isEmpty }
+        let config = try ConfigFile.profile(named: named, environment: env).0
+        let profile = TokenStore.profile(config?.name ?? named)
+        var warnings: [Diagnostic] = []
+        let (inUse, source) = try Connection.token(
+            options.connection, env, profile: config, name: profile, warnings: &warnings)
+        let outside = inUse != nil && !source.hasPrefix("the login stored")
+        let note = outside ? " The token in use comes from \(source); roster did not store it and leaves it alone." : ""
+        guard let stored = store.read(profile) else {
+            throw CommandFailure(
+                "no login is stored for profile \(profile); nothing to sign out of.\(note)", kind: .auth)
         }
-        let forgot =
-            store.remove(profile) ? "the stored token is forgotten" : "no token was stored for profile \(profile)"
-        context.console.writeOut("Signed out: \(ended); \(forgot).\n")
+        var connectionOptions = options.connection
+        connectionOptions.tokenFile = nil
+        let connection = try Connection.resolve(connectionOptions, context, token: stored)
+        let ended: String
+        do {
+            try await MPSService(client: connection.client(context)).signOut()
+            ended = "the session is ended on the server"
+        } catch {
+            ended = "the session could not be ended on the server (\(error.message)); sign out in the MPS web app"
+        }
+        _ = store.remove(profile)
+        context.console.writeOut(
+            options.format == .json
+                ? JSONValue.object([
+                    ("format_version", .int(JSONEnvelope.version)), ("profile", .string(profile)), ("signedOut", .bool(true)),
+                    ("message", .string("\(ended); the stored token is forgotten")),
+                ]).rendered(indent: 2) + "\n"
+                : "Signed out of profile \(profile): \(ended); the stored token is forgotten.\(note)\n")
         return ExitCode.success
     }
 

@@ -35,7 +35,7 @@ struct AuthStatus {
 
     func json() -> JSONValue {
         .object([
-            ("format_version", .int(1)),
+            ("format_version", .int(JSONEnvelope.version)),
             ("endpoint", .string(endpoint)),
             (
                 "user",

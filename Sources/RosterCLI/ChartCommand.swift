@@ -36,9 +36,13 @@ struct ChartCommand: Command {
                 ? chart(of: try await live(options.connection, context))
                 : chart(of: try LiveSession.loadRoster(options.paths).0)
             if let team = options.team {
+                let all = chart.teams.map(\.name)
                 chart.teams = chart.teams.filter { NameKey($0.name) == NameKey(team) }
                 chart.withoutTeam = []
-                guard !chart.teams.isEmpty else { throw CommandFailure("no team \"\(TerminalText.escape(team))\"") }
+                guard !chart.teams.isEmpty else {
+                    let hint = Suggestions.nearest(to: team, among: all).map { "; did you mean \"\(TerminalText.escape($0))\"?" }
+                    throw CommandFailure("no team \"\(TerminalText.escape(team))\"" + (hint ?? ""), kind: .usage)
+                }
             }
             context.console.writeOut(options.format == .dot ? chart.dot() : chart.mermaid())
             return ExitCode.success

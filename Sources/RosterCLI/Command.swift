@@ -14,8 +14,18 @@ package protocol Command: Sendable {
 extension Command {
     package static var subcommands: [String] { [] }
 
-    /// Every option the command accepts.
-    package static var options: [OptionSpec] { Options.specs }
+    /// Every option the command accepts: its own, then the global ones.
+    package static var options: [OptionSpec] {
+        let own = Options.specs.filter { !GlobalOptions.contains($0.name) }
+        return own + (acceptsGlobalOptions ? GlobalOptions.specs : Options.specs.filter { GlobalOptions.contains($0.name) })
+    }
+
+    /// Whether the command takes the global options: all but the hidden `__complete`, whose
+    /// words are the command line being completed.
+    static var acceptsGlobalOptions: Bool { name != "__complete" }
+
+    /// The command's own options, without the global ones.
+    package static var ownOptions: [OptionSpec] { options.filter { !GlobalOptions.contains($0.name) } }
 
     /// Reads parsed arguments into the command's options and runs it.
     static func run(parsed arguments: ParsedArguments, _ context: CommandContext) async throws(UsageError) -> ExitCode {
@@ -26,16 +36,17 @@ extension Command {
     /// `roster help NAME`: usage, summary and options, aligned.
     package static var helpText: String {
         var text = "\(summary)\n\nUsage: \(usage)\n"
-        if !options.isEmpty {
-            text += "\nOptions:\n"
-            let rows: [(String, String)] =
-                options.map { option in (option.value.map { "\(option.name) \($0)" } ?? option.name, option.help) }
-                + [("-h, --help", "show this help")]
-            let width = rows.map(\.0.count).max() ?? 0
-            for (left, right) in rows {
-                text += "  " + left + String(repeating: " ", count: width - left.count + 2) + right + "\n"
-            }
+        let globals = options.filter { GlobalOptions.contains($0.name) }
+        func row(_ option: OptionSpec) -> (String, String) {
+            (option.value.map { "\(option.name) \($0)" } ?? option.name, option.help)
         }
+        let own = ownOptions.map(row) + [("-h, --help", "show this help")]
+        let width = (own + globals.map(row)).map(\.0.count).max() ?? 0
+        func lines(_ rows: [(String, String)]) -> String {
+            rows.map { "  " + $0.0 + String(repeating: " ", count: width - $0.0.count + 2) + $0.1 + "\n" }.joined()
+        }
+        text += "\nOptions:\n" + lines(own)
+        if !globals.isEmpty { text += "\nGlobal options (every command, before or after it):\n" + lines(globals.map(row)) }
         return text
     }
 }

@@ -30,7 +30,7 @@ package struct CommandFailure: Error {
     package var json: JSONValue {
         let first = diagnostics.first { $0.severity == .error } ?? diagnostics.first
         return .object([
-            ("format_version", .int(1)),
+            ("format_version", .int(JSONEnvelope.version)),
             ("error", .object([("message", .string(first?.message ?? "failed")), ("kind", .string(kind.rawValue))])),
             ("diagnostics", DiagnosticRenderer.items(diagnostics)),
         ])

@@ -18,19 +18,24 @@ enum ConfigFile {
 
     /// The profile to use: `name`, else the file's `default`; nil when there is no config file
     /// and no profile was asked for.
+    /// A profile named but in no config file is a stored login alone (`roster auth login
+    /// --profile NAME` makes one): accepted when one is stored for it, or when `storing`.
     static func profile(
-        named name: String?, environment env: [String: String]
+        named name: String?, environment env: [String: String], storing: Bool = false
     ) throws(CommandFailure) -> (Profile?, [Diagnostic]) {
         let file = path(env)
+        let stored = { (name: String) in storing || TokenStore(environment: env).read(name) != nil }
         guard let data = try read(file) else {
-            if let name {
+            if let name, !stored(name) {
                 throw CommandFailure(
-                    "no config file to take profile \"\(name)\" from (looked for \(file))", kind: .config)
+                    "no config file to take profile \"\(name)\" from (looked for \(file)), and no login stored for "
+                        + "it; `roster auth login --profile \(name)` stores one", kind: .config)
             }
-            return (nil, [])
+            return (name.map(Profile.stored), [])
         }
         let (profiles, defaultName) = try parse(data, file: file, env: env)
         guard let chosen = name ?? defaultName?.0 else { return (nil, []) }
+        if profiles[chosen] == nil, name != nil, stored(chosen) { return (Profile.stored(chosen), []) }
         guard let profile = profiles[chosen] else {
             let known = profiles.keys.sorted().joined(separator: ", ")
             throw CommandFailure(

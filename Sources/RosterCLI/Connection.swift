@@ -28,7 +28,8 @@ struct Connection {
         let env = context.environment
         func nonEmpty(_ s: String?) -> String? { s.flatMap { $0.isEmpty ? nil : $0 } }
         let profileName = nonEmpty(options.profile) ?? nonEmpty(env["MPS_PROFILE"])
-        let (profile, configWarnings) = try ConfigFile.profile(named: profileName, environment: env)
+        let (profile, configWarnings) = try ConfigFile.profile(
+            named: profileName, environment: env, storing: given != nil)
         var warnings = configWarnings
         if options.endpoint?.isEmpty == true {
             throw CommandFailure(

@@ -32,6 +32,8 @@ struct ExportCommand: Command {
     static func run(_ options: Options, _ context: CommandContext) async -> ExitCode {
         await reporting(FailureStyle(json: options.format == .json), context) {
             let format = options.format
+            // Checked first: a path that cannot be written fails before the server is read.
+            if let out = options.out { try FileReplacer.check(out, what: "the roster") }
             let connection = try Connection.resolve(options.connection, context)
             if !connection.warnings.isEmpty { context.console.writeErr(DiagnosticRenderer.text(connection.warnings)) }
             let live = try await LiveSession.read(
@@ -52,9 +54,7 @@ struct ExportCommand: Command {
                 } catch { throw CommandFailure("cannot write YAML: \(error.message)") }
             }
             if let out = options.out {
-                guard FileReplacer.replace(out, with: Array(text.utf8)) else {
-                    throw CommandFailure("cannot write the roster", at: .file(out))
-                }
+                try FileReplacer.save(Array(text.utf8), to: out, what: "the roster")
                 context.console.writeErr("Wrote \(live.users.count) people and \(live.teams.count) teams to \(out).\n")
             } else {
                 context.console.writeOut(text)

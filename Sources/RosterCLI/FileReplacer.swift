@@ -12,9 +12,60 @@ import Foundation
 /// Linux it replaces a link with a plain file (leaving the file it pointed at unchanged) and
 /// gives the new file default permissions.
 enum FileReplacer {
+    /// Why a file cannot be written, in the system's words ("No such file or directory").
+    struct Failure: Error {
+        var reason: String
+
+        /// The failure `errno` names.
+        static func current() -> Failure { Failure(reason: String(cString: strerror(errno))) }
+    }
+
+    /// Why `path` cannot be written, checked before any work is done (a plan read from the
+    /// server, an export): nil when it looks writable.
+    static func problem(writing path: String) -> String? {
+        guard !path.isEmpty else { return "the path is empty" }
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        var info = stat()
+        if stat(target, &info) == 0 {
+            if info.st_mode & S_IFMT == S_IFDIR { return "it is a folder" }
+            return access(target, W_OK) == 0 ? nil : String(cString: strerror(errno))
+        }
+        let folder = (target as NSString).deletingLastPathComponent
+        let parent = folder.isEmpty ? "." : folder
+        guard stat(parent, &info) == 0 else { return "its folder \(parent) does not exist" }
+        guard info.st_mode & S_IFMT == S_IFDIR else { return "\(parent) is not a folder" }
+        return access(parent, W_OK) == 0 ? nil : "its folder \(parent): \(String(cString: strerror(errno)))"
+    }
+
+    /// Writes `what` (`the plan`) to `path`, or fails saying where and why.
+    static func save(_ bytes: [UInt8], to path: String, what: String) throws(CommandFailure) {
+        do throws(Failure) { try replacing(path, with: bytes) } catch { throw failure(what, path, error.reason) }
+    }
+
+    /// Fails, before any work is done, when `what` could not be written to `path`.
+    static func check(_ path: String, what: String) throws(CommandFailure) {
+        if let reason = problem(writing: path) { throw failure(what, path, reason) }
+    }
+
+    static func failure(_ what: String, _ path: String, _ reason: String) -> CommandFailure {
+        path.isEmpty
+            ? CommandFailure("cannot write \(what) to '': \(reason)", kind: .usage)
+            : CommandFailure("cannot write \(what) here: \(reason)", at: .file(path), kind: .usage)
+    }
+
     /// Replaces (or creates) the file at `path` with `bytes`; false when it cannot be written.
-    /// A device or a pipe (`/dev/stdout`) is written in place.
     static func replace(_ path: String, with bytes: [UInt8]) -> Bool {
+        (try? replacing(path, with: bytes)) != nil
+    }
+
+    /// Replaces (or creates) the file at `path` with `bytes`, or says why it cannot.
+    /// A device or a pipe (`/dev/stdout`) is written in place.
+    static func replacing(_ path: String, with bytes: [UInt8]) throws(Failure) {
+        if let problem = problem(writing: path) { throw Failure(reason: problem) }
+        guard replaced(path, with: bytes) else { throw Failure.current() }
+    }
+
+    private static func replaced(_ path: String, with bytes: [UInt8]) -> Bool {
         let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         var existing = stat()
         let exists = stat(target, &existing) == 0

@@ -40,6 +40,8 @@ struct PlanCommand: Command {
         await reporting(FailureStyle(json: options.format == .json, color: options.color), context) {
             let format = options.format
             let request = try options.planning.request(paths: options.paths)
+            // Checked first: a path that cannot be written fails before the server is read.
+            if let out = options.out { try FileReplacer.check(out, what: "the plan") }
             let made = try await LivePlan.make(request, options.connection, context)
             let (plan, roster) = (made.plan, made.roster)
             let requests = MutationBatcher().requestCount(plan)

@@ -17,3 +17,10 @@ struct Profile {
     /// A PEM bundle of CAs to trust besides the system's.
     var caFile: String?
 }
+
+extension Profile {
+    /// A profile that is only a name for a login `roster auth login --profile NAME` stored.
+    static func stored(_ name: String) -> Profile {
+        Profile(name: name)
+    }
+}

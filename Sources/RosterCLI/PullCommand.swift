@@ -69,20 +69,18 @@ struct PullCommand: Command {
         _ changed: [String: String], texts: [String: String], _ options: Options, _ context: CommandContext
     ) throws -> ExitCode {
         let files = changed.keys.sorted()
-        if options.check {
-            for file in files { context.console.writeErr("\(file) would change\n") }
-            return files.isEmpty ? ExitCode.success : ExitCode.changes
-        }
         if options.dryRun {
             for file in files {
                 context.console.writeOut(UnifiedDiff.render(texts[file] ?? "", changed[file] ?? "", path: file))
             }
-            return ExitCode.success
         }
+        if options.check {
+            for file in files { context.console.writeErr("\(file) would change\n") }
+            return files.isEmpty ? ExitCode.success : ExitCode.changes
+        }
+        if options.dryRun { return ExitCode.success }
         for file in files {
-            guard FileReplacer.replace(file, with: Array((changed[file] ?? "").utf8)) else {
-                throw CommandFailure("cannot write the file", at: .file(file))
-            }
+            try FileReplacer.save(Array((changed[file] ?? "").utf8), to: file, what: "the roster file")
         }
         let what =
             files.isEmpty ? "The roster already says what the space says." : "Updated \(files.joined(separator: ", "))."

@@ -49,45 +49,45 @@ package enum RosterCommandLine {
     /// `roster help [NAME]`: the overview, or one command's help; `--man [NAME]` and `--man-dir DIR`
     /// give the manual pages.
     static func help(_ words: [String], _ context: CommandContext) -> ExitCode {
-        if words.first == "--man" || words.first == "--man-dir" { return manual(words, context) }
-        guard let name = words.first else {
-            context.console.writeOut(overview(commands))
+        if words.first == "--help" || words.first == "-h" {
+            context.console.writeOut(HelpCommand.helpText)
             return ExitCode.success
         }
-        if name == "--help" || name == "-h" {
-            context.console.writeOut(HelpCommand.helpText)
+        let parsed: ParsedArguments
+        do throws(UsageError) {
+            parsed = try ArgumentParser.parse(words, options: HelpCommand.options, command: HelpCommand.name)
+        } catch { return usageError(error, context, arguments: words) }
+        if parsed.flag("--man") || parsed.values["--man-dir"] != nil { return manual(parsed, context) }
+        let json = parsed[HelpCommand.Options.format] == .json
+        guard let name = parsed.positionals.first else {
+            context.console.writeOut(json ? HelpDocument.json(listed(commands)) : overview(commands))
             return ExitCode.success
         }
         guard let command = commands.first(where: { $0.name == name }) else {
             return usageError(
-                UsageError(message: "no command `\(name)`", hint: "run `roster help` to see the commands"), context)
+                UsageError(message: "no command `\(name)`", hint: "run `roster help` to see the commands"), context,
+                arguments: words)
         }
-        context.console.writeOut(command.helpText)
+        context.console.writeOut(json ? HelpDocument.json([command]) : command.helpText)
         return ExitCode.success
     }
 
     /// `roster help --man [NAME]` prints a manual page; `roster help --man-dir DIR` writes them all.
-    static func manual(_ words: [String], _ context: CommandContext) -> ExitCode {
-        if words.first == "--man-dir" {
-            guard words.count == 2 else {
-                return usageError(
-                    UsageError(message: "--man-dir takes a folder", hint: "roster help --man-dir DIR"), context)
-            }
+    static func manual(_ parsed: ParsedArguments, _ context: CommandContext) -> ExitCode {
+        if let folder = parsed.values["--man-dir"] {
             for page in ManualPages.all() {
-                guard FileReplacer.replace(words[1] + "/" + page.file, with: Array(page.text.utf8)) else {
-                    return report(
-                        CommandFailure("cannot write the manual page", at: .file(words[1] + "/" + page.file)),
-                        FailureStyle(), context)
-                }
+                do throws(CommandFailure) {
+                    try FileReplacer.save(Array(page.text.utf8), to: folder + "/" + page.file, what: "the manual page")
+                } catch { return report(error, FailureStyle(), context) }
                 context.console.writeOut(page.file + "\n")
             }
             return ExitCode.success
         }
-        guard words.count <= 2 else {
+        guard parsed.positionals.count <= 1 else {
             return usageError(
                 UsageError(message: "--man takes at most one command", hint: "roster help --man [COMMAND]"), context)
         }
-        guard let name = words.dropFirst().first else {
+        guard let name = parsed.positionals.first else {
             context.console.writeOut(ManualPages.main().mdoc(date: ManualPages.date, version: version))
             return ExitCode.success
         }

@@ -188,8 +188,6 @@ struct SavedPlanFile {
         apply.insert(("version", .int(version)), at: 0)
         fields.append(("apply", .object(apply)))
         let text = JSONValue.object(fields).rendered(indent: 2) + "\n"
-        guard FileReplacer.replace(path, with: Array(text.utf8)) else {
-            throw CommandFailure("cannot write the plan", at: .file(path))
-        }
+        try FileReplacer.save(Array(text.utf8), to: path, what: "the plan")
     }
 }

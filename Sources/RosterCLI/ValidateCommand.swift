@@ -25,7 +25,7 @@ struct ValidateCommand: Command {
         let paths = options.paths
         let result = RosterLoader().load(paths: paths)
         if options.format == .json {
-            context.console.writeOut(DiagnosticRenderer.json(result.diagnostics).rendered(indent: 2) + "\n")
+            context.console.writeOut(json(result).rendered(indent: 2) + "\n")
         } else {
             let color = context.useColor(onStderr: true, options.color)
             context.console.writeErr(DiagnosticRenderer.text(result.diagnostics, color: color))
@@ -33,7 +33,7 @@ struct ValidateCommand: Command {
             if result.isValid {
                 let r = result.roster
                 context.console.writeOut(
-                    "\(paths.joined(separator: ", ")): valid roster: "
+                    "\(paths.map { $0 == "-" ? "<stdin>" : $0 }.joined(separator: ", ")): valid roster: "
                         + "\(count(r.people.count, "person", "people")), "
                         + "\(count(r.teams.count, "team", "teams")), "
                         + "\(count(r.levels.count, "level limit", "level limits")).\n"
@@ -42,6 +42,17 @@ struct ValidateCommand: Command {
         }
         context.annotate(result.diagnostics)
         return result.isValid ? ExitCode.success : ExitCode.failure
+    }
+
+    /// The diagnostics document in the envelope every `--format json` output shares: the
+    /// version first, and on failure the error a failed command's document has.
+    static func json(_ result: RosterLoader.Result) -> JSONValue {
+        guard case .object(let fields) = DiagnosticRenderer.json(result.diagnostics) else { return .null }
+        let envelope = JSONEnvelope.wrap(fields)
+        guard !result.isValid, case .object(var all) = envelope else { return envelope }
+        let failure = CommandFailure(diagnostics: result.diagnostics, kind: .invalidRoster)
+        all.append(("error", failure.json["error"] ?? .null))
+        return .object(all)
     }
 
     static func count(_ n: Int, _ one: String, _ many: String) -> String {

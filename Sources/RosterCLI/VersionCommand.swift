@@ -26,6 +26,6 @@ struct VersionCommand: Command {
             ("version", .string(RosterCommandLine.version)), ("commit", buildCommit.isEmpty ? .null : .string(commit)),
             ("libyaml", .string(YAMLLoader.libyamlVersion)), ("libcurl", .string(CurlTransport.libcurlVersion)),
         ]
-        return JSONValue.object(fields).rendered() + "\n"
+        return JSONEnvelope.wrap(fields).rendered() + "\n"
     }
 }

@@ -1,4 +1,5 @@
 import RosterCore
+import RosterModel
 import RosterReconcile
 import RosterYAML
 
@@ -170,7 +171,11 @@ extension Puller {
         guard var editor = editors[file] else { return file }
         defer { editors[file] = editor }
         let json = Self.isJSON(file)
-        let flowLines = entries.map { "{" + $0.map { Self.pair($0.0, $0.1, json: json) }.joined(separator: ", ") + "}" }
+        let entries = entries.map { withoutDefaults($0, in: file) }
+        let pad = target.map { spaced($0.node, in: editor) } ?? false ? " " : ""
+        let flowLines = entries.map {
+            "{" + pad + $0.map { Self.pair($0.0, $0.1, json: json) }.joined(separator: ", ") + pad + "}"
+        }
         guard let section = target?.node else {
             newSections[file, default: []].append((key, .list(flowLines)))
             return file
@@ -227,6 +232,38 @@ extension Puller {
         }
     }
 
+    /// `fields` without those the file's `defaults` give the same value (a person's craft,
+    /// level or focus), as a person writing the file would leave them out.
+    func withoutDefaults(_ fields: [(String, FieldValue)], in file: String) -> [(String, FieldValue)] {
+        guard let document = editors[file]?.document, let root = document.root, document.kind(root) == .mapping,
+            let pair = (0..<document.pairCount(root)).first(where: { document.string(document.key(root, $0)) == "defaults" })
+        else { return fields }
+        let defaults = document.value(root, pair)
+        guard document.kind(defaults) == .mapping else { return fields }
+        var given: [String: String] = [:]
+        for i in 0..<document.pairCount(defaults) {
+            let key = document.string(document.key(defaults, i)), value = document.string(document.value(defaults, i))
+            switch key {
+            case "craft": given[key] = Craft.parse(value)?.rawValue
+            case "level": given[key] = JobLevel.parse(value)?.rawValue
+            case "focus": given[key] = Focus.parse(value)?.rawValue
+            default: break
+            }
+        }
+        return fields.filter { key, value in
+            guard case .token(let text) = value, let byDefault = given[key] else { return true }
+            return text != byDefault
+        }
+    }
+
+    /// Whether the last entry of the list `section` writes its flow mapping with inner spaces
+    /// (`{ name: A }`), which appended entries then do too.
+    func spaced(_ section: NodeID, in editor: SourceEditor) -> Bool {
+        guard let last = editor.document.items(section).last, editor.isFlow(last) else { return false }
+        let at = editor.contentStart(last)
+        return editor.character(at: at.line, at.column) == "{" && editor.character(at: at.line, at.column + 1) == " "
+    }
+
     /// Appends entries after `last`, a block list's last entry, in that entry's style.
     private func appendBlock(
         _ entries: [[(String, FieldValue)]], after last: NodeID, in editor: inout SourceEditor, json: Bool
@@ -236,7 +273,11 @@ extension Puller {
         let block = editor.document.kind(last) == .mapping && !editor.isFlow(last)
         let inserted: [String] = entries.flatMap { fields -> [String] in
             guard block else {
-                return [indent + "- {" + fields.map { Self.pair($0.0, $0.1, json: json) }.joined(separator: ", ") + "}"]
+                let pad = editor.character(at: itemLine, editor.contentStart(last).column + 1) == " " ? " " : ""
+                return [
+                    indent + "- {" + pad + fields.map { Self.pair($0.0, $0.1, json: json) }.joined(separator: ", ")
+                        + pad + "}"
+                ]
             }
             return fields.enumerated().map { n, field in
                 indent + (n == 0 ? "- " : "  ") + Self.pair(field.0, field.1, json: false)

@@ -258,7 +258,7 @@ package enum PlanRenderer {
     package static func json(_ plan: Plan, fingerprint: Fingerprint? = nil) -> JSONValue {
         let s = plan.summary
         return .object([
-            ("format_version", .int(1)),
+            ("format_version", .int(JSONEnvelope.version)),
             ("endpoint", .string(plan.endpoint)),
             ("space", .object([("id", .string(plan.space.id)), ("name", .string(plan.space.name))])),
             (

@@ -1,28 +1,48 @@
-/// A unified diff of two texts (`diff -u`), with three lines of context.
+/// A unified diff of two texts (`diff -u`, three lines of context) that `git apply` and `patch`
+/// accept: a final line without a newline is marked `\ No newline at end of file`, a hunk that
+/// adds to or removes from nothing counts from line 0, and carriage returns stay in their lines.
 package enum UnifiedDiff {
+    /// One line of a text; the last line of a text without a final newline is marked.
+    struct Text: Equatable {
+        var text: String
+        var noNewline = false
+    }
+
     enum Line: Equatable {
-        case same(String), removed(String), added(String)
+        case same(Text), removed(Text), added(Text)
+
+        var isSame: Bool {
+            if case .same = self { return true }
+            return false
+        }
     }
 
     /// The diff of `old` and `new` for `path`; empty when they are the same.
     package static func render(_ old: String, _ new: String, path: String) -> String {
-        let a = old.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let b = new.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let lines = diff(a, b)
-        guard lines.contains(where: { $0 != .same("") && !isSame($0) }) else { return "" }
+        guard old != new else { return "" }
         var out = "--- a/\(path)\n+++ b/\(path)\n"
-        for hunk in hunks(lines) { out += hunk }
+        for hunk in hunks(diff(lines(old), lines(new))) { out += hunk }
         return out
     }
 
-    static func isSame(_ line: Line) -> Bool {
-        if case .same = line { return true }
-        return false
+    /// The lines of `text`, the last one marked when the text does not end with a newline.
+    static func lines(_ text: String) -> [Text] {
+        guard !text.isEmpty else { return [] }
+        // Split on the scalar: a String takes "\r\n" for one character, unequal to "\n".
+        var parts = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
+            Text(text: String(String.UnicodeScalarView($0)))
+        }
+        if parts.last?.text == "" {
+            parts.removeLast()
+        } else {
+            parts[parts.count - 1].noNewline = true
+        }
+        return parts
     }
 
     /// The lines of both texts in order, by a longest common subsequence of the part between
     /// their common beginning and end.
-    static func diff(_ a: [String], _ b: [String]) -> [Line] {
+    static func diff(_ a: [Text], _ b: [Text]) -> [Line] {
         var prefix = 0
         while prefix < min(a.count, b.count) && a[prefix] == b[prefix] { prefix += 1 }
         var suffix = 0
@@ -52,9 +72,8 @@ package enum UnifiedDiff {
 
     /// Hunks with three lines of context, and their `@@ -a,n +b,m @@` headers.
     static func hunks(_ lines: [Line]) -> [String] {
-        let changed = lines.indices.filter { !isSame(lines[$0]) }
         var groups: [ClosedRange<Int>] = []
-        for index in changed {
+        for index in lines.indices where !lines[index].isSame {
             let range = max(0, index - 3)...min(lines.count - 1, index + 3)
             if let last = groups.last, range.lowerBound <= last.upperBound + 1 {
                 groups[groups.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
@@ -62,19 +81,26 @@ package enum UnifiedDiff {
                 groups.append(range)
             }
         }
-        return groups.map { group in
-            let before = lines[..<group.lowerBound]
-            let oldStart = before.filter { if case .added = $0 { return false } else { return true } }.count + 1
-            let newStart = before.filter { if case .removed = $0 { return false } else { return true } }.count + 1
-            var body = "", oldCount = 0, newCount = 0
-            for line in lines[group] {
-                switch line {
-                case .same(let s): body += " \(s)\n"; oldCount += 1; newCount += 1
-                case .removed(let s): body += "-\(s)\n"; oldCount += 1
-                case .added(let s): body += "+\(s)\n"; newCount += 1
-                }
+        return groups.map { hunk(lines, $0) }
+    }
+
+    /// One hunk. A side with no lines in it starts at the line before (0 at the top).
+    static func hunk(_ lines: [Line], _ group: ClosedRange<Int>) -> String {
+        let before = lines[..<group.lowerBound]
+        let oldBefore = before.filter { if case .added = $0 { return false } else { return true } }.count
+        let newBefore = before.filter { if case .removed = $0 { return false } else { return true } }.count
+        var body = "", oldCount = 0, newCount = 0
+        for line in lines[group] {
+            let (mark, text): (String, Text)
+            switch line {
+            case .same(let t): (mark, text) = (" ", t); oldCount += 1; newCount += 1
+            case .removed(let t): (mark, text) = ("-", t); oldCount += 1
+            case .added(let t): (mark, text) = ("+", t); newCount += 1
             }
-            return "@@ -\(oldStart),\(oldCount) +\(newStart),\(newCount) @@\n" + body
+            body += mark + text.text + "\n" + (text.noNewline ? "\\ No newline at end of file\n" : "")
         }
+        let old = "\(oldCount == 0 ? oldBefore : oldBefore + 1),\(oldCount)"
+        let new = "\(newCount == 0 ? newBefore : newBefore + 1),\(newCount)"
+        return "@@ -\(old) +\(new) @@\n" + body
     }
 }
