@@ -9,7 +9,8 @@ import RosterRender
 /// `roster apply [PATH… | PLANFILE]`: shows the plan, asks, applies it, verifies the result.
 struct ApplyCommand: Command {
     static let name = "apply"
-    static let summary = "Apply the plan: show it, ask for yes, run it, verify the result."
+    static let summary =
+        "Apply the plan: show it, ask for yes (a saved plan is not asked about again), run it, verify the result."
     static let usage =
         "roster apply [PATH… | plan.json] [--auto-approve] [--allow-large-changes] [--concurrency N] [--format "
         + "text|json]"

@@ -124,7 +124,8 @@ struct AuthCommand: Command {
         context.console.writeOut(
             options.format == .json
                 ? JSONValue.object([
-                    ("format_version", .int(JSONEnvelope.version)), ("profile", .string(profile)), ("signedOut", .bool(true)),
+                    ("format_version", .int(JSONEnvelope.version)), ("profile", .string(profile)),
+                    ("signedOut", .bool(true)),
                     ("message", .string("\(ended); the stored token is forgotten")),
                 ]).rendered(indent: 2) + "\n"
                 : "Signed out of profile \(profile): \(ended); the stored token is forgotten.\(note)\n")

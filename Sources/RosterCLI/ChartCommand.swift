@@ -40,7 +40,9 @@ struct ChartCommand: Command {
                 chart.teams = chart.teams.filter { NameKey($0.name) == NameKey(team) }
                 chart.withoutTeam = []
                 guard !chart.teams.isEmpty else {
-                    let hint = Suggestions.nearest(to: team, among: all).map { "; did you mean \"\(TerminalText.escape($0))\"?" }
+                    let hint = Suggestions.nearest(to: team, among: all).map {
+                        "; did you mean \"\(TerminalText.escape($0))\"?"
+                    }
                     throw CommandFailure("no team \"\(TerminalText.escape(team))\"" + (hint ?? ""), kind: .usage)
                 }
             }

@@ -17,7 +17,8 @@ extension Command {
     /// Every option the command accepts: its own, then the global ones.
     package static var options: [OptionSpec] {
         let own = Options.specs.filter { !GlobalOptions.contains($0.name) }
-        return own + (acceptsGlobalOptions ? GlobalOptions.specs : Options.specs.filter { GlobalOptions.contains($0.name) })
+        return own
+            + (acceptsGlobalOptions ? GlobalOptions.specs : Options.specs.filter { GlobalOptions.contains($0.name) })
     }
 
     /// Whether the command takes the global options: all but the hidden `__complete`, whose
@@ -46,7 +47,9 @@ extension Command {
             rows.map { "  " + $0.0 + String(repeating: " ", count: width - $0.0.count + 2) + $0.1 + "\n" }.joined()
         }
         text += "\nOptions:\n" + lines(own)
-        if !globals.isEmpty { text += "\nGlobal options (every command, before or after it):\n" + lines(globals.map(row)) }
+        if !globals.isEmpty {
+            text += "\nGlobal options (every command, before or after it):\n" + lines(globals.map(row))
+        }
         return text
     }
 }

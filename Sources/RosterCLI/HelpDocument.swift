@@ -21,6 +21,7 @@ enum HelpDocument {
                 ),
             ])
         }
-        return JSONValue.object([("format_version", .int(JSONEnvelope.version)), ("commands", .array(list))]).rendered(indent: 2) + "\n"
+        return JSONValue.object([("format_version", .int(JSONEnvelope.version)), ("commands", .array(list))]).rendered(
+            indent: 2) + "\n"
     }
 }

@@ -62,7 +62,8 @@ enum OptionCatalog {
     static let prune = Option<Bool>.flag("--prune", "also delete live people and teams missing from the roster")
     static let out = Option<String?>.text("--out", "FILE", "also save the plan for `roster apply FILE`")
     static let only = Option<String?>.text(
-        "--only", "SEL[,SEL…]", "limit the plan to person:NAME, team:NAME, level:NAME, people, teams, levels")
+        "--only", "SEL[,SEL…]",
+        "limit the plan to person:NAME, team:NAME, level:NAME, access:EMAIL, people, teams, levels, access")
     static let exclude = Option<String?>.text("--exclude", "SEL[,SEL…]", "leave these entities out of the plan")
     static let detailedExitcode = Option<Bool>.flag("--detailed-exitcode", "exit 2 when there are changes, 0 when none")
     static let autoApprove = Option<Bool>.flag("--auto-approve", "apply without asking")

@@ -236,7 +236,9 @@ extension Puller {
     /// level or focus), as a person writing the file would leave them out.
     func withoutDefaults(_ fields: [(String, FieldValue)], in file: String) -> [(String, FieldValue)] {
         guard let document = editors[file]?.document, let root = document.root, document.kind(root) == .mapping,
-            let pair = (0..<document.pairCount(root)).first(where: { document.string(document.key(root, $0)) == "defaults" })
+            let pair = (0..<document.pairCount(root)).first(where: {
+                document.string(document.key(root, $0)) == "defaults"
+            })
         else { return fields }
         let defaults = document.value(root, pair)
         guard document.kind(defaults) == .mapping else { return fields }

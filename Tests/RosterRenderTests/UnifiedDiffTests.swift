@@ -22,8 +22,11 @@ import Testing
         ("crlf", "a\r\nb\r\nc\r\n", "a\r\nB\r\nc\r\n"),
         ("from nothing", "", "a\nb\n"),
         ("to nothing", "a\nb\n", ""),
-        ("two hunks", long, long.replacingOccurrences(of: "line 2\n", with: "two\n").replacingOccurrences(
-            of: "line 19\n", with: "")),
+        (
+            "two hunks", long,
+            long.replacingOccurrences(of: "line 2\n", with: "two\n").replacingOccurrences(
+                of: "line 19\n", with: "")
+        ),
     ]
 
     @Test(arguments: cases.indices)
@@ -35,10 +38,12 @@ import Testing
         try Data(old.utf8).write(to: folder.appendingPathComponent("r.yaml"))
         let patch = UnifiedDiff.render(old, new, path: "r.yaml")
         try Data(patch.utf8).write(to: folder.appendingPathComponent("p.diff"))
-        #expect(try git(["apply", "--check", "p.diff"], in: folder) == 0, "\(name): git apply --check refuses\n\(patch)")
+        #expect(
+            try git(["apply", "--check", "p.diff"], in: folder) == 0, "\(name): git apply --check refuses\n\(patch)")
         #expect(try git(["apply", "p.diff"], in: folder) == 0, "\(name)")
         let applied = try Data(contentsOf: folder.appendingPathComponent("r.yaml"))
-        #expect(String(decoding: applied, as: UTF8.self) == new, "\(name): the patch does not make the new text\n\(patch)")
+        #expect(
+            String(decoding: applied, as: UTF8.self) == new, "\(name): the patch does not make the new text\n\(patch)")
     }
 
     @Test func theSameTextsHaveNoDiff() {
