@@ -51,9 +51,7 @@ struct Verification {
     func unexplained(_ diagnostics: [Diagnostic]) -> [String] {
         let created = created
         return diagnostics.compactMap { diagnostic in
-            let mine = created.sorted().filter {
-                diagnostic.message.contains("#\($0),") || diagnostic.message.contains("#\($0))")
-            }
+            let mine = created.sorted().filter(diagnostic.liveIDs.contains)
             guard !mine.isEmpty else { return nil }
             let ids = mine.map { "#\($0)" }.joined(separator: ", ")
             return "\(diagnostic.message.components(separatedBy: ";").first ?? diagnostic.message), "

@@ -77,7 +77,7 @@ enum ConfigFile {
                 empty
                 ? "the config file is empty; it holds `profiles:` (and `default:`)"
                 : "the config file must be a mapping of `default:` and `profiles:`"
-            let diagnostics = loaded.diagnostics.filter { $0.message != YAMLLoader.noDocument }
+            let diagnostics = loaded.diagnostics.filter { $0.code != .noDocument }
             throw CommandFailure(
                 diagnostics: diagnostics.hasErrors ? diagnostics : [.error(message, at: .file(file))], kind: .config)
         }

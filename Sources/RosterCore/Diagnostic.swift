@@ -5,12 +5,20 @@ package struct Diagnostic: Hashable, Sendable {
     package var location: SourceLocation?
     package var message: String
     package var notes: [DiagnosticNote]
+    /// What kind of problem it is, for code that acts on it: code never reads message text.
+    package var code: DiagnosticCode?
+    /// The live entities (people or teams, by id) the problem is about, for code that acts on it.
+    package var liveIDs: [Int] = []
 
-    package init(_ severity: Severity, at location: SourceLocation?, _ message: String, notes: [DiagnosticNote] = []) {
+    package init(
+        _ severity: Severity, at location: SourceLocation?, _ message: String, notes: [DiagnosticNote] = [],
+        code: DiagnosticCode? = nil
+    ) {
         self.severity = severity
         self.location = location
         self.message = message
         self.notes = notes
+        self.code = code
     }
 
     /// An error at `location`.
@@ -44,6 +52,18 @@ extension Array where Element == Diagnostic {
 
     /// Whether any diagnostic is an error.
     package var hasErrors: Bool { contains { $0.severity == .error } }
+}
+
+/// A stable name for a kind of diagnostic, as a linter names its rules.
+package struct DiagnosticCode: RawRepresentable, Hashable, Sendable {
+    package var rawValue: String
+
+    package init(rawValue: String) { self.rawValue = rawValue }
+
+    /// A file with no YAML document in it.
+    package static let noDocument = DiagnosticCode(rawValue: "no-document")
+    /// A roster name that matches several live entities.
+    package static let ambiguousMatch = DiagnosticCode(rawValue: "ambiguous-match")
 }
 
 /// How serious a diagnostic is.

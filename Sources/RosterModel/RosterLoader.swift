@@ -83,8 +83,9 @@ package struct RosterLoader: Sendable {
         guard let document = parsed.document else {
             // The YAML layer knows no rosters: say here what an empty roster file lacks.
             let diagnostics = parsed.diagnostics.map { d in
-                d.message == YAMLLoader.noDocument
-                    ? Diagnostic(d.severity, at: d.location, d.message + "; a roster starts with `version: 1`") : d
+                var d = d
+                if d.code == .noDocument { d.message += "; a roster starts with `version: 1`" }
+                return d
             }
             return (nil, diagnostics)
         }

@@ -115,10 +115,12 @@ private struct Matcher<Entry: NamedEntry> {
 
     mutating func ambiguous(_ found: [Int], written: Located<String>) {
         let ids = found.map { "#\($0)" }.joined(separator: ", ")
-        diagnostics.append(
-            .error(
-                "\(kind) \"\(written.value)\" matches \(found.count) live \(liveKind)s (\(ids)); "
-                    + "pin the one you mean with `id:`", at: written.location))
+        var diagnostic = Diagnostic(
+            .error, at: written.location,
+            "\(kind) \"\(written.value)\" matches \(found.count) live \(liveKind)s (\(ids)); "
+                + "pin the one you mean with `id:`", code: .ambiguousMatch)
+        diagnostic.liveIDs = found
+        diagnostics.append(diagnostic)
     }
 
     mutating func pinnedIDs() {

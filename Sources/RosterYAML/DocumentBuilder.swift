@@ -69,7 +69,8 @@ struct DocumentBuilder {
             fail(syntaxError(.outOfMemory, bytes))
         }
         if documents == 0 && diagnostics.isEmpty {
-            diagnostics.append(.error(YAMLLoader.noDocument, at: location(line: 0, column: 0)))
+            diagnostics.append(
+                Diagnostic(.error, at: location(line: 0, column: 0), YAMLLoader.noDocument, code: .noDocument))
         }
     }
 
