@@ -44,6 +44,16 @@ package struct GraphQLMutationExecutor: MutationExecutor {
         }
     }
 
+    /// MPS's words for a refused mutation, as a kind apply acts on. MPS words some failures as
+    /// the SQL that failed (`Failed query: delete from "users" … params: …`).
+    static func classify(_ message: String) -> MutationFailure {
+        let oneLine = message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .joined(separator: " ")
+        if oneLine.hasPrefix("No user found with that email") { return MutationFailure(.noAccount, server: oneLine) }
+        if oneLine.hasPrefix("Failed query:") { return MutationFailure(.databaseRefused, server: oneLine) }
+        return MutationFailure(.other, server: oneLine)
+    }
+
     /// The outcome of a response the server gave.
     static func outcome(of response: HTTPResponse, document: MutationDocument) -> DocumentOutcome {
         let parsed: GraphQLResponse
@@ -57,7 +67,7 @@ package struct GraphQLMutationExecutor: MutationExecutor {
         if let error = parsed.errors.first {
             let alias = error.path.first ?? ""
             if parsed.data == nil, document.aliases.contains(alias) {
-                return .failed(alias: alias, message: error.message)
+                return .failed(alias: alias, failure: Self.classify(error.message))
             }
             // An error that names no alias of the document: the server refused it as a whole.
             return .refused(error.message)

@@ -45,7 +45,7 @@ package struct MPSService: Sendable {
                 live.lacking = known
                 return live
             } catch .badRequest(let status, let messages) {
-                let found = Set(messages.flatMap(ServerFeature.lacking(in:))).subtracting(known)
+                let found = Set(messages.flatMap(Self.lacking(in:))).subtracting(known)
                 guard !found.isEmpty else { throw MPSError.badRequest(status: status, messages: messages) }
                 lacking.add(found)
             }
@@ -67,6 +67,16 @@ package struct MPSService: Sendable {
         let response = try GraphQLClient.parse(raw, bodySize: body.count, endpoint: client.endpoint.url.absoluteString)
         if !response.errors.isEmpty { throw MPSError.graphQL(response.errors) }
         throw MPSError.invalidResponse("the live state does not have the shape of the MPS schema")
+    }
+
+    /// The features an older server's refusal says it lacks: `Cannot query field
+    /// "levelStartDate" on type "User".` (graphql-js words; quotes single or double).
+    static func lacking(in message: String) -> [ServerFeature] {
+        guard message.contains("Cannot query field") else { return [] }
+        return ServerFeature.allCases.filter { feature in
+            let name = feature.field.name
+            return message.contains("\"\(name)\"") || message.contains("'\(name)'")
+        }
     }
 
     /// The live state, once the space the data belongs to is checked against the token's spaces.

@@ -139,14 +139,14 @@ struct ApplyRun {
         case .applied(let ids):
             for (alias, op) in zip(aliases, ops) { markApplied(op, id: ids[alias]) }
             return .finished
-        case .failed(let alias, let message):
+        case .failed(let alias, let failure):
             let failedAt = aliases.firstIndex(of: alias) ?? ops.count
             for (position, op) in ops.enumerated() {
                 if position < failedAt {
                     markApplied(op, id: nil)
                     if case .createUser = op.payload { lostIDs = true }
                 }
-                if position == failedAt { markFailed(op, message) }
+                if position == failedAt { markFailed(op, failure) }
                 if position > failedAt, let number = number(of: op.id) {
                     attempted.insert(number)
                     resend.append(op)
@@ -155,7 +155,7 @@ struct ApplyRun {
             // The operations of one step do not depend on each other: the rest goes again at once.
             return failedAt < ops.count ? .finished : .needsRead
         case .refused(let message):
-            for op in ops { markFailed(op, message) }
+            for op in ops { markFailed(op, MutationFailure(.other, server: message)) }
             return .finished
         case .unreachable(let message):
             // The reason is the report's stop line, said once.
@@ -199,8 +199,8 @@ struct ApplyRun {
         outcomes[number] = ApplyReport.Entry(operation: operations[number], status: .applied, id: id)
     }
 
-    mutating func markFailed(_ op: PlanOperation, _ serverMessage: String) {
-        let wording = ReportWording.failure(serverMessage, of: op)
+    mutating func markFailed(_ op: PlanOperation, _ failure: MutationFailure) {
+        let wording = failure.wording(for: op)
         failedEntities[op.entity] = wording.message
         guard let number = number(of: op.id) else { return }
         outcomes[number] = ApplyReport.Entry(

@@ -6,7 +6,7 @@ package enum DocumentOutcome: Sendable, Equatable {
     /// Every alias ran: the ids they returned, by alias.
     case applied([String: Int])
     /// The aliases before `alias` ran (their answers lost), it failed, the ones after did not run.
-    case failed(alias: String, message: String)
+    case failed(alias: String, failure: MutationFailure)
     /// Nothing ran, and sending it again would not help (a request the server refuses).
     case refused(String)
     /// Nothing ran, and the server cannot be used now (unreachable, token refused): apply stops.
@@ -14,4 +14,9 @@ package enum DocumentOutcome: Sendable, Equatable {
     /// The request may have run, may be running, or may still run later (a timeout, a
     /// connection lost after sending): it is never sent again in the same apply.
     case unknown(String)
+
+    /// A failure the executor did not classify: the server's words as they are.
+    package static func failed(alias: String, message: String) -> DocumentOutcome {
+        .failed(alias: alias, failure: MutationFailure(.other, server: message))
+    }
 }

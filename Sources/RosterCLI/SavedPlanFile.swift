@@ -166,12 +166,15 @@ struct SavedPlanFile {
         to path: String
     ) throws(CommandFailure) {
         let paths = request.paths, prune = request.prune
-        guard case .object(var fields) = json else { return }
-        guard
+        // Both are objects as the renderers make them; anything else is a bug, said, not a file
+        // silently left unwritten.
+        guard case .object(var fields) = json,
             case .object(var apply) = SavedPlan.applySection(
                 plan, fingerprint: fingerprint, prune: roster.prunes(asked: prune),
                 maxDeletes: roster.policy.maxDeletes)
-        else { return }
+        else {
+            throw CommandFailure("roster could not build the saved plan; nothing was written, please report this")
+        }
         let folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()
         let relative = { (file: String) in JSONValue.string(relativePath(file, to: folder)) }
         apply.append(

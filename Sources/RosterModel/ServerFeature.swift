@@ -23,13 +23,4 @@ package enum ServerFeature: String, Sendable, Hashable, CaseIterable {
         case .access: return "access management (space members)"
         }
     }
-
-    /// The features a server's error message says it lacks.
-    package static func lacking(in message: String) -> [ServerFeature] {
-        guard message.contains("Cannot query field") else { return [] }
-        return allCases.filter { feature in
-            let name = feature.field.name
-            return message.contains("\"\(name)\"") || message.contains("'\(name)'")
-        }
-    }
 }

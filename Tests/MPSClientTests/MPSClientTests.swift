@@ -1,7 +1,9 @@
 import Foundation
-import MPSClient
 import Synchronization
 import Testing
+
+@testable import MPSClient
+@testable import RosterApply
 
 /// A transport that answers from a script, for the client's error mapping and retries.
 final class ScriptedTransport: Transport, Sendable {
@@ -133,5 +135,21 @@ final class ScriptedTransport: Transport, Sendable {
             #expect(d <= 2 && d >= min(2, 0.25 * pow(2, Double(attempt - 1))) / 2)
         }
         #expect(policy.delay(afterAttempt: 1, retryAfter: 5) == 5)
+    }
+}
+
+/// MPS's words, classified where they are known: apply reads kinds, never the text.
+@Suite struct MPSWordsTests {
+    @Test func refusedMutationsAreClassified() {
+        #expect(GraphQLMutationExecutor.classify("No user found with that email").kind == .noAccount)
+        let sql = GraphQLMutationExecutor.classify("Failed query: delete from \"users\"\nparams: 7")
+        #expect(sql.kind == .databaseRefused && sql.server == "Failed query: delete from \"users\" params: 7")
+        #expect(GraphQLMutationExecutor.classify("User not found").kind == .other)
+    }
+
+    @Test func anOlderServerSaysWhatItLacks() {
+        #expect(MPSService.lacking(in: "Cannot query field \"levelStartDate\" on type \"User\".") == [.levelStartDates])
+        #expect(MPSService.lacking(in: "Cannot query field 'jobLevelLimits' on type 'Query'.") == [.levelLimits])
+        #expect(MPSService.lacking(in: "Unknown argument").isEmpty)
     }
 }
