@@ -1,12 +1,10 @@
 import RosterCore
 import RosterYAML
 
-/// Turns one file's document into a ``RosterFile``, checking every field's shape and value.
-/// Rules that span entries or files are the ``RosterValidator``'s.
-///
-/// People and teams are decoded as the loader finishes each of them (``observe(_:_:)``), while
-/// libyaml still parses the rest of a large file on its other thread; the rest of the file is
-/// decoded once it has loaded (``decode(_:)``).
+/// Turns one file's document into a ``RosterFile``, checking every field's shape and value, in
+/// one pass over the loaded document: `defaults` first, then each person with them applied,
+/// then teams, levels and the rest. Rules that span entries or files are the
+/// ``RosterValidator``'s.
 struct RosterFileDecoder {
     private var reader: NodeReader
     private var defaults: (craft: Craft?, level: JobLevel?, focus: Focus?) = (nil, nil, nil)
@@ -14,47 +12,12 @@ struct RosterFileDecoder {
     /// the default, not again at every person that relies on it.
     private var defaultedCraft = false
     private var defaultedLevel = false
-    /// People and teams decoded so far, by the node of their list.
-    private var peopleLists: [NodeID: PeopleList] = [:]
-    private var teamLists: [NodeID: TeamList] = [:]
     let path: String
-
-    /// The people of one list; those who left out a field get it from the file's `defaults`,
-    /// known only once the whole file has loaded.
-    private struct PeopleList {
-        var entries: [PersonEntry] = []
-        var lacking: [(index: Int, craft: Bool, level: Bool, focus: Bool)] = []
-        /// Items of the list decoded, valid or not.
-        var seen = 0
-    }
-
-    private struct TeamList {
-        var entries: [TeamEntry] = []
-        var seen = 0
-    }
 
     /// A decoder for the file at `path`.
     init(path: String) {
         self.path = path
         reader = NodeReader(.empty(file: FileID(path)))
-    }
-
-    /// Decodes the people and teams that have finished loading.
-    mutating func observe(_ document: YAMLDocument, _ items: [YAMLLoader.SequenceItem]) {
-        reader.doc = document
-        for item in items where document.isStringScalar(item.key) {
-            if document.scalarEquals(item.key, "people") {
-                var list = peopleLists.removeValue(forKey: item.sequence) ?? PeopleList()
-                decodePerson(item.item, into: &list)
-                peopleLists[item.sequence] = list
-            } else if document.scalarEquals(item.key, "teams") {
-                var list = teamLists.removeValue(forKey: item.sequence) ?? TeamList()
-                decodeTeam(item.item, into: &list)
-                teamLists[item.sequence] = list
-            }
-        }
-        // Not kept: the loader is still growing the document's storage.
-        reader.doc = .empty(file: document.file)
     }
 
     /// Decodes the loaded file, with a diagnostic for every problem found.
@@ -126,35 +89,13 @@ struct RosterFileDecoder {
         }
     }
 
-    /// The people of the list at `node`: those decoded while it loaded, then the rest.
+    /// The people of the list at `node`, each with this file's `defaults` for what it leaves out.
     private mutating func people(_ node: NodeID) -> [PersonEntry] {
-        var list = peopleLists.removeValue(forKey: node) ?? PeopleList()
-        for item in self.list(node, "people").dropFirst(list.seen) { decodePerson(item, into: &list) }
-        for lack in list.lacking {
-            applyDefaults(to: &list.entries[lack.index], craft: lack.craft, level: lack.level, focus: lack.focus)
-        }
-        return list.entries
+        list(node, "people").compactMap { decodePerson($0) }
     }
 
-    /// The teams of the list at `node`: those decoded while it loaded, then the rest.
     private mutating func teams(_ node: NodeID) -> [TeamEntry] {
-        var list = teamLists.removeValue(forKey: node) ?? TeamList()
-        for item in self.list(node, "teams").dropFirst(list.seen) { decodeTeam(item, into: &list) }
-        return list.entries
-    }
-
-    private mutating func decodePerson(_ node: NodeID, into list: inout PeopleList) {
-        list.seen += 1
-        guard let (person, lacks) = decodePerson(node) else { return }
-        if lacks.craft || lacks.level || lacks.focus {
-            list.lacking.append((list.entries.count, lacks.craft, lacks.level, lacks.focus))
-        }
-        list.entries.append(person)
-    }
-
-    private mutating func decodeTeam(_ node: NodeID, into list: inout TeamList) {
-        list.seen += 1
-        if let team = decodeTeam(node) { list.entries.append(team) }
+        list(node, "teams").compactMap { decodeTeam($0) }
     }
 
     /// The items of a list; an empty value is an empty list.
@@ -165,10 +106,8 @@ struct RosterFileDecoder {
         return doc.items(node)
     }
 
-    /// Decodes a person as written; ``applyDefaults`` fills in the fields it leaves out (`lacks`)
-    /// from the file's `defaults`.
-    private mutating func decodePerson(_ node: NodeID) -> (PersonEntry, lacks: (craft: Bool, level: Bool, focus: Bool))?
-    {
+    /// Decodes a person, the file's `defaults` giving what it leaves out.
+    private mutating func decodePerson(_ node: NodeID) -> PersonEntry? {
         guard let fields = reader.fields(node, "a person", RosterFormat.PersonKey.self) else { return nil }
         guard let nameNode = fields[.name] else {
             reader.error("a person needs a name", at: node)
@@ -186,37 +125,25 @@ struct RosterFileDecoder {
         // A person whose other fields are wrong is still kept (with stand-in values, the file
         // being invalid anyway), so references to them do not raise errors of their own.
         guard let name else { return nil }
-        let person = PersonEntry(
+        var person = PersonEntry(
             name: name, id: id, craft: craft ?? .engineering, level: level ?? .junior, focus: focus ?? .notApplicable,
             levelStartDate: date ?? .unmanaged, previously: previously, location: doc.location(node))
-        return (person, (!fields.has(.craft), !fields.has(.level), !fields.has(.focus)))
+        if !fields.has(.craft) {
+            if let value = defaults.craft { person.craft = value } else if !defaultedCraft { lacks("craft", person) }
+        }
+        if !fields.has(.level) {
+            if let value = defaults.level { person.level = value } else if !defaultedLevel { lacks("level", person) }
+        }
+        if !fields.has(.focus), let value = defaults.focus { person.focus = value }
+        return person
     }
 
-    private mutating func applyDefaults(
-        to person: inout PersonEntry, craft: Bool, level: Bool, focus: Bool
-    ) {
-        let location = person.location
-        if craft {
-            if let value = defaults.craft {
-                person.craft = value
-            } else if !defaultedCraft {
-                reader.diagnostics.append(
-                    .error(
-                        "person \"\(person.name.value)\" has no craft; set `craft` here or in this file's `defaults`",
-                        at: location))
-            }
-        }
-        if level {
-            if let value = defaults.level {
-                person.level = value
-            } else if !defaultedLevel {
-                reader.diagnostics.append(
-                    .error(
-                        "person \"\(person.name.value)\" has no level; set `level` here or in this file's `defaults`",
-                        at: location))
-            }
-        }
-        if focus, let value = defaults.focus { person.focus = value }
+    /// A person without `field`, which the file's `defaults` do not give either.
+    private mutating func lacks(_ field: String, _ person: PersonEntry) {
+        reader.diagnostics.append(
+            .error(
+                "person \"\(person.name.value)\" has no \(field); set `\(field)` here or in this file's `defaults`",
+                at: person.location))
     }
 
     private mutating func reference(_ node: NodeID, _ field: String) -> Located<PersonReference>? {

@@ -79,7 +79,7 @@ package struct RosterLoader: Sendable {
             )
         }
         var decoder = RosterFileDecoder(path: path)
-        let parsed = yaml.load(bytes, file: path) { document, items in decoder.observe(document, items) }
+        let parsed = yaml.load(bytes, file: path)
         guard let document = parsed.document else {
             // The YAML layer knows no rosters: say here what an empty roster file lacks.
             let diagnostics = parsed.diagnostics.map { d in

@@ -20,13 +20,6 @@ struct DocumentBuilder {
     private var diagnostics: [Diagnostic] = []
     private var failed = false
 
-    /// Told about each finished item of a sequence that is a value of the root mapping.
-    private let observer: YAMLLoader.ItemObserver?
-    /// Finished items not yet shown to the observer.
-    private var finishedItems: [YAMLLoader.SequenceItem] = []
-    /// The observer is shown finished items after this many events, and at the end.
-    static let eventsPerObservation = 8192
-
     /// A collection under construction.
     private struct Frame {
         var record: Int32
@@ -40,10 +33,8 @@ struct DocumentBuilder {
     }
 
     init(
-        file: FileID, loader: YAMLLoader, columnShifts: [Int: [(column: Int, shift: Int)]], capacity: Int,
-        observer: YAMLLoader.ItemObserver?
+        file: FileID, loader: YAMLLoader, columnShifts: [Int: [(column: Int, shift: Int)]], capacity: Int
     ) {
-        self.observer = observer
         self.file = file
         self.loader = loader
         self.columnShifts = columnShifts
@@ -76,11 +67,7 @@ struct DocumentBuilder {
 
     /// Builds the tree from the source's events, until the stream ends or an error stops it.
     private mutating func build<Source: EventSource>(from source: inout Source, _ bytes: [UInt8]) {
-        defer { notifyObserver() }
-        var events = 0
         while true {
-            events += 1
-            if events % Self.eventsPerObservation == 0 { notifyObserver() }
             guard let event = source.next() else { return fail(syntaxError(source.failure, bytes)) }
             let start = UInt32(text.count)
             if event.kind == .scalar { source.appendScalar(to: &text) }
@@ -88,15 +75,6 @@ struct DocumentBuilder {
             let anchor = event.hasAnchor ? source.anchor() : nil
             guard handle(event, tag: tag, anchor: anchor, textStart: start), event.kind != .streamEnd else { return }
         }
-    }
-
-    /// Shows the observer the items finished since the last call, with the document as built so
-    /// far. The observer's copy of the arrays is gone when it returns, so growing them copies nothing.
-    private mutating func notifyObserver() {
-        guard let observer, !finishedItems.isEmpty else { return }
-        let items = finishedItems
-        finishedItems.removeAll(keepingCapacity: true)
-        observer(YAMLDocument(file: file, records: records, children: children, text: text, root: nil), items)
     }
 
     private mutating func fail(_ diagnostic: Diagnostic) {
@@ -221,21 +199,7 @@ struct DocumentBuilder {
             }
         }
         pending.append(id)
-        if observer != nil && top == 1 && r.kind == .sequence { noteFinishedItem(id) }
         return true
-    }
-
-    /// Records a finished item of a sequence nested in the root, when the root is a mapping and
-    /// the sequence is one of its values.
-    private mutating func noteFinishedItem(_ id: Int32) {
-        let (outer, sequence) = (stack[0], stack[1])
-        guard records[Int(outer.record)].kind == .mapping, (sequence.pendingStart - outer.pendingStart) % 2 == 1 else {
-            return
-        }
-        finishedItems.append(
-            YAMLLoader.SequenceItem(
-                key: NodeID(rawIndex: pending[sequence.pendingStart - 1]), sequence: NodeID(rawIndex: sequence.record),
-                item: NodeID(rawIndex: id)))
     }
 
     private func bytes(_ k: Int32) -> ArraySlice<UInt8> {

@@ -50,31 +50,16 @@ package struct YAMLLoader: Sendable {
         }
     }
 
-    /// A finished item of a sequence that is the value of a root mapping key (a person of
-    /// `people:`). The sequence itself may still be loading.
-    package struct SequenceItem: Sendable {
-        package var key: NodeID
-        package var sequence: NodeID
-        package var item: NodeID
-    }
-
-    /// Called during the load, on the loading thread, with the document as far as it is built
-    /// and the items finished since the last call (every item exactly once), so that callers can
-    /// decode a large document while libyaml is still parsing it. The document must not be kept
-    /// after the call: the loader goes on growing its storage, and would have to copy it.
-    package typealias ItemObserver = (YAMLDocument, [SequenceItem]) -> Void
-
     /// Loads `bytes`, naming `file` in locations. JSON's UTF-16 surrogate-pair escapes
     /// (`\uD83D\uDE00`), which libyaml refuses, are accepted in every file (see README).
-    package func load(_ bytes: [UInt8], file: String, observer: ItemObserver? = nil) -> Result {
+    package func load(_ bytes: [UInt8], file: String) -> Result {
         let fileID = FileID(file)
         let rewrite = SurrogateEscapeRewriter.rewrite(bytes, file: file)
         if !rewrite.diagnostics.isEmpty {
             return Result(document: nil, diagnostics: rewrite.diagnostics)
         }
         var builder = DocumentBuilder(
-            file: fileID, loader: self, columnShifts: rewrite.columnShifts, capacity: rewrite.bytes.count,
-            observer: observer)
+            file: fileID, loader: self, columnShifts: rewrite.columnShifts, capacity: rewrite.bytes.count)
         builder.run(rewrite.bytes)
         return builder.finish()
     }
