@@ -1,52 +1,23 @@
 import RosterCore
 
-/// Resolves every team's lead and members to people of the roster. Large rosters are resolved
-/// in chunks of teams on all cores (``ParallelChunks``; each lookup only reads the shared index);
-/// each chunk's results are stitched together in order, so the outcome is the same as one pass.
+/// Resolves every team's lead and members to people of the roster, in one pass over the
+/// teams. "Did you mean" is offered for the first unknown references (each scans every name),
+/// whatever the roster's size.
 struct ReferenceResolver {
     /// Each team's references, lead first, as indices into `Roster.people` (-1: unresolved).
-    var resolved: [Int32]
+    var resolved: [Int32] = []
     /// Where each team's references start in `resolved`.
-    var offsets: [Int]
+    var offsets: [Int] = []
     var diagnostics: [Diagnostic] = []
 
-    /// Teams per chunk; below two chunks' worth, one thread does it all.
-    static let chunkSize = 2048
-    /// Unknown references that get a "did you mean" (which scans every name) per chunk.
-    static let suggestionsPerChunk = 50
+    /// Unknown references that get a "did you mean".
+    static let suggestions = 50
 
     init(_ roster: Roster, _ index: PersonIndex) {
-        var offsets = [Int]()
         offsets.reserveCapacity(roster.teams.count + 1)
-        var total = 0
+        var suggestions = Self.suggestions
         for team in roster.teams {
-            offsets.append(total)
-            total += 1 + team.members.count
-        }
-        offsets.append(total)
-        self.offsets = offsets
-        let results = ParallelChunks.map(count: roster.teams.count, chunkSize: Self.chunkSize) { teams in
-            Self.resolve(teams, roster: roster, index: index)
-        }
-        resolved = []
-        resolved.reserveCapacity(total)
-        for result in results {
-            resolved += result.resolved
-            diagnostics += result.diagnostics
-        }
-    }
-
-    /// The references of `teams`, in order, and the problems found.
-    private static func resolve(
-        _ teams: Range<Int>, roster: Roster, index: PersonIndex
-    )
-        -> (resolved: [Int32], diagnostics: [Diagnostic])
-    {
-        var resolved: [Int32] = []
-        var diagnostics: [Diagnostic] = []
-        var suggestions = Self.suggestionsPerChunk
-        for t in teams {
-            let team = roster.teams[t]
+            offsets.append(resolved.count)
             for r in -1..<team.members.count {
                 let reference = r < 0 ? team.lead : team.members[r]
                 let role = r < 0 ? "as lead of" : "in members of"
@@ -56,7 +27,7 @@ struct ReferenceResolver {
                 resolved.append(person.map(Int32.init) ?? -1)
             }
         }
-        return (resolved, diagnostics)
+        offsets.append(resolved.count)
     }
 
     private static func resolve(

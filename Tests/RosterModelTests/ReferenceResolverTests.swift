@@ -3,19 +3,19 @@ import Testing
 
 @testable import RosterModel
 
-/// Team references of more than ``ReferenceResolver/chunkSize`` teams are resolved in chunks on
-/// all cores (``ParallelChunks``): each reference to the right person, and the unknown ones
-/// reported in the teams' order, as one pass would.
+/// Team references of thousands of teams, resolved in one pass: each reference to the right
+/// person, the unknown ones reported in the teams' order.
 @Suite struct ReferenceResolverTests {
-    @Test func chunksResolveAsOnePassWould() {
-        let teams = 3 * ReferenceResolver.chunkSize + 17
+    @Test func aLargeRosterResolvesInOnePass() {
+        let chunk = 2048
+        let teams = 3 * chunk + 17
         let at = SourceLocation(file: "roster.yaml", line: 1, column: 1)
         var roster = Roster()
         for i in 0..<(2 * teams) {
             roster.people.append(
                 PersonEntry(name: Located("Person \(i)", at: at), craft: .engineering, level: .mid, location: at))
         }
-        let unknown: Set<Int> = [3, ReferenceResolver.chunkSize + 1, teams - 1]
+        let unknown: Set<Int> = [3, chunk + 1, teams - 1]
         for t in 0..<teams {
             let member = unknown.contains(t) ? "Nobody \(t)" : "Person \(teams + t)"
             let line = SourceLocation(file: "roster.yaml", line: t + 2, column: 3)
