@@ -4,10 +4,6 @@ import Testing
 
 /// `access:` against the sandbox: who may open the space, kept as code, with its safety rails.
 @Suite(.serialized, .scratchFolder) struct AccessEndToEndTests {
-    func env(_ sandbox: SandboxProcess) -> [String: String] {
-        ["MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": sandbox.token]
-    }
-
     /// The owner (the sandbox's token), three other accounts, and Eve already a member.
     func load(_ sandbox: SandboxProcess, members: [String] = ["u_eve"]) throws {
         let links = members.map { "{\"owner\": \"u_8f3k2\", \"member\": \"\($0)\"}" }.joined(separator: ",")
@@ -44,13 +40,13 @@ import Testing
         defer { sandbox.stop() }
         try load(sandbox)
         let file = try roster("  members: [grace@example.com]\n  prune: true")
-        let plan = try RosterBinary.run(["plan", file], environment: env(sandbox))
+        let plan = try RosterBinary.run(["plan", file], environment: sandbox.environment)
         #expect(plan.stdout.contains("- access \"eve@example.com\" (Eve Adams)"), "\(plan.stdout)")
         #expect(plan.stdout.contains("+ access \"grace@example.com\""))
         let deleteLine = try #require(plan.stdout.range(of: "- access"))
         let addLine = try #require(plan.stdout.range(of: "+ access"))
         #expect(deleteLine.lowerBound < addLine.lowerBound, "removals first")
-        let json = try RosterBinary.run(["plan", "--format", "json", file], environment: env(sandbox))
+        let json = try RosterBinary.run(["plan", "--format", "json", file], environment: sandbox.environment)
         let changes =
             (try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["changes"]
             as? [[String: Any]]
@@ -58,10 +54,11 @@ import Testing
         #expect(removal?["kind"] as? String == "access" && removal?["id"] as? String == "u_eve", "\(json.stdout)")
         #expect((removal?["before"] as? [String: Any])?["name"] as? String == "Eve Adams")
         let apply = try RosterBinary.run(
-            ["apply", "--auto-approve", "--allow-large-changes", file], environment: env(sandbox))
+            ["apply", "--auto-approve", "--allow-large-changes", file], environment: sandbox.environment)
         #expect(apply.code == 0, "\(apply.stdout)\(apply.stderr)")
         #expect(try members(sandbox) == ["grace@example.com"])
-        #expect(try RosterBinary.run(["plan", "--detailed-exitcode", file], environment: env(sandbox)).code == 0)
+        #expect(
+            try RosterBinary.run(["plan", "--detailed-exitcode", file], environment: sandbox.environment).code == 0)
     }
 
     @Test func aMixedCaseEmailIsSentInLowerCase() throws {
@@ -69,12 +66,13 @@ import Testing
         defer { sandbox.stop() }
         try load(sandbox, members: ["u_sam"])
         let file = try roster("  members: [Grace@Example.COM, SAM@example.com]")
-        let plan = try RosterBinary.run(["plan", file], environment: env(sandbox))
+        let plan = try RosterBinary.run(["plan", file], environment: sandbox.environment)
         #expect(plan.stdout.contains("+ access \"grace@example.com\""), "\(plan.stdout)")
-        let apply = try RosterBinary.run(["apply", "--auto-approve", file], environment: env(sandbox))
+        let apply = try RosterBinary.run(["apply", "--auto-approve", file], environment: sandbox.environment)
         #expect(apply.code == 0, "\(apply.stdout)\(apply.stderr)")
         #expect(try members(sandbox) == ["grace@example.com", "sam@example.com"])
-        #expect(try RosterBinary.run(["plan", "--detailed-exitcode", file], environment: env(sandbox)).code == 0)
+        #expect(
+            try RosterBinary.run(["plan", "--detailed-exitcode", file], environment: sandbox.environment).code == 0)
     }
 
     @Test func anUnmanagedMemberIsDrift() throws {
@@ -82,7 +80,7 @@ import Testing
         defer { sandbox.stop() }
         try load(sandbox, members: ["u_eve", "u_grace"])
         let file = try roster("  members: [grace@example.com]")
-        let plan = try RosterBinary.run(["plan", "--detailed-exitcode", file], environment: env(sandbox))
+        let plan = try RosterBinary.run(["plan", "--detailed-exitcode", file], environment: sandbox.environment)
         #expect(plan.code == 2, "\(plan.stdout)\(plan.stderr)")
         #expect(plan.stdout.contains("? access \"eve@example.com\" (Eve Adams)"), "\(plan.stdout)")
         #expect(plan.stdout.contains("No changes"))
@@ -93,7 +91,7 @@ import Testing
         defer { sandbox.stop() }
         try load(sandbox, members: ["u_eve", "u_grace", "u_sam"])
         let file = try roster("  members: []\n  prune: true", extra: "policy: {maxDeletes: 1}\n")
-        let apply = try RosterBinary.run(["apply", "--auto-approve", file], environment: env(sandbox))
+        let apply = try RosterBinary.run(["apply", "--auto-approve", file], environment: sandbox.environment)
         #expect(apply.code == 3, "\(apply.stdout)\(apply.stderr)")
         #expect(apply.stderr.contains("removes 3 of 3 members' access (allowed 1)"), "\(apply.stderr)")
         #expect(try members(sandbox).count == 3)
@@ -107,7 +105,7 @@ import Testing
             "  members: [eve@example.com, nobody@example.com, sam@example.com]",
             extra: "levels: {Junior: {limitMonths: 12}}\n")
         let apply = try RosterBinary.run(
-            ["apply", "--auto-approve", "--format", "json", file], environment: env(sandbox))
+            ["apply", "--auto-approve", "--format", "json", file], environment: sandbox.environment)
         #expect(apply.code == 1, "\(apply.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(apply.stdout.utf8)) as? [String: Any])
         let operations = report["operations"] as? [[String: Any]] ?? []
@@ -126,7 +124,7 @@ import Testing
         try load(sandbox)
         let file = try roster("  members: [grace@example.com]", extra: "space: u_olga\n")
         try sandbox.hook("stats", "{}")
-        let apply = try RosterBinary.run(["apply", "--auto-approve", file], environment: env(sandbox))
+        let apply = try RosterBinary.run(["apply", "--auto-approve", file], environment: sandbox.environment)
         #expect(apply.code == 3, "\(apply.stdout)\(apply.stderr)")
         #expect(apply.stderr.contains("only the space's owner can change"), "\(apply.stderr)")
         // One read, of the roster's space: the caller's own space is never read first.
@@ -138,17 +136,20 @@ import Testing
         let sandbox = try SandboxProcess(arguments: ["--test-hooks", "--no-seed"])
         defer { sandbox.stop() }
         try load(sandbox, members: ["u_eve", "u_grace"])
-        let export = try RosterBinary.run(["export"], environment: env(sandbox))
+        let export = try RosterBinary.run(["export"], environment: sandbox.environment)
         #expect(export.code == 0, "\(export.stderr)")
         #expect(
             export.stdout.contains("access:\n  members:\n  - eve@example.com\n  - grace@example.com\n"),
             "\(export.stdout)")
         let file = ScratchFolder.url.appendingPathComponent("export-\(UUID().uuidString).yaml")
         try export.stdout.write(to: file, atomically: true, encoding: .utf8)
-        #expect(try RosterBinary.run(["plan", "--detailed-exitcode", file.path], environment: env(sandbox)).code == 0)
+        #expect(
+            try RosterBinary.run(["plan", "--detailed-exitcode", file.path], environment: sandbox.environment).code == 0
+        )
         let upper = try roster("  members: [Eve@Example.COM, GRACE@example.com]")
-        #expect(try RosterBinary.run(["plan", "--detailed-exitcode", upper], environment: env(sandbox)).code == 0)
-        let status = try RosterBinary.run(["auth", "status"], environment: env(sandbox))
+        #expect(
+            try RosterBinary.run(["plan", "--detailed-exitcode", upper], environment: sandbox.environment).code == 0)
+        let status = try RosterBinary.run(["auth", "status"], environment: sandbox.environment)
         #expect(status.stdout.contains("eve@example.com (Eve Adams)"), "\(status.stdout)")
     }
 
@@ -185,10 +186,11 @@ import Testing
         defer { sandbox.stop() }
         try load(sandbox, members: ["u_eve", "u_grace"])
         let file = try roster("  members:\n    - Eve@Example.com   # our designer\n    - sam@example.com")
-        let pull = try RosterBinary.run(["pull", file], environment: env(sandbox))
+        let pull = try RosterBinary.run(["pull", file], environment: sandbox.environment)
         #expect(pull.code == 0, "\(pull.stderr)")
         let text = try String(contentsOfFile: file, encoding: .utf8)
         #expect(text.hasSuffix("access:\n  members:\n    - Eve@Example.com\n    - grace@example.com\n"), "\(text)")
-        #expect(try RosterBinary.run(["plan", "--detailed-exitcode", file], environment: env(sandbox)).code == 0)
+        #expect(
+            try RosterBinary.run(["plan", "--detailed-exitcode", file], environment: sandbox.environment).code == 0)
     }
 }

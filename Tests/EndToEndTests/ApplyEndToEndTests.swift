@@ -4,10 +4,6 @@ import Testing
 /// `roster apply` against the sandbox, with its test hooks: real mutations, injected faults,
 /// and the audit log that shows the memberships after every mutation.
 @Suite(.serialized, .scratchFolder) struct ApplyEndToEndTests {
-    func env(_ sandbox: SandboxProcess) -> [String: String] {
-        ["MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": sandbox.token]
-    }
-
     func write(_ text: String) throws -> String {
         let file = ScratchFolder.url.appendingPathComponent("roster-\(UUID().uuidString).yaml")
         try text.write(to: file, atomically: true, encoding: .utf8)
@@ -15,11 +11,11 @@ import Testing
     }
 
     func apply(_ sandbox: SandboxProcess, _ args: [String]) throws -> RosterBinary.Result {
-        try RosterBinary.run(["apply", "--auto-approve"] + args, environment: env(sandbox))
+        try RosterBinary.run(["apply", "--auto-approve"] + args, environment: sandbox.environment)
     }
 
     func planIsClean(_ sandbox: SandboxProcess, _ paths: [String]) throws -> Bool {
-        try RosterBinary.run(["plan", "--detailed-exitcode"] + paths, environment: env(sandbox)).code == 0
+        try RosterBinary.run(["plan", "--detailed-exitcode"] + paths, environment: sandbox.environment).code == 0
     }
 
     /// Audit entries where someone is in two teams.
@@ -80,7 +76,8 @@ import Testing
     @Test func examplesApplyAndReplanClean() throws {
         let sandbox = try SandboxProcess(arguments: ["--test-hooks"])
         defer { sandbox.stop() }
-        _ = try RosterBinary.run(["plan", "examples/demo-space.yaml"], environment: env(sandbox))  // seeds the space
+        // Seeds the space.
+        _ = try RosterBinary.run(["plan", "examples/demo-space.yaml"], environment: sandbox.environment)
         try enableAudit(sandbox)
         let result = try apply(sandbox, ["examples/acme.yaml"])
         #expect(result.code == 0, "\(result.stdout)\(result.stderr)")
@@ -92,7 +89,7 @@ import Testing
         #expect(try twoTeamViolations(sandbox).isEmpty)
         // Back to the demo space. Without prune, Platform Infra would stay and keep Grace and Leo
         // while they rejoin their old teams: the plan says so.
-        let warned = try RosterBinary.run(["plan", "examples/demo-space.yaml"], environment: env(sandbox))
+        let warned = try RosterBinary.run(["plan", "examples/demo-space.yaml"], environment: sandbox.environment)
         #expect(
             warned.stdout.contains(
                 "joins team \"Backend Services\" but stays in team \"Platform Infra\", which the roster does not manage"
@@ -103,7 +100,7 @@ import Testing
         #expect(back.code == 0, "\(back.stdout)\(back.stderr)")
         #expect(
             try RosterBinary.run(
-                ["plan", "--prune", "--detailed-exitcode", "examples/demo-space.yaml"], environment: env(sandbox)
+                ["plan", "--prune", "--detailed-exitcode", "examples/demo-space.yaml"], environment: sandbox.environment
             ).code == 0)
         #expect(try twoTeamViolations(sandbox).isEmpty)
     }
@@ -201,7 +198,7 @@ import Testing
         // The second mutation (the second createUser) fails.
         try sandbox.hook("faults", #"{"faults": [{"kind": "mutation", "n": 2, "message": "injected failure"}]}"#)
         let result = try RosterBinary.run(
-            ["apply", "--auto-approve", "--format", "json", roster], environment: env(sandbox))
+            ["apply", "--auto-approve", "--format", "json", roster], environment: sandbox.environment)
         #expect(result.code == 1, "\(result.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(report["complete"] as? Bool == false)
@@ -217,7 +214,7 @@ import Testing
         let again = try apply(sandbox, [roster])
         #expect(again.code == 0, "\(again.stdout)\(again.stderr)")
         #expect(try planIsClean(sandbox, [roster]))
-        let users = try RosterBinary.run(["export", "--format", "json"], environment: env(sandbox)).stdout
+        let users = try RosterBinary.run(["export", "--format", "json"], environment: sandbox.environment).stdout
         #expect(users.components(separatedBy: "\"Gus\"").count == 2 + 1)  // the person and Red's member list
         #expect(try twoTeamViolations(sandbox).isEmpty)
     }
@@ -251,7 +248,7 @@ import Testing
         }
         if fault.contains("status") { #expect(result.stderr.contains("server busy (HTTP"), "\(result.stderr)") }
         #expect(try planIsClean(sandbox, [roster]))
-        let export = try RosterBinary.run(["export", "--format", "json"], environment: env(sandbox)).stdout
+        let export = try RosterBinary.run(["export", "--format", "json"], environment: sandbox.environment).stdout
         #expect(
             export.components(separatedBy: "{\n      \"name\": \"Gus\"").count == 2,
             "\(fault): Gus created twice?\n\(export)")
@@ -288,7 +285,7 @@ import Testing
         for leaver in leavers { #expect(status(leaver) == ["failed"], "\(leaver): \(status(leaver))") }
         #expect(status("Zed New") == ["applied"] && status("Platform") == ["applied"], "\(result.stdout)")
         #expect(!operations.contains { ($0["status"] as? String) == "not-run" }, "\(result.stdout)")
-        let plan = try RosterBinary.run(["plan", "--format", "json", roster], environment: env(sandbox))
+        let plan = try RosterBinary.run(["plan", "--format", "json", roster], environment: sandbox.environment)
         let changes =
             (try JSONSerialization.jsonObject(with: Data(plan.stdout.utf8)) as? [String: Any])?["changes"]
             as? [[String: Any]] ?? []
@@ -299,13 +296,13 @@ import Testing
     @Test func approvalOnATerminalAndWithoutOne() throws {
         let sandbox = try SandboxProcess()
         defer { sandbox.stop() }
-        let no = try TerminalRun.run(["apply", "examples/acme.yaml"], answer: "no", environment: env(sandbox))
+        let no = try TerminalRun.run(["apply", "examples/acme.yaml"], answer: "no", environment: sandbox.environment)
         #expect(no.code == 1)
         #expect(no.stdout.contains("Apply cancelled."))
         #expect(try !planIsClean(sandbox, ["examples/acme.yaml"]))
-        let closed = try RosterBinary.run(["apply", "examples/acme.yaml"], environment: env(sandbox))
+        let closed = try RosterBinary.run(["apply", "examples/acme.yaml"], environment: sandbox.environment)
         #expect(closed.code == 1 && closed.stderr.contains("standard input is not a terminal"))
-        let yes = try TerminalRun.run(["apply", "examples/acme.yaml"], answer: "yes", environment: env(sandbox))
+        let yes = try TerminalRun.run(["apply", "examples/acme.yaml"], answer: "yes", environment: sandbox.environment)
         #expect(yes.code == 0, "\(yes.stdout)")
         #expect(yes.stdout.contains("Apply complete: 4 created, 5 updated, 0 deleted."))
         #expect(try planIsClean(sandbox, ["examples/acme.yaml"]))
@@ -315,7 +312,8 @@ import Testing
         // Apply starts sending while the plan is still being printed: progress must wait.
         let sandbox = try SandboxProcess()
         defer { sandbox.stop() }
-        let run = try TerminalRun.run(["apply", "--auto-approve", "examples/acme.yaml"], environment: env(sandbox))
+        let run = try TerminalRun.run(
+            ["apply", "--auto-approve", "examples/acme.yaml"], environment: sandbox.environment)
         #expect(run.code == 0, "\(run.stdout)")
         let planEnd = try #require(run.stdout.range(of: "Apply runs "))
         let firstStep = try #require(run.stdout.range(of: "roster: step 1/"))
@@ -356,7 +354,8 @@ import Testing
         let planFile =
             path ?? ScratchFolder.url.appendingPathComponent("plan-\(UUID().uuidString).json").path
         #expect(
-            try RosterBinary.run(["plan", "examples/acme.yaml", "--out", planFile], environment: env(sandbox)).code == 0
+            try RosterBinary.run(["plan", "examples/acme.yaml", "--out", planFile], environment: sandbox.environment)
+                .code == 0
         )
         return planFile
     }
@@ -370,7 +369,7 @@ import Testing
         try sandbox.graphql(
             "mutation { updateUser(id: 4, input: {fullName: \"David Kim\", craftAbility: Engineering, "
                 + "jobLevel: Senior, craftFocus: Fullstack}) { id } }")
-        let stale = try RosterBinary.run(["apply", planFile], environment: env(sandbox))
+        let stale = try RosterBinary.run(["apply", planFile], environment: sandbox.environment)
         #expect(stale.code == 3, "\(stale.stderr)")
         #expect(stale.stderr.contains("the live space changed since the plan was saved"))
         #expect(
@@ -378,7 +377,7 @@ import Testing
             "\(stale.stderr)")
         // A fresh saved plan applies without asking (no terminal, no --auto-approve).
         _ = try saveAcmePlan(sandbox, to: planFile)
-        let fresh = try RosterBinary.run(["apply", planFile], environment: env(sandbox))
+        let fresh = try RosterBinary.run(["apply", planFile], environment: sandbox.environment)
         #expect(fresh.code == 0, "\(fresh.stdout)\(fresh.stderr)")
         #expect(try planIsClean(sandbox, ["examples/acme.yaml"]))
     }
@@ -399,14 +398,14 @@ import Testing
             apply["steps"] = steps
             plan["apply"] = apply
         }
-        let edited = try RosterBinary.run(["apply", planFile], environment: env(sandbox))
+        let edited = try RosterBinary.run(["apply", planFile], environment: sandbox.environment)
         #expect(edited.code == 3, "\(edited.stderr)")
         #expect(edited.stderr.contains("the plan made now differs from the saved one"), "\(edited.stderr)")
         #expect(try !planIsClean(sandbox, ["examples/acme.yaml"]))
         // The same file, reformatted and with its keys in another order, still applies.
         _ = try saveAcmePlan(sandbox, to: planFile)
         try editJSON(planFile, sortedKeys: true) { _ in }
-        let reformatted = try RosterBinary.run(["apply", planFile], environment: env(sandbox))
+        let reformatted = try RosterBinary.run(["apply", planFile], environment: sandbox.environment)
         #expect(reformatted.code == 0, "\(reformatted.stdout)\(reformatted.stderr)")
         #expect(try planIsClean(sandbox, ["examples/acme.yaml"]))
     }
@@ -423,7 +422,7 @@ import Testing
             apply["space"] = nil
             plan["apply"] = apply
         }
-        let damaged = try RosterBinary.run(["apply", planFile], environment: env(sandbox))
+        let damaged = try RosterBinary.run(["apply", planFile], environment: sandbox.environment)
         #expect(damaged.code == 3 && damaged.stderr.contains("the saved plan lacks apply.space"), "\(damaged.stderr)")
         _ = try saveAcmePlan(sandbox, to: planFile)
         try editJSON(planFile) { plan in
@@ -432,7 +431,7 @@ import Testing
             apply["version"] = 2
             plan["apply"] = apply
         }
-        let newer = try RosterBinary.run(["apply", planFile], environment: env(sandbox))
+        let newer = try RosterBinary.run(["apply", planFile], environment: sandbox.environment)
         #expect(newer.code == 3 && newer.stderr.contains("saved by a newer roster"), "\(newer.stderr)")
         #expect(try !planIsClean(sandbox, ["examples/acme.yaml"]), "nothing was applied")
     }

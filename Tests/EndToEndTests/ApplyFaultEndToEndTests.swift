@@ -6,10 +6,6 @@ import Testing
 /// requests, interrupts, closed pipes, same-name people, lost answers, another writer, and
 /// saved plans taken elsewhere.
 @Suite(.serialized, .scratchFolder) struct ApplyFaultEndToEndTests {
-    func env(_ sandbox: SandboxProcess) -> [String: String] {
-        ["MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": sandbox.token]
-    }
-
     func write(
         _ text: String, in folder: URL = ScratchFolder.url, name: String? = nil
     ) throws -> String {
@@ -65,7 +61,7 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: RosterBinary.path)
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(env(sandbox)) { _, new in new }
+        process.environment = ProcessInfo.processInfo.environment.merging(sandbox.environment) { _, new in new }
         process.standardOutput = output
         process.standardError = output is Pipe ? FileHandle.nullDevice : output
         try process.run()
@@ -75,7 +71,7 @@ import Testing
     }
 
     func planIsClean(_ sandbox: SandboxProcess, _ roster: String) throws -> Bool {
-        try RosterBinary.run(["plan", "--detailed-exitcode", roster], environment: env(sandbox)).code == 0
+        try RosterBinary.run(["plan", "--detailed-exitcode", roster], environment: sandbox.environment).code == 0
     }
 
     /// Two teams swapping people (release then final updates) and a new person.
@@ -99,7 +95,7 @@ import Testing
         let roster = try swapScenario(sandbox)
         try sandbox.hook("faults", #"{"faults": [{"kind": "delay", "n": 1, "ms": 6000, "requests": "mutations"}]}"#)
         let result = try RosterBinary.run(
-            ["apply", "--auto-approve", "--timeout", "2", roster], environment: env(sandbox))
+            ["apply", "--auto-approve", "--timeout", "2", roster], environment: sandbox.environment)
         #expect(result.code == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("Verified: the space matches the roster."))
         try sandbox.waitUntilNothingPending()
@@ -115,7 +111,7 @@ import Testing
         let roster = try swapScenario(sandbox)
         try sandbox.hook("faults", #"{"faults": [{"kind": "late", "n": 1, "ms": 2500, "requests": "mutations"}]}"#)
         let result = try RosterBinary.run(
-            ["apply", "--auto-approve", "--format", "json", roster], environment: env(sandbox))
+            ["apply", "--auto-approve", "--format", "json", roster], environment: sandbox.environment)
         #expect(result.code == 1, "\(result.stdout)\(result.stderr)")
         let report = try json(result.stdout)
         let statuses = (report["operations"] as? [[String: Any]] ?? []).compactMap { $0["status"] as? String }
@@ -123,7 +119,7 @@ import Testing
             statuses.contains("unknown") && statuses.contains("not-run") && !statuses.contains("failed"), "\(statuses)")
         #expect((report["stopped"] as? [String: Any])?["kind"] as? String == "unknown-outcome")
         try sandbox.waitUntilNothingPending()
-        let again = try RosterBinary.run(["apply", "--auto-approve", roster], environment: env(sandbox))
+        let again = try RosterBinary.run(["apply", "--auto-approve", roster], environment: sandbox.environment)
         #expect(again.code == 0, "\(again.stdout)\(again.stderr)")
         #expect(try liveNames(sandbox).filter { $0 == "Gus" }.count == 1)
         #expect(try twoTeamViolations(sandbox).isEmpty)
@@ -150,7 +146,7 @@ import Testing
         #expect(text.contains("Interrupted: requests in flight were waited for"))
         #expect(text.contains("not run, interrupted before it was sent"))
         #expect(text.contains("Apply incomplete: 250 created"), "\(text.suffix(500))")
-        let again = try RosterBinary.run(["apply", "--auto-approve", roster], environment: env(sandbox))
+        let again = try RosterBinary.run(["apply", "--auto-approve", roster], environment: sandbox.environment)
         #expect(again.code == 0, "\(again.stderr)")
         #expect(again.stdout.contains("Apply complete: 2750 created"))
         #expect(try liveNames(sandbox).count == 3000)
@@ -163,7 +159,7 @@ import Testing
         let roster = try write(Self.header + people(3000).roster + "\n")
         let script = "\"$0\" apply --auto-approve \"$1\" | head -1; echo \"status ${PIPESTATUS[0]}\" >&2"
         let result = try RosterBinary.run(
-            ["/bin/bash", "-c", script, RosterBinary.path, roster], environment: env(sandbox), direct: true)
+            ["/bin/bash", "-c", script, RosterBinary.path, roster], environment: sandbox.environment, direct: true)
         #expect(result.stdout.split(separator: "\n").count == 1)
         #expect(
             result.stderr.contains("Apply complete: 3000 created, 0 updated, 0 deleted."),
@@ -189,12 +185,12 @@ import Testing
             """)
         try sandbox.hook("faults", #"{"faults": [{"kind": "mutation", "n": 1, "message": "injected failure"}]}"#)
         let result = try RosterBinary.run(
-            ["apply", "--auto-approve", "--format", "json", roster], environment: env(sandbox))
+            ["apply", "--auto-approve", "--format", "json", roster], environment: sandbox.environment)
         #expect(result.code == 1, "\(result.stderr)")
         let operations = try json(result.stdout)["operations"] as? [[String: Any]] ?? []
         let outcomes = Set(operations.map { "\($0["id"] as? Int ?? 0) \($0["status"] as? String ?? "")" })
         #expect(outcomes == ["1 failed", "2 applied"], "\(operations)")
-        let text = try RosterBinary.run(["plan", roster], environment: env(sandbox)).stdout
+        let text = try RosterBinary.run(["plan", roster], environment: sandbox.environment).stdout
         #expect(text.contains("~ person \"Sam Lee\" (#1)") && !text.contains("(#2)"), "\(text)")
     }
 
@@ -205,7 +201,7 @@ import Testing
         let roster = try write(Self.header + people(4).roster + "\n")
         try sandbox.hook("faults", #"{"faults": [{"kind": "close-after", "n": 1, "requests": "mutations"}]}"#)
         let result = try RosterBinary.run(
-            ["apply", "--auto-approve", "--format", "json", roster], environment: env(sandbox))
+            ["apply", "--auto-approve", "--format", "json", roster], environment: sandbox.environment)
         #expect(result.code == 0, "\(result.stdout)\(result.stderr)")
         let report = try json(result.stdout)
         let operations = report["operations"] as? [[String: Any]] ?? []
@@ -232,7 +228,7 @@ import Testing
                   - {name: Red, lead: P 8, members: [P 1, P 3, P 4, P 5, P 6, P 7]}
                   - {name: Blue, lead: P 2, members: [P 9, P 10, P 11, P 12, P 13, P 14]}
                 """)
-        let result = try RosterBinary.run(["apply", "--auto-approve", file], environment: env(sandbox))
+        let result = try RosterBinary.run(["apply", "--auto-approve", file], environment: sandbox.environment)
         #expect(result.code == 0, "\(result.stdout)\(result.stderr)")
         #expect(try twoTeamViolations(sandbox).isEmpty)
         #expect(try planIsClean(sandbox, file))
@@ -274,9 +270,9 @@ import Testing
         _ = try write(acme, in: folder.appendingPathComponent("roster"), name: "acme.yaml")
         // Saved inside the roster directory: the next plan skips it with a note.
         let saved = try RosterBinary.run(
-            ["plan", "roster", "--out", "roster/plan.json"], environment: env(sandbox), directory: folder)
+            ["plan", "roster", "--out", "roster/plan.json"], environment: sandbox.environment, directory: folder)
         #expect(saved.code == 0, "\(saved.stderr)")
-        let again = try RosterBinary.run(["plan", "roster"], environment: env(sandbox), directory: folder)
+        let again = try RosterBinary.run(["plan", "roster"], environment: sandbox.environment, directory: folder)
         #expect(again.code == 0, "\(again.stderr)")
         #expect(again.stderr.contains("note: skipped: a saved plan, not a roster file"))
         let plan = folder.appendingPathComponent("roster/plan.json").path
@@ -286,12 +282,13 @@ import Testing
         #expect(elsewhere.code == 3, "\(elsewhere.stderr)")
         #expect(elsewhere.stderr.contains("the plan was saved for \(sandbox.url), not http://127.0.0.1:9/graphql"))
         let otherSpace = try RosterBinary.run(
-            ["apply", plan, "--space", "u_other"], environment: env(sandbox), directory: URL(fileURLWithPath: "/"))
+            ["apply", plan, "--space", "u_other"], environment: sandbox.environment,
+            directory: URL(fileURLWithPath: "/"))
         #expect(
             otherSpace.code == 3 && otherSpace.stderr.contains("saved for space \"u_8f3k2\", not \"u_other\""),
             "\(otherSpace.stderr)")
         let applied = try RosterBinary.run(
-            ["apply", plan], environment: env(sandbox), directory: URL(fileURLWithPath: "/"))
+            ["apply", plan], environment: sandbox.environment, directory: URL(fileURLWithPath: "/"))
         #expect(applied.code == 0, "\(applied.stdout)\(applied.stderr)")
         #expect(applied.stdout.contains("Apply complete: 4 created, 5 updated, 0 deleted."))
     }

@@ -5,10 +5,6 @@ import Testing
 /// "yes" are never erased by an update computed before them, and the options and names that
 /// shape a plan never silently do nothing.
 @Suite(.serialized, .scratchFolder) struct ApprovalEndToEndTests {
-    func env(_ sandbox: SandboxProcess) -> [String: String] {
-        ["MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": sandbox.token]
-    }
-
     func write(_ text: String) throws -> String {
         let file = ScratchFolder.url.appendingPathComponent("roster-\(UUID().uuidString).yaml")
         try text.write(to: file, atomically: true, encoding: .utf8)
@@ -61,7 +57,7 @@ import Testing
         let roster = try write(Self.roster)
         let run = try TerminalRun.run(
             ["apply", roster], answers: ["yes", "no"],
-            beforeAnswer: { prompt in if prompt == 0 { try editInTheApps(sandbox) } }, environment: env(sandbox))
+            beforeAnswer: { prompt in if prompt == 0 { try editInTheApps(sandbox) } }, environment: sandbox.environment)
         #expect(run.code == 1, "\(run.stdout)")
         #expect(run.stdout.contains("The live space changed while the plan waited for \"yes\"; nothing was sent"))
         #expect(
@@ -86,14 +82,14 @@ import Testing
         let roster = try write(Self.roster)
         let run = try TerminalRun.run(
             ["apply", roster], answers: ["yes", "yes"],
-            beforeAnswer: { prompt in if prompt == 0 { try editInTheApps(sandbox) } }, environment: env(sandbox))
+            beforeAnswer: { prompt in if prompt == 0 { try editInTheApps(sandbox) } }, environment: sandbox.environment)
         #expect(run.code == 0, "\(run.stdout)")
         #expect(run.stdout.contains("Apply complete:"), "\(run.stdout)")
         let bob = try user(sandbox, 2)
         #expect(bob["levelStartDate"] as? String == "2025-01-01", "the date set in the apps was erased: \(bob)")
         #expect(bob["jobLevel"] as? String == "Principal")
         #expect(try members(sandbox, team: "Frontend Platform") == ["Alice Chen", "David Kim", "Iris Johansson"])
-        let again = try RosterBinary.run(["plan", "--format", "json", roster], environment: env(sandbox))
+        let again = try RosterBinary.run(["plan", "--format", "json", roster], environment: sandbox.environment)
         let summary = try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [String: Any]
         let counts = summary?["summary"] as? [String: Int] ?? [:]
         #expect(counts["create"] == 0 && counts["update"] == 0 && counts["delete"] == 0, "\(again.stdout)")
@@ -104,16 +100,17 @@ import Testing
         defer { sandbox.stop() }
         let planFile = ScratchFolder.url.appendingPathComponent("plan-\(UUID().uuidString).json").path
         #expect(
-            try RosterBinary.run(["plan", "examples/acme.yaml", "--out", planFile], environment: env(sandbox)).code == 0
+            try RosterBinary.run(["plan", "examples/acme.yaml", "--out", planFile], environment: sandbox.environment)
+                .code == 0
         )
         for option in [["--exclude", "teams"], ["--only", "people"], ["--prune"]] {
-            let run = try RosterBinary.run(["apply", planFile] + option, environment: env(sandbox))
+            let run = try RosterBinary.run(["apply", planFile] + option, environment: sandbox.environment)
             #expect(run.code == 1, "\(option): \(run.stdout)\(run.stderr)")
             #expect(run.stderr.contains("\(option[0]) shapes a plan"), "\(run.stderr)")
             #expect(!run.stdout.contains("Apply complete"))
         }
         let plan = try RosterBinary.run(
-            ["plan", "--detailed-exitcode", "examples/acme.yaml"], environment: env(sandbox))
+            ["plan", "--detailed-exitcode", "examples/acme.yaml"], environment: sandbox.environment)
         #expect(plan.code == 2, "something was applied: \(plan.stdout)")
     }
 
@@ -121,19 +118,20 @@ import Testing
         let sandbox = try SandboxProcess()
         defer { sandbox.stop() }
         let nobody = try RosterBinary.run(
-            ["plan", "examples/acme.yaml", "--only", "person:Nobody", "--detailed-exitcode"], environment: env(sandbox))
+            ["plan", "examples/acme.yaml", "--only", "person:Nobody", "--detailed-exitcode"],
+            environment: sandbox.environment)
         #expect(nobody.code == 1, "\(nobody.stdout)")
         #expect(nobody.stderr.contains("`person:Nobody` names no person of the roster or the live space"))
         #expect(!nobody.stdout.contains("No changes"))
         let typo = try RosterBinary.run(
             ["apply", "--auto-approve", "examples/acme.yaml", "--exclude", "team:Platform Infr"],
-            environment: env(sandbox))
+            environment: sandbox.environment)
         #expect(typo.code == 1)
         #expect(typo.stderr.contains("did you mean `team:Platform Infra`?"), "\(typo.stderr)")
         // A selector may name a live entity the roster does not list, or a roster entry not yet live.
         let live = try RosterBinary.run(
             ["plan", "examples/acme.yaml", "--only", "person:Zoë Müller,team:Platform Infra"],
-            environment: env(sandbox))
+            environment: sandbox.environment)
         #expect(live.code == 0, "\(live.stderr)")
     }
 
@@ -144,13 +142,13 @@ import Testing
             .replacingOccurrences(of: "  - { name: James Wright,", with: "#")
             .replacingOccurrences(of: "people: [Alice Chen, Bob Martinez]", with: "people: [James Wrigth]")
         let roster = try write(text + "  ignore:\n    teams: [Data and Analytics]\n")
-        let plan = try RosterBinary.run(["plan", "--prune", roster], environment: env(sandbox))
+        let plan = try RosterBinary.run(["plan", "--prune", roster], environment: sandbox.environment)
         #expect(plan.code == 1, "\(plan.stdout)")
         #expect(plan.stderr.contains("policy.protected.people names \"James Wrigth\""), "\(plan.stderr)")
         #expect(plan.stderr.contains("did you mean \"James Wright\"?"))
         #expect(plan.stderr.contains("policy.ignore.teams names \"Data and Analytics\""))
         let apply = try RosterBinary.run(
-            ["apply", "--prune", "--auto-approve", "--allow-large-changes", roster], environment: env(sandbox))
+            ["apply", "--prune", "--auto-approve", "--allow-large-changes", roster], environment: sandbox.environment)
         #expect(apply.code == 1)
         let users = try sandbox.graphql("{ users { fullName } }")
         #expect("\(users)".contains("James Wright"), "James Wright was deleted")

@@ -53,7 +53,7 @@ import Testing
         let sandbox = try SandboxProcess()
         defer { sandbox.stop() }
         let dir = try folder()
-        let env = ["MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": sandbox.token]
+        let env = sandbox.environment
         // One line, no final newline: the hunk reaches the end of the file.
         let roster = dir.appendingPathComponent("r.yaml")
         let text =
@@ -82,7 +82,7 @@ import Testing
         }
         let sandbox = try SandboxProcess()
         defer { sandbox.stop() }
-        let env = ["MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": sandbox.token]
+        let env = sandbox.environment
         #expect(try RosterBinary.run(["--no-color", "export"], environment: env).code == 0)
         #expect(try RosterBinary.run(["export", "--color", "never"], environment: env).code == 0)
         let help = try RosterBinary.run(["help", "plan"])

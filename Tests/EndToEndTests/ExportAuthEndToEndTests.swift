@@ -3,18 +3,14 @@ import Testing
 
 /// `roster export` and `roster auth status` against the sandbox.
 @Suite(.serialized, .scratchFolder) struct ExportAuthEndToEndTests {
-    func env(_ sandbox: SandboxProcess) -> [String: String] {
-        ["MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": sandbox.token]
-    }
-
     func exportThenPlan(_ sandbox: SandboxProcess, format: String) throws -> (RosterBinary.Result, RosterBinary.Result)
     {
         let file = ScratchFolder.url.appendingPathComponent(
             "export-\(UUID().uuidString).\(format)")
         defer { try? FileManager.default.removeItem(at: file) }
         let export = try RosterBinary.run(
-            ["export", "--format", format, "--out", file.path], environment: env(sandbox))
-        let plan = try RosterBinary.run(["plan", "--detailed-exitcode", file.path], environment: env(sandbox))
+            ["export", "--format", format, "--out", file.path], environment: sandbox.environment)
+        let plan = try RosterBinary.run(["plan", "--detailed-exitcode", file.path], environment: sandbox.environment)
         return (export, plan)
     }
 
@@ -57,7 +53,7 @@ import Testing
     @Test func authStatusNamesTheUserAndSpaces() throws {
         let sandbox = try SandboxProcess()
         defer { sandbox.stop() }
-        let ok = try RosterBinary.run(["auth", "status"], environment: env(sandbox))
+        let ok = try RosterBinary.run(["auth", "status"], environment: sandbox.environment)
         #expect(ok.code == 0)
         #expect(ok.stdout.contains("as Jane Doe <u_8f3k2@sandbox.local> (u_8f3k2)"))
         #expect(ok.stdout.contains("u_8f3k2  Jane Doe (own)"))
@@ -69,7 +65,7 @@ import Testing
     @Test func authStatusReportsServerErrorsAsSuch() throws {
         let sandbox = try SandboxProcess()
         sandbox.stop()
-        let down = try RosterBinary.run(["auth", "status", "--timeout", "2"], environment: env(sandbox))
+        let down = try RosterBinary.run(["auth", "status", "--timeout", "2"], environment: sandbox.environment)
         #expect(down.code == 1)
         #expect(down.stderr.contains("cannot connect"))
         #expect(!down.stderr.contains("invalid or expired"))

@@ -88,7 +88,7 @@ import Testing
                                                 {"fullName": "Ana", "craftAbility": "Design", "jobLevel": "Mid", "craftFocus": "Mobile"}],
                                      "teams": [{"name": "T\\u0007eam", "lead": 2, "members": [1, 2]}]}}}
             """)
-        let env = ["MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": sandbox.token]
+        let env = sandbox.environment
         let dir = try folder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let roster = dir.appendingPathComponent("r.yaml").path

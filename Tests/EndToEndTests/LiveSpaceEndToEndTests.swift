@@ -5,10 +5,6 @@ import Testing
 /// (no level start dates, no level limits), and the data the MPS apps leave behind (free-text
 /// dates, padded and repeated names, control characters).
 @Suite(.serialized, .scratchFolder) struct LiveSpaceEndToEndTests {
-    func env(_ sandbox: SandboxProcess) -> [String: String] {
-        ["MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": sandbox.token]
-    }
-
     func write(_ text: String) throws -> String {
         let file = ScratchFolder.url.appendingPathComponent("roster-\(UUID().uuidString).yaml")
         try text.write(to: file, atomically: true, encoding: .utf8)
@@ -16,7 +12,7 @@ import Testing
     }
 
     func run(_ sandbox: SandboxProcess, _ arguments: [String]) throws -> RosterBinary.Result {
-        try RosterBinary.run(arguments, environment: env(sandbox))
+        try RosterBinary.run(arguments, environment: sandbox.environment)
     }
 
     /// A space as the apps leave it on a newer MPS.

@@ -4,10 +4,6 @@ import Testing
 
 /// `roster plan` as a user runs it: the built binary against a sandbox server.
 @Suite(.serialized, .scratchFolder) struct PlanEndToEndTests {
-    func env(_ sandbox: SandboxProcess) -> [String: String] {
-        ["MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": sandbox.token]
-    }
-
     func normalized(_ text: String, _ sandbox: SandboxProcess) -> String {
         text.replacingOccurrences(of: sandbox.url, with: "http://SANDBOX/graphql")
     }
@@ -16,13 +12,14 @@ import Testing
         let sandbox = try SandboxProcess()
         defer { sandbox.stop() }
         let result = try RosterBinary.run(
-            ["plan", "examples/demo-space.yaml", "--detailed-exitcode"], environment: env(sandbox))
+            ["plan", "examples/demo-space.yaml", "--detailed-exitcode"], environment: sandbox.environment)
         #expect(result.code == 0, "\(result.stderr)")
         #expect(result.stdout.contains("No changes: the space matches the roster."))
         // The same roster split over files plans the same way.
-        let multi = try RosterBinary.run(["plan", "examples/multi", "--detailed-exitcode"], environment: env(sandbox))
+        let multi = try RosterBinary.run(
+            ["plan", "examples/multi", "--detailed-exitcode"], environment: sandbox.environment)
         let single = try RosterBinary.run(
-            ["plan", "examples/acme.yaml", "--detailed-exitcode"], environment: env(sandbox))
+            ["plan", "examples/acme.yaml", "--detailed-exitcode"], environment: sandbox.environment)
         #expect(multi.code == 2 && single.code == 2)
         #expect(multi.stdout == single.stdout)
     }
@@ -32,7 +29,7 @@ import Testing
         let sandbox = try SandboxProcess()
         defer { sandbox.stop() }
         let result = try RosterBinary.run(
-            ["plan", "examples/acme.yaml", "--format", format, "--detailed-exitcode"], environment: env(sandbox))
+            ["plan", "examples/acme.yaml", "--format", format, "--detailed-exitcode"], environment: sandbox.environment)
         #expect(result.code == 2, "\(result.stderr)")
         #expect(
             TestSupport.goldenMismatch(
@@ -45,7 +42,8 @@ import Testing
         defer { sandbox.stop() }
         let out = ScratchFolder.url.appendingPathComponent("roster-plan-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: out) }
-        let result = try RosterBinary.run(["plan", "examples/acme.yaml", "--out", out.path], environment: env(sandbox))
+        let result = try RosterBinary.run(
+            ["plan", "examples/acme.yaml", "--out", out.path], environment: sandbox.environment)
         #expect(result.code == 0)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out)) as? [String: Any])
         #expect(json["format_version"] as? Int == 1)
@@ -65,11 +63,11 @@ import Testing
         try "version: 1\npeople:\n  - name: Ada\n    craft: Wizardry\n".write(
             to: invalid, atomically: true, encoding: .utf8)
         _ = try sandbox.hook("stats", "{}")
-        let failed = try RosterBinary.run(["plan", invalid.path], environment: env(sandbox))
+        let failed = try RosterBinary.run(["plan", invalid.path], environment: sandbox.environment)
         #expect(failed.code == 1, "\(failed.stderr)")
         #expect(failed.stderr.contains("Wizardry"), "\(failed.stderr)")
         #expect(try sandbox.read("stats")["requests"] as? Int == 0)
-        let planned = try RosterBinary.run(["plan", "examples/demo-space.yaml"], environment: env(sandbox))
+        let planned = try RosterBinary.run(["plan", "examples/demo-space.yaml"], environment: sandbox.environment)
         #expect(planned.code == 0, "\(planned.stderr)")
         #expect(try sandbox.read("stats")["requests"] as? Int == 1)
     }
@@ -88,7 +86,7 @@ import Testing
         let sandbox = try SandboxProcess()
         defer { sandbox.stop() }
         let result = try RosterBinary.run(
-            ["plan", "examples/acme.yaml", "--space", "u_someone_else"], environment: env(sandbox))
+            ["plan", "examples/acme.yaml", "--space", "u_someone_else"], environment: sandbox.environment)
         #expect(result.code == 3)
         #expect(result.stderr.contains("space \"u_someone_else\" is not accessible with this token"))
     }
@@ -97,7 +95,8 @@ import Testing
         // A port nothing listens on: the sandbox's, after it stopped.
         let sandbox = try SandboxProcess()
         sandbox.stop()
-        let result = try RosterBinary.run(["plan", "examples/acme.yaml", "--timeout", "2"], environment: env(sandbox))
+        let result = try RosterBinary.run(
+            ["plan", "examples/acme.yaml", "--timeout", "2"], environment: sandbox.environment)
         #expect(result.code == 1)
         #expect(result.stderr.contains("error: cannot connect to \(sandbox.url)"))
     }
@@ -110,7 +109,8 @@ import Testing
         let faults = (1...4).map { "{\"kind\": \"status\", \"n\": \($0), \"status\": \(status)}" }.joined(
             separator: ",")
         try sandbox.hook("faults", "{\"faults\": [\(faults)]}")
-        let result = try RosterBinary.run(["plan", "examples/acme.yaml", "--verbose"], environment: env(sandbox))
+        let result = try RosterBinary.run(
+            ["plan", "examples/acme.yaml", "--verbose"], environment: sandbox.environment)
         #expect(result.code == 1)
         #expect(result.stderr.contains(message), "\(result.stderr)")
         #expect(result.stderr.contains("Authorization: Bearer ***"))
@@ -125,7 +125,7 @@ import Testing
             #"{"faults": [{"kind": "status", "n": 1, "status": 503}, {"kind": "status", "n": 2, "status": 429, "retryAfter": 1}]}"#
         )
         let result = try RosterBinary.run(
-            ["plan", "examples/demo-space.yaml", "--detailed-exitcode", "--verbose"], environment: env(sandbox))
+            ["plan", "examples/demo-space.yaml", "--detailed-exitcode", "--verbose"], environment: sandbox.environment)
         #expect(result.code == 0, "\(result.stderr)")
         #expect(result.stderr.components(separatedBy: "POST ").count - 1 == 3)
         // --verbose also times the phases.
@@ -148,11 +148,11 @@ import Testing
         try "version: 1\nspace: u_team\npeople: [{name: Theirs, craft: Design, level: Mid, focus: Mobile}]\n".write(
             to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
-        let result = try RosterBinary.run(["plan", "--detailed-exitcode", file.path], environment: env(sandbox))
+        let result = try RosterBinary.run(["plan", "--detailed-exitcode", file.path], environment: sandbox.environment)
         #expect(result.code == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("Roster plan for space \"Team Space\" (u_team)"))
         let other = try RosterBinary.run(
-            ["plan", file.path, "--space", "u_8f3k2", "--detailed-exitcode"], environment: env(sandbox))
+            ["plan", file.path, "--space", "u_8f3k2", "--detailed-exitcode"], environment: sandbox.environment)
         #expect(other.code == 2 && other.stdout.contains("+ person \"Theirs\""))
     }
 

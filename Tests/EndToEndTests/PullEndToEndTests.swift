@@ -6,10 +6,6 @@ import Testing
 /// hire, a rename of a pinned person, a move, a deletion, a limit changed) adopted into copies of
 /// the example rosters, compared with golden files, and planned clean afterwards.
 @Suite(.serialized, .scratchFolder) struct PullEndToEndTests {
-    func env(_ sandbox: SandboxProcess) -> [String: String] {
-        ["MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": sandbox.token]
-    }
-
     /// A copy of `examples/NAME` in a fresh folder; with `crlf`, its line ends made CRLF.
     func copy(_ name: String, crlf: Bool = false) throws -> URL {
         let folder = ScratchFolder.url.appendingPathComponent("pull-\(UUID().uuidString)")
@@ -26,8 +22,8 @@ import Testing
 
     /// The demo space with acme applied, then changed in the apps.
     func drift(_ sandbox: SandboxProcess, roster: String) throws {
-        _ = try RosterBinary.run(["plan", "examples/demo-space.yaml"], environment: env(sandbox))
-        let applied = try RosterBinary.run(["apply", "--auto-approve", roster], environment: env(sandbox))
+        _ = try RosterBinary.run(["plan", "examples/demo-space.yaml"], environment: sandbox.environment)
+        let applied = try RosterBinary.run(["apply", "--auto-approve", roster], environment: sandbox.environment)
         #expect(applied.code == 0, "\(applied.stdout)\(applied.stderr)")
         for query in [
             // A promotion with a new level start date.
@@ -51,13 +47,13 @@ import Testing
         let target = try copy(name, crlf: crlf)
         defer { try? FileManager.default.removeItem(at: target.deletingLastPathComponent()) }
         try drift(sandbox, roster: target.path)
-        let check = try RosterBinary.run(["pull", "--check", target.path], environment: env(sandbox))
+        let check = try RosterBinary.run(["pull", "--check", target.path], environment: sandbox.environment)
         #expect(check.code == 2, "\(check.stderr)")
-        let dryRun = try RosterBinary.run(["pull", "--dry-run", target.path], environment: env(sandbox))
+        let dryRun = try RosterBinary.run(["pull", "--dry-run", target.path], environment: sandbox.environment)
         #expect(dryRun.stdout.hasPrefix("--- a/"), "\(dryRun.stdout)\(dryRun.stderr)")
-        let pull = try RosterBinary.run(["pull", target.path], environment: env(sandbox))
+        let pull = try RosterBinary.run(["pull", target.path], environment: sandbox.environment)
         #expect(pull.code == 0, "\(pull.stderr)")
-        let plan = try RosterBinary.run(["plan", "--detailed-exitcode", target.path], environment: env(sandbox))
+        let plan = try RosterBinary.run(["plan", "--detailed-exitcode", target.path], environment: sandbox.environment)
         #expect(plan.code == 0, "\(plan.stdout)\(plan.stderr)")
         var isDirectory: ObjCBool = false
         _ = FileManager.default.fileExists(atPath: target.path, isDirectory: &isDirectory)
@@ -72,7 +68,7 @@ import Testing
         #expect(
             TestSupport.goldenMismatch(combined, TestSupport.goldenRoot.appendingPathComponent("pull/\(golden)")) == nil
         )
-        #expect(try RosterBinary.run(["pull", "--check", target.path], environment: env(sandbox)).code == 0)
+        #expect(try RosterBinary.run(["pull", "--check", target.path], environment: sandbox.environment).code == 0)
     }
 
     @Test func pullEditsASingleFileInPlace() throws {
@@ -132,7 +128,7 @@ extension PullEndToEndTests {
         try sandbox.graphql(
             "mutation { updateUser(id: 1, input: {fullName: \"Sam Lee\", craftAbility: Design, jobLevel: Senior, craftFocus: Mobile}) { id } }"
         )
-        let pull = try RosterBinary.run(["pull", file.path], environment: env(sandbox))
+        let pull = try RosterBinary.run(["pull", file.path], environment: sandbox.environment)
         #expect(pull.code == 0, "\(pull.stderr)")
         let pulled = try String(contentsOf: file, encoding: .utf8)
         let expected = original.replacingOccurrences(
@@ -143,6 +139,8 @@ extension PullEndToEndTests {
         )
         .replacingOccurrences(of: "      - Sam Leigh   # since 2024", with: "      - Sam Lee")
         #expect(pulled == expected + "\n", "\(pulled)")
-        #expect(try RosterBinary.run(["plan", "--detailed-exitcode", file.path], environment: env(sandbox)).code == 0)
+        #expect(
+            try RosterBinary.run(["plan", "--detailed-exitcode", file.path], environment: sandbox.environment).code == 0
+        )
     }
 }

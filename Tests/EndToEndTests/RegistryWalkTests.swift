@@ -73,7 +73,7 @@ import Testing
     @Test func everyJSONOutputHasTheEnvelopeOnSuccessAndFailure() throws {
         let sandbox = try SandboxProcess()
         defer { sandbox.stop() }
-        let env = ["MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": sandbox.token]
+        let env = sandbox.environment
         let missing = ScratchFolder.url.appendingPathComponent("missing.yaml").path
         let commands = try Self.registry().filter { command in
             command.options.contains {

@@ -72,7 +72,7 @@ import Testing
                {"fullName": "Ben", "craftAbility": "Design", "jobLevel": "Mid", "craftFocus": "Mobile"}],
               "teams": [{"name": "Apps", "lead": 1, "members": [1]}], "levels": {"Junior": 18}}}}
             """)
-        let env = ["MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": sandbox.token]
+        let env = sandbox.environment
         let report = try RosterBinary.run(
             ["report", "levels", "--live", "--as-of", "2026-11-23", "--format", "json"], environment: env)
         #expect(report.code == 0, "\(report.stderr)")

@@ -48,6 +48,9 @@ final class SandboxProcess {
         process.waitUntilExit()
     }
 
+    /// The environment that points `roster` at this sandbox with its token.
+    var environment: [String: String] { ["MPS_ENDPOINT": url, "MPS_TOKEN": token] }
+
     /// POSTs JSON to a test hook (`state`, `faults`, `audit`).
     @discardableResult
     func hook(_ path: String, _ body: String) throws -> Data {

@@ -11,7 +11,7 @@ import Testing
     @Test func targetedPlansApplyWhatTheyNeedAndRefuseWhatTheyCannot() throws {
         let sandbox = try SandboxProcess()
         defer { sandbox.stop() }
-        let env = ["MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": sandbox.token]
+        let env = sandbox.environment
         let only = ["--only", "team:Platform Infra"]
         let plan = try RosterBinary.run(["plan", "examples/acme.yaml"] + only, environment: env)
         #expect(

@@ -127,7 +127,7 @@ import Testing
         let version = try RosterBinary.run([roster, "version"], direct: true, directory: elsewhere)
         #expect(version.stdout.hasPrefix("roster "), "\(version.stdout)")
         #expect(try RosterBinary.run([roster, "validate", acme], direct: true, directory: elsewhere).code == 0)
-        let env = ["MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": sandbox.token]
+        let env = sandbox.environment
         let plan = try RosterBinary.run([roster, "plan", acme], environment: env, direct: true, directory: elsewhere)
         #expect(plan.code == 0 && plan.stdout.contains("Plan: 4 to create"), "\(plan.stdout)\(plan.stderr)")
         let removed = try RosterBinary.run(["/bin/bash", script, "--prefix", prefix.path, "--uninstall"], direct: true)
