@@ -22,7 +22,7 @@ struct RosterFileDecoder {
 
     /// Decodes the loaded file, with a diagnostic for every problem found.
     mutating func decode(_ document: YAMLDocument) -> (RosterFile, [Diagnostic]) {
-        reader.doc = document
+        reader = NodeReader(document)
         var file = RosterFile(path: path)
         if let root = document.root { decodeFile(root, into: &file) }
         let declared = Set(file.newValues.map(\.value))
