@@ -108,6 +108,26 @@ final class ScriptedServer: MutationExecutor, Sendable {
         }
     }
 
+    /// Runs every alias of `body` on `model` in order, as MPS does: the ids returned, or the
+    /// first alias the model (or `refuse`) refuses.
+    static func runAll(
+        _ body: Data, on model: inout ServerModel, refuse: (PlanOperation.Payload) -> Bool = { _ in false }
+    ) -> DocumentOutcome {
+        var ids: [String: Int] = [:]
+        for (alias, payload) in aliases(body) {
+            if refuse(payload) { return .failed(alias: alias, message: "Injected refusal") }
+            do { try model.apply(PlanOperation(payload: payload, name: "")) } catch {
+                return .failed(alias: alias, message: "\(error)")
+            }
+            switch payload {
+            case .createUser, .createTeam: ids[alias] = model.nextID
+            case .updateUser(let id, _), .updateTeam(let id, _): ids[alias] = id
+            default: break
+            }
+        }
+        return .applied(ids)
+    }
+
     /// The aliases of a document and what each does, decoded from its body.
     static func aliases(_ body: Data) -> [(alias: String, op: PlanOperation.Payload)] {
         guard let json = try? JSONSerialization.jsonObject(with: body) as? [String: Any],

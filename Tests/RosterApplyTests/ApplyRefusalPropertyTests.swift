@@ -45,19 +45,7 @@ final class RefusingServer: MutationExecutor, Sendable {
     func execute(_ document: MutationDocument) async -> DocumentOutcome {
         state.withLock { state in
             state.documents += 1
-            var ids: [String: Int] = [:]
-            for (alias, payload) in ScriptedServer.aliases(document.body) {
-                if refused.contains(Self.key(payload)) { return .failed(alias: alias, message: "Injected refusal") }
-                do { try state.model.apply(PlanOperation(payload: payload, name: "")) } catch {
-                    return .failed(alias: alias, message: "\(error)")
-                }
-                switch payload {
-                case .createUser, .createTeam: ids[alias] = state.model.nextID
-                case .updateUser(let id, _), .updateTeam(let id, _): ids[alias] = id
-                default: break
-                }
-            }
-            return .applied(ids)
+            return ScriptedServer.runAll(document.body, on: &state.model) { refused.contains(Self.key($0)) }
         }
     }
 }

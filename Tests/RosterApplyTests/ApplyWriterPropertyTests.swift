@@ -56,20 +56,7 @@ final class SharedServer: MutationExecutor, Sendable {
     }
 
     func execute(_ document: MutationDocument) async -> DocumentOutcome {
-        state.withLock { state in
-            var ids: [String: Int] = [:]
-            for (alias, payload) in ScriptedServer.aliases(document.body) {
-                do { try state.model.apply(PlanOperation(payload: payload, name: "")) } catch {
-                    return .failed(alias: alias, message: "\(error)")
-                }
-                switch payload {
-                case .createUser, .createTeam: ids[alias] = state.model.nextID
-                case .updateUser(let id, _), .updateTeam(let id, _): ids[alias] = id
-                default: break
-                }
-            }
-            return .applied(ids)
-        }
+        state.withLock { ScriptedServer.runAll(document.body, on: &$0.model) }
     }
 
     /// One change made in the apps: a person's level, focus, craft or level start date, or a
