@@ -40,8 +40,7 @@ struct ApplyCommand: Command {
             format = arguments[Self.format]
             autoApprove = arguments[OptionCatalog.autoApprove]
             allowLargeChanges = arguments[OptionCatalog.allowLargeChanges]
-            concurrency = try ArgumentParser.integer(
-                arguments[OptionCatalog.concurrency], "--concurrency", in: 1...64, default: 4)
+            concurrency = arguments[OptionCatalog.concurrency] ?? 4
             planning = PlanningOptions(arguments)
             color = ColorOptions(arguments)
             connection = ConnectionOptions(arguments)

@@ -60,9 +60,13 @@ package enum ArgumentParser {
         }
     }
 
-    /// Each option given a value outside its choices is a usage error that lists them.
+    /// Each option given a value outside its choices (or its numbers) is a usage error that
+    /// lists them.
     static func checkChoices(_ parsed: ParsedArguments, options: [OptionSpec], command: String) throws(UsageError) {
         for option in options {
+            if let number = option.number, let text = parsed.values[option.name] {
+                try checkNumber(text, option.name, number)
+            }
             guard let choices = option.choices, let value = parsed.values[option.name], !choices.contains(value) else {
                 continue
             }
@@ -78,17 +82,18 @@ package enum ArgumentParser {
 }
 
 extension ArgumentParser {
-    /// The whole number `text` (given to `option`) says, within `range`; `fallback` when no text.
-    static func integer(
-        _ text: String?, _ option: String, in range: ClosedRange<Int>, default fallback: Int
-    ) throws(UsageError) -> Int {
-        guard let text else { return fallback }
-        guard let n = Int(text), range.contains(n) else {
+    /// Refuses `text` given to `option` unless it is a number the option takes.
+    static func checkNumber(
+        _ text: String, _ option: String, _ number: (range: ClosedRange<Double>, whole: Bool, example: String)
+    ) throws(UsageError) {
+        let value = number.whole ? Int(text).map(Double.init) : Double(text)
+        guard let value, number.range.contains(value) else {
+            let (low, high) = (Int(number.range.lowerBound), Int(number.range.upperBound))
             throw UsageError(
-                message: "\(option) takes a number from \(range.lowerBound) to \(range.upperBound), not `\(text)`",
-                hint: "for example \(option) \(fallback)")
+                message: "\(option) takes \(number.whole ? "a whole number" : "a number") from \(low) to \(high), "
+                    + "not `\(text)`",
+                hint: "for example \(option) \(number.example)")
         }
-        return n
     }
 }
 

@@ -54,19 +54,15 @@ struct Connection {
         }
         let space = nonEmpty(options.space) ?? nonEmpty(env["MPS_SPACE"]) ?? profile?.space
         var connection = Connection(
-            endpoint: MPSEndpoint(url: url, token: token, space: space, timeout: try timeout(options, profile)),
+            endpoint: MPSEndpoint(url: url, token: token, space: space, timeout: timeout(options, profile)),
             warnings: warnings, tokenSource: source, profile: chosen, verbose: options.verbose)
         try connection.network(options, env, profile: profile)
         return connection
     }
 
     /// `--timeout`, else the profile's `timeout`, else 30 s.
-    static func timeout(_ options: ConnectionOptions, _ profile: Profile?) throws(CommandFailure) -> TimeInterval {
-        guard let text = options.timeout else { return profile?.timeout ?? 30 }
-        guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
-            throw CommandFailure("--timeout takes a number of seconds from 1 to 3600, not \"\(text)\"")
-        }
-        return seconds
+    static func timeout(_ options: ConnectionOptions, _ profile: Profile?) -> TimeInterval {
+        options.timeout ?? profile?.timeout ?? 30
     }
 
     /// The size limit (`--max-response-mb`, else the profile's `maxResponseMB`) and the trusted CAs
@@ -75,13 +71,7 @@ struct Connection {
         _ options: ConnectionOptions, _ env: [String: String], profile: Profile?
     ) throws(CommandFailure) {
         let fallback = profile?.maxResponseMB ?? CurlTransport.defaultLimit / (1024 * 1024)
-        do {
-            limit =
-                try ArgumentParser.integer(options.maxResponseMB, "--max-response-mb", in: 1...65536, default: fallback)
-                * 1024 * 1024
-        } catch {
-            throw CommandFailure(error.message, kind: .usage)
-        }
+        limit = (options.maxResponseMB ?? fallback) * 1024 * 1024
         do { trust = try TLSTrust.from(environment: env, caFile: profile?.caFile) } catch {
             throw CommandFailure(error.message, kind: .config)
         }

@@ -10,9 +10,9 @@ package struct ConnectionOptions: CommandOptions {
     var tokenFile: String?
     var space: String?
     var profile: String?
-    /// As given: checked once the profile, which may set its own, is known.
-    var timeout: String?
-    var maxResponseMB: String?
+    /// nil: the profile's, or the default.
+    var timeout: Double?
+    var maxResponseMB: Int?
     var verbose: Bool
 
     package init(_ arguments: ParsedArguments) {

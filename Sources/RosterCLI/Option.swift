@@ -34,6 +34,30 @@ extension Option where Value == String? {
     }
 }
 
+extension Option where Value == Int? {
+    /// A whole number in `range` (`--concurrency N`), or nil when not given; the parser refuses
+    /// anything else with the range in its message.
+    static func integer(
+        _ name: String, _ placeholder: String, in range: ClosedRange<Int>, example: Int, _ help: String
+    ) -> Option {
+        var spec = OptionSpec(name, value: placeholder, help)
+        spec.number = (Double(range.lowerBound)...Double(range.upperBound), true, String(example))
+        return Option(spec) { $0.values[name].flatMap { Int($0) } }
+    }
+}
+
+extension Option where Value == Double? {
+    /// A number in `range` (`--timeout SECONDS`), or nil when not given; refused by the parser
+    /// otherwise.
+    static func number(
+        _ name: String, _ placeholder: String, in range: ClosedRange<Double>, example: Int, _ help: String
+    ) -> Option {
+        var spec = OptionSpec(name, value: placeholder, help)
+        spec.number = (range, false, String(example))
+        return Option(spec) { $0.values[name].flatMap { Double($0) } }
+    }
+}
+
 extension Option {
     /// One of `values` (`--color auto|always|never`), or nil when not given; the parser refuses any
     /// other value, and help, completion and the manual pages list them.
@@ -68,12 +92,14 @@ enum OptionCatalog {
     static let detailedExitcode = Option<Bool>.flag("--detailed-exitcode", "exit 2 when there are changes, 0 when none")
     static let autoApprove = Option<Bool>.flag("--auto-approve", "apply without asking")
     static let allowLargeChanges = Option<Bool>.flag("--allow-large-changes", "apply even past policy.maxDeletes")
-    static let concurrency = Option<String?>.text("--concurrency", "N", "requests in flight at once (default 4)")
+    static let concurrency = Option<Int?>.integer(
+        "--concurrency", "N", in: 1...64, example: 4, "requests in flight at once (default 4)")
     static let live = Option<Bool>.flag("--live", "read the live space instead of roster files")
     static let team = Option<String?>.text("--team", "NAME", "draw this team only")
     static let asOf = Option<String?>.text(
         "--as-of", "DATE", "the day to measure time in level on (default: today, UTC)")
-    static let dueMonths = Option<String?>.text("--due-months", "N", "due: within N months of the limit (default 3)")
+    static let dueMonths = Option<Int?>.integer(
+        "--due-months", "N", in: 0...600, example: 3, "due: within N months of the limit (default 3)")
     static let dryRun = Option<Bool>.flag("--dry-run", "print a unified diff of the files instead of writing them")
     static let check = Option<Bool>.flag("--check", "write nothing; exit 2 when the files would change")
     static let into = Option<String?>.text("--into", "FILE", "append new people and teams to this file")
@@ -85,10 +111,11 @@ enum OptionCatalog {
     static let space = Option<String?>.text(
         "--space", "ID", "the space to use (env MPS_SPACE; overrides the roster's space)")
     static let profile = Option<String?>.text("--profile", "NAME", "a profile of the config file (env MPS_PROFILE)")
-    static let timeout = Option<String?>.text(
-        "--timeout", "SECONDS", "a deadline for each read request, headers and body (default 30)")
-    static let maxResponseMB = Option<String?>.text(
-        "--max-response-mb", "MB", "the largest answer read from the server (default 256)")
+    static let timeout = Option<Double?>.number(
+        "--timeout", "SECONDS", in: 1...3600, example: 30,
+        "a deadline for each read request, headers and body (default 30)")
+    static let maxResponseMB = Option<Int?>.integer(
+        "--max-response-mb", "MB", in: 1...65536, example: 256, "the largest answer read from the server (default 256)")
     static let verbose = Option<Bool>.flag("--verbose", "log each request on standard error (the token redacted)")
     static let noColor = Option<Bool>.flag("--no-color", "plain output (also NO_COLOR)")
     static let color = Option<ColorChoice?>.choice(

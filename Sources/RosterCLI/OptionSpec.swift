@@ -8,6 +8,9 @@ package struct OptionSpec: Sendable {
     package var help: String
     /// The values the option takes, when it takes only some; the parser refuses any other.
     package var choices: [String]?
+    /// For a number: the numbers it takes, whether they are whole, and the default shown in the
+    /// error's hint; the parser refuses any other.
+    package var number: (range: ClosedRange<Double>, whole: Bool, example: String)?
 
     package init(_ name: String, value: String? = nil, _ help: String) {
         self.name = name

@@ -53,7 +53,7 @@ struct ProfileReader {
             case "tokenFile": profile.tokenFile = resolve(text)
             case "caFile": profile.caFile = resolve(text)
             case "timeout":
-                guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
+                guard let seconds = Double(text), (1...3600).contains(seconds) else {
                     error("timeout must be a number of seconds from 1 to 3600", fieldValue); continue
                 }
                 profile.timeout = seconds

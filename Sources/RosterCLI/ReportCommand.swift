@@ -35,8 +35,7 @@ struct ReportCommand: Command {
             paths = Array(arguments.positionals.dropFirst())
             live = arguments[OptionCatalog.live]
             asOf = try ReportCommand.day(arguments[OptionCatalog.asOf])
-            dueMonths = try ArgumentParser.integer(
-                arguments[OptionCatalog.dueMonths], "--due-months", in: 0...600, default: 3)
+            dueMonths = arguments[OptionCatalog.dueMonths] ?? 3
             format = arguments[Self.format]
             connection = ConnectionOptions(arguments)
         }

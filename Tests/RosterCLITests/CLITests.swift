@@ -15,6 +15,20 @@ import Testing
         #expect(parsed.flag("--prune"))
     }
 
+    /// Numeric options are typed with their range: the parser refuses anything else, naming the
+    /// option and the range, before any command runs.
+    @Test func numbersAreCheckedWithTheirRange() throws {
+        var spec = OptionSpec("--concurrency", value: "N", "n")
+        spec.number = (1...64, true, "4")
+        #expect(
+            throws: UsageError(
+                message: "--concurrency takes a whole number from 1 to 64, not `2.5`",
+                hint: "for example --concurrency 4")
+        ) { try ArgumentParser.parse(["--concurrency", "2.5"], options: [spec], command: "apply") }
+        let parsed = try ArgumentParser.parse(["--concurrency", "8"], options: [spec], command: "apply")
+        #expect(parsed.values["--concurrency"] == "8")
+    }
+
     @Test func unknownOptionSuggestsAndHints() {
         #expect(
             throws: UsageError(
