@@ -14,14 +14,7 @@ extension PlanBuilder {
         for index in creates {
             let person = roster.people[index]
             guard let near = live[Self.looseKey(person.key.value)]?.first else { continue }
-            let written = TerminalText.escape(person.name.value), shown = TerminalText.escape(near.name)
-            warnings.append(
-                PlanWarning(
-                    step: nil,
-                    message:
-                        "person \"\(written)\" would be created beside the live \"\(shown)\" (#\(near.id)), which the "
-                        + "roster does not list; if they are the same person, write \"\(shown)\" or add "
-                        + "`previously: [\"\(shown)\"]` to the entry"))
+            warnings.append(.nearName(person: person.name.value, live: near.name, id: near.id))
         }
     }
 

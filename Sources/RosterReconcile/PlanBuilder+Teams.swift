@@ -212,12 +212,8 @@ extension PlanBuilder {
             let unmanaged = (teamOfUser[join.person] ?? []).filter { ops[$0] == nil && !managedTeams.contains($0) }
             for teamID in unmanaged {
                 warnings.append(
-                    PlanWarning(
-                        step: nil,
-                        message:
-                            "\(name(.live(join.person))) joins team \"\(join.team)\" but stays in team "
-                            + "\"\(teamsByID[teamID]?.name ?? "")\", which the roster does not manage"
-                    ))
+                    .staysInUnmanagedTeam(
+                        person: name(.live(join.person)), joins: join.team, stays: teamsByID[teamID]?.name ?? ""))
             }
         }
     }

@@ -183,13 +183,7 @@ struct PlanBuilder {
                 var change = Change(action: .unmanaged, kind: .person, name: user.name, id: user.id)
                 change.note = "leads team \"\(stuck.name)\", which the roster does not manage"
                 unmanaged.append(change)
-                warnings.append(
-                    PlanWarning(
-                        step: nil,
-                        message:
-                            "\(user.name) (#\(user.id)) is not deleted: they lead team \"\(stuck.name)\", which "
-                            + "the roster does not manage"
-                    ))
+                warnings.append(.leadOfUnmanagedTeam(person: user.name, id: user.id, team: stuck.name))
             } else {
                 planDelete(user, teamOps)
             }
@@ -277,22 +271,10 @@ struct PlanBuilder {
             }
         }
         for (id, teams) in teamsOf.sorted(by: { $0.key < $1.key }) {
-            warnings.append(
-                PlanWarning(
-                    step: nil,
-                    message:
-                        "live user \(name(.live(id))) (#\(id)) is in \(teams.count) teams: "
-                        + "\(teams.map { "\"\($0)\"" }.joined(separator: ", "))"
-                ))
+            warnings.append(.inSeveralTeams(person: name(.live(id)), id: id, teams: teams))
         }
         for count in deleteCounts() where count.exceeded {
-            warnings.append(
-                PlanWarning(
-                    step: nil,
-                    message:
-                        "the plan \(count.description), past policy.maxDeletes (\(roster.policy.maxDeletes)); "
-                        + "apply will refuse without --allow-large-changes"
-                ))
+            warnings.append(.tooManyDeletes(count, limit: roster.policy.maxDeletes))
         }
     }
 
@@ -303,21 +285,11 @@ struct PlanBuilder {
             var counts: [Int: Int] = [:]
             for id in team.memberIDs { counts[id, default: 0] += 1 }
             for (id, n) in counts.sorted(by: { $0.key < $1.key }) where n > 1 {
-                warnings.append(
-                    PlanWarning(
-                        step: nil,
-                        message: "live team \"\(team.name)\" (#\(team.id)) lists \(name(.live(id))) \(n) times"
-                    ))
+                warnings.append(.memberRepeated(team: team.name, id: team.id, member: name(.live(id)), times: n))
             }
         }
         if !leadListed {
-            warnings.append(
-                PlanWarning(
-                    step: nil,
-                    message:
-                        "live team \"\(team.name)\" (#\(team.id)): its lead \(name(.live(team.leadID))) is "
-                        + "not among its members"
-                ))
+            warnings.append(.leadNotAMember(team: team.name, id: team.id, lead: name(.live(team.leadID))))
         }
     }
 }

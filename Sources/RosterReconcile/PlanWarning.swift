@@ -1,14 +1,60 @@
 import RosterCore
+import RosterModel
 
 /// Something the reader of a plan must know: a step that breaks the one-team rule, a safety
-/// rail the plan exceeds, or an anomaly of the live data.
-package struct PlanWarning: Sendable, Equatable {
-    /// The 1-based step the warning is about, if any.
-    package var step: Int?
-    package var message: String
+/// rail the plan exceeds, or an anomaly of the live data. Typed, so that code and tests read
+/// what it is about; the renderers show its ``message``.
+package enum PlanWarning: Sendable, Equatable {
+    /// `person` joins team `to` in step `step` while still in team `from` until step `until`: the
+    /// teams exchange people in a cycle and `from` has nobody who stays to lead it.
+    case oneTeamBroken(person: String, from: String, to: String, step: Int, until: Int)
+    /// A person prune would delete leads a team the roster does not manage.
+    case leadOfUnmanagedTeam(person: String, id: Int, team: String)
+    /// A person joins a team but stays in one the roster does not manage.
+    case staysInUnmanagedTeam(person: String, joins: String, stays: String)
+    /// A live person is in several teams.
+    case inSeveralTeams(person: String, id: Int, teams: [String])
+    /// A live team lists a member more than once.
+    case memberRepeated(team: String, id: Int, member: String, times: Int)
+    /// A live team's lead is not among its members.
+    case leadNotAMember(team: String, id: Int, lead: String)
+    /// The plan's deletes of one kind pass `policy.maxDeletes`.
+    case tooManyDeletes(DeleteCount, limit: DeleteLimit)
+    /// A person to create has an unlisted live person's name apart from case, accents or white
+    /// space.
+    case nearName(person: String, live: String, id: Int)
 
-    package init(step: Int?, message: String) {
-        self.step = step
-        self.message = message
+    /// The 1-based step the warning is about, if any.
+    package var step: Int? {
+        if case .oneTeamBroken(_, _, _, let step, _) = self { return step }
+        return nil
+    }
+
+    package var message: String {
+        switch self {
+        case let .oneTeamBroken(person, from, to, step, until):
+            return
+                "\(person) joins team \"\(to)\" in step \(step) while still in team \"\(from)\" until step \(until): "
+                + "the teams exchange people in a cycle and \"\(from)\" has nobody who stays to lead it in between"
+        case let .leadOfUnmanagedTeam(person, id, team):
+            return "\(person) (#\(id)) is not deleted: they lead team \"\(team)\", which the roster does not manage"
+        case let .staysInUnmanagedTeam(person, joins, stays):
+            return "\(person) joins team \"\(joins)\" but stays in team \"\(stays)\", which the roster does not manage"
+        case let .inSeveralTeams(person, id, teams):
+            return "live user \(person) (#\(id)) is in \(teams.count) teams: "
+                + teams.map { "\"\($0)\"" }.joined(separator: ", ")
+        case let .memberRepeated(team, id, member, times):
+            return "live team \"\(team)\" (#\(id)) lists \(member) \(times) times"
+        case let .leadNotAMember(team, id, lead):
+            return "live team \"\(team)\" (#\(id)): its lead \(lead) is not among its members"
+        case let .tooManyDeletes(count, limit):
+            return "the plan \(count.description), past policy.maxDeletes (\(limit)); "
+                + "apply will refuse without --allow-large-changes"
+        case let .nearName(person, live, id):
+            let (written, shown) = (TerminalText.escape(person), TerminalText.escape(live))
+            return "person \"\(written)\" would be created beside the live \"\(shown)\" (#\(id)), which the roster "
+                + "does not list; if they are the same person, write \"\(shown)\" or add `previously: [\"\(shown)\"]` "
+                + "to the entry"
+        }
     }
 }

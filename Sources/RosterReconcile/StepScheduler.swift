@@ -51,11 +51,9 @@ struct StepScheduler {
         var buckets = [[Int]](repeating: [], count: count)
         for index in operations.indices { buckets[level[index]].append(index) }
         let warnings = broken.map { edge, move in
-            PlanWarning(
-                step: level[edge.to] + 1,
-                message: "\(move.person) joins team \"\(move.to)\" in step \(level[edge.to] + 1) while still in team "
-                    + "\"\(move.from)\" until step \(level[edge.from] + 1): the teams exchange people in a cycle and "
-                    + "\"\(move.from)\" has nobody who stays to lead it in between")
+            PlanWarning.oneTeamBroken(
+                person: move.person, from: move.from, to: move.to, step: level[edge.to] + 1, until: level[edge.from] + 1
+            )
         }
         return (ordered(buckets), warnings)
     }

@@ -33,6 +33,7 @@ import Testing
             users: [LiveUser(id: 1, name: "Alice Chén", craft: .engineering, level: .senior, focus: .frontend)],
             teams: [], levels: [])
         let plan = try #require(Planner.plan(roster: roster, live: live, prune: false, endpoint: "x").0)
+        #expect(plan.warnings == [.nearName(person: "alice  chen", live: "Alice Chén", id: 1)])
         #expect(
             plan.warnings.map(\.message) == [
                 "person \"alice  chen\" would be created beside the live \"Alice Chén\" (#1), which the roster does "
