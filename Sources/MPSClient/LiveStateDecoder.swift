@@ -80,14 +80,14 @@ enum LiveStateDecoder {
     static func user(_ r: inout JSONReader) throws(JSONReader.Malformed) -> LiveUser {
         var id: Int?, name: String?, craft: Craft?, level: JobLevel?, focus: Focus?, date: String?
         try r.object { r, key throws(JSONReader.Malformed) in
-            switch key {
-            case "id": id = try r.int()
-            case "fullName": name = try r.string()
-            case "craftAbility": craft = Craft(server: try r.string())
-            case "jobLevel": level = JobLevel(server: try r.string())
-            case "craftFocus": focus = Focus(server: try r.string())
-            case "levelStartDate": date = try r.optionalString()
-            default: try r.skip()
+            switch MPSField.User(rawValue: key) {
+            case .id?: id = try r.int()
+            case .fullName?: name = try r.string()
+            case .craftAbility?: craft = Craft(server: try r.string())
+            case .jobLevel?: level = JobLevel(server: try r.string())
+            case .craftFocus?: focus = Focus(server: try r.string())
+            case .levelStartDate?: date = try r.optionalString()
+            case nil: try r.skip()
             }
         }
         guard let id, let name, let craft, let level, let focus else { throw JSONReader.Malformed() }
@@ -120,10 +120,10 @@ enum LiveStateDecoder {
     static func limit(_ r: inout JSONReader) throws(JSONReader.Malformed) -> (level: JobLevel, limitMonths: Int) {
         var level: JobLevel?, months: Int?
         try r.object { r, key throws(JSONReader.Malformed) in
-            switch key {
-            case "jobLevel": level = JobLevel(server: try r.string())
-            case "limitMonths": months = try r.int()
-            default: try r.skip()
+            switch MPSField.Limit(rawValue: key) {
+            case .jobLevel?: level = JobLevel(server: try r.string())
+            case .limitMonths?: months = try r.int()
+            case nil: try r.skip()
             }
         }
         guard let level, let months else { throw JSONReader.Malformed() }

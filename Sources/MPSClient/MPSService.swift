@@ -15,14 +15,16 @@ package struct MPSService: Sendable {
 
     /// The one read of the live state, without what the server lacks.
     static func liveQuery(lacking: Set<ServerFeature>) -> String {
-        let date = lacking.contains(.levelStartDates) ? "" : " levelStartDate"
-        let limits = lacking.contains(.levelLimits) ? "" : "\n  jobLevelLimits { jobLevel limitMonths }"
+        let user = MPSField.User.allCases.filter { $0 != .levelStartDate || !lacking.contains(.levelStartDates) }
+        let limit = "\(MPSField.Limit.jobLevel) \(MPSField.Limit.limitMonths)"
+        let limits = lacking.contains(.levelLimits) ? "" : "\n  jobLevelLimits { \(limit) }"
         let members = lacking.contains(.access) ? "" : "\n  spaceMembers { authId email name }"
+        let team = MPSField.Team.self
         return """
             query RosterLiveState {
               mySpaces { id name isOwner }
-              users { id fullName craftAbility jobLevel craftFocus\(date) }
-              teams { id name teamLead { id } members { id } }\(limits)\(members)
+              users { \(user.map(\.rawValue).joined(separator: " ")) }
+              teams { \(team.id) \(team.name) \(team.teamLead) { id } \(team.members) { id } }\(limits)\(members)
             }
             """
     }

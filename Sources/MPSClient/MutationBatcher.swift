@@ -1,6 +1,7 @@
 import Foundation
 import RosterApply
 import RosterCore
+import RosterModel
 import RosterReconcile
 
 /// Packs a step's operations into documents of aliased mutations, each body at most
@@ -107,13 +108,16 @@ package struct MutationBatcher: Sendable {
         var out: [UInt8]
 
         /// `"name":`, after a comma unless it opens an object.
-        mutating func key(_ name: StaticString) {
+        mutating func key(_ name: String) {
             comma()
             out.append(UInt8(ascii: "\""))
-            name.withUTF8Buffer { out.append(contentsOf: $0) }
+            out.append(contentsOf: name.utf8)
             out.append(UInt8(ascii: "\""))
             out.append(UInt8(ascii: ":"))
         }
+
+        /// A user input's key.
+        mutating func key(_ field: MPSField.User) { key(field.rawValue) }
 
         /// `"v12":`, a variable of alias `n`.
         mutating func variable(_ letter: Unicode.Scalar, _ n: Int) {
@@ -135,30 +139,30 @@ package struct MutationBatcher: Sendable {
 
         mutating func person(_ f: PersonFields) {
             out.append(UInt8(ascii: "{"))
-            key("fullName")
+            key(.fullName)
             string(f.fullName)
-            key("craftAbility")
+            key(.craftAbility)
             string(f.craft.rawValue)
-            key("jobLevel")
+            key(.jobLevel)
             string(f.level.rawValue)
             // Left out rather than null, which clears it alike: a server older than level start
             // dates refuses the key itself.
             if let date = f.levelStartDate {
-                key("levelStartDate")
+                key(.levelStartDate)
                 string(date)
             }
-            key("craftFocus")
+            key(.craftFocus)
             string(f.focus.rawValue)
             out.append(UInt8(ascii: "}"))
         }
 
         mutating func team(_ f: TeamFields, id: (PersonRef) -> Int?) {
             out.append(UInt8(ascii: "{"))
-            key("name")
+            key(MPSField.Team.name.rawValue)
             string(f.name)
-            key("teamLeadId")
+            key(MPSField.Team.teamLeadId.rawValue)
             JSONValue.writeInt(id(f.lead) ?? 0, to: &out)
-            key("memberIds")
+            key(MPSField.Team.memberIds.rawValue)
             out.append(UInt8(ascii: "["))
             for (n, member) in f.members.enumerated() {
                 if n > 0 { out.append(UInt8(ascii: ",")) }

@@ -9,7 +9,7 @@ package enum ServerFeature: String, Sendable, Hashable, CaseIterable {
     /// The field whose refusal shows that the server lacks the feature, and its type.
     package var field: (name: String, type: String) {
         switch self {
-        case .levelStartDates: return ("levelStartDate", "User")
+        case .levelStartDates: return (MPSField.User.levelStartDate.rawValue, "User")
         case .levelLimits: return ("jobLevelLimits", "Query")
         case .access: return ("spaceMembers", "Query")
         }

@@ -13,10 +13,11 @@ package enum SavedPlan {
 
     static func person(_ f: PersonFields) -> JSONValue {
         .object([
-            ("fullName", .string(f.fullName)), ("craftAbility", .string(f.craft.rawValue)),
-            ("jobLevel", .string(f.level.rawValue)),
-            ("craftFocus", .string(f.focus.rawValue)),
-            ("levelStartDate", f.levelStartDate.map(JSONValue.string) ?? .null),
+            (MPSField.User.fullName.rawValue, .string(f.fullName)),
+            (MPSField.User.craftAbility.rawValue, .string(f.craft.rawValue)),
+            (MPSField.User.jobLevel.rawValue, .string(f.level.rawValue)),
+            (MPSField.User.craftFocus.rawValue, .string(f.focus.rawValue)),
+            (MPSField.User.levelStartDate.rawValue, f.levelStartDate.map(JSONValue.string) ?? .null),
         ])
     }
 
@@ -37,7 +38,10 @@ package enum SavedPlan {
         case .addSpaceMember(let email): fields += [("email", .string(email))]
         case .removeSpaceMember(let authID): fields += [("authId", .string(authID))]
         case .setJobLevelLimit(let level, let months):
-            fields += [("jobLevel", .string(level.rawValue)), ("limitMonths", .int(months))]
+            fields += [
+                (MPSField.Limit.jobLevel.rawValue, .string(level.rawValue)),
+                (MPSField.Limit.limitMonths.rawValue, .int(months)),
+            ]
         }
         return .object(fields)
     }
