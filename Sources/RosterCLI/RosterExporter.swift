@@ -18,27 +18,32 @@ struct RosterExporter {
     }
 
     mutating func document() -> YAMLValue {
-        var root: [(String, YAMLValue)] = [("version", .token("1"))]
-        if pinSpace { root.append(("space", .string(live.space.id))) }
+        var root: [(String, YAMLValue)] = [(Top.version.name, .token("1"))]
+        if pinSpace { root.append((Top.space.name, .string(live.space.id))) }
         // Values of a newer MPS, declared so that the entries using them load.
         let newValues = live.newValues
-        if !newValues.isEmpty { root.append(("newValues", .sequence(newValues.map(YAMLValue.token), flow: true))) }
-        root.append(("people", .sequence(people(), flow: false)))
-        root.append(("teams", .sequence(teams(), flow: false)))
+        if !newValues.isEmpty {
+            root.append((Top.newValues.name, .sequence(newValues.map(YAMLValue.token), flow: true)))
+        }
+        root.append((Top.people.name, .sequence(people(), flow: false)))
+        root.append((Top.teams.name, .sequence(teams(), flow: false)))
         if !live.levels.isEmpty {
             let levels = live.levels.sorted { $0.level < $1.level }.map {
-                ($0.level.rawValue, YAMLValue.mapping([("limitMonths", .token(String($0.limitMonths)))], flow: true))
+                (
+                    $0.level.rawValue,
+                    YAMLValue.mapping([(Level.limitMonths.name, .token(String($0.limitMonths)))], flow: true)
+                )
             }
-            root.append(("levels", .mapping(levels, flow: false)))
+            root.append((Top.levels.name, .mapping(levels, flow: false)))
         }
         // Access is written for the caller's own space (the only one whose members MPS tells).
         if live.space.isOwner, let members = live.members, !members.isEmpty {
             let emails = members.map(\.email).sorted().map(YAMLValue.string)
-            root.append(("access", .mapping([("members", .sequence(emails, flow: false))], flow: false)))
+            root.append((Top.access.name, .mapping([("members", .sequence(emails, flow: false))], flow: false)))
         }
         if LiveEntries.peopleInSeveralTeams(live) {
             warnings.append(LiveEntries.severalTeamsWarning.message)
-            root.append(("policy", .mapping([("oneTeamPerPerson", .token("false"))], flow: false)))
+            root.append((Top.policy.name, .mapping([(Policy.oneTeamPerPerson.name, .token("false"))], flow: false)))
         }
         return .mapping(root, flow: false)
     }
@@ -48,12 +53,13 @@ struct RosterExporter {
         let entries = LiveEntries(live)
         return live.users.sorted(by: { ($0.key, $0.id) < ($1.key, $1.id) }).map { user in
             let person = entries.person(user)
-            var fields: [(String, YAMLValue)] = [("name", .string(person.name))]
-            if let id = person.id { fields.append(("id", .token(String(id)))) }
+            var fields: [(String, YAMLValue)] = [(Person.name.name, .string(person.name))]
+            if let id = person.id { fields.append((Person.id.name, .token(String(id)))) }
             fields += [
-                ("craft", .token(person.craft)), ("level", .token(person.level)), ("focus", .token(person.focus)),
+                (Person.craft.name, .token(person.craft)), (Person.level.name, .token(person.level)),
+                (Person.focus.name, .token(person.focus)),
             ]
-            if let date = person.levelStartDate { fields.append(("levelStartDate", .token(date))) }
+            if let date = person.levelStartDate { fields.append((Person.levelStartDate.name, .token(date))) }
             if let warning = LiveEntries.dateWarning(user) { warnings.append(warning.message) }
             return .mapping(fields, flow: true)
         }
@@ -63,10 +69,10 @@ struct RosterExporter {
         let entries = LiveEntries(live)
         return live.teams.sorted(by: { ($0.key, $0.id) < ($1.key, $1.id) }).map { t in
             let team = entries.team(t)
-            var fields: [(String, YAMLValue)] = [("name", .string(team.name))]
-            if let id = team.id { fields.append(("id", .token(String(id)))) }
-            fields.append(("lead", .string(team.lead)))
-            fields.append(("members", .sequence(team.members.map(YAMLValue.string), flow: true)))
+            var fields: [(String, YAMLValue)] = [(Team.name.name, .string(team.name))]
+            if let id = team.id { fields.append((Team.id.name, .token(String(id)))) }
+            fields.append((Team.lead.name, .string(team.lead)))
+            fields.append((Team.members.name, .sequence(team.members.map(YAMLValue.string), flow: true)))
             return .mapping(fields, flow: false)
         }
     }
@@ -83,3 +89,10 @@ struct RosterExporter {
         }
     }
 }
+
+// The roster format's keys, as RosterFormat declares them.
+private typealias Top = RosterFormat.TopLevelKey
+private typealias Person = RosterFormat.PersonKey
+private typealias Team = RosterFormat.TeamKey
+private typealias Policy = RosterFormat.PolicyKey
+private typealias Level = RosterFormat.LevelKey

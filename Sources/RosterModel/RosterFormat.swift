@@ -6,7 +6,7 @@ package enum RosterFormat {
     package static let limitMonthsRange = 0...600
 
     /// The top level of a roster file.
-    enum TopLevelKey: Int, MappingKey {
+    package enum TopLevelKey: Int, MappingKey {
         case version, space, defaults, people, teams, levels, policy, schema, access, rules, newValues
         static let keys = KeySet(Self.self)
         var spelling: StaticString {
@@ -27,7 +27,7 @@ package enum RosterFormat {
     }
 
     /// A person.
-    enum PersonKey: Int, MappingKey {
+    package enum PersonKey: Int, MappingKey {
         case name, id, craft, level, focus, levelStartDate, previously
         static let keys = KeySet(Self.self)
         var spelling: StaticString {
@@ -44,7 +44,7 @@ package enum RosterFormat {
     }
 
     /// A team.
-    enum TeamKey: Int, MappingKey {
+    package enum TeamKey: Int, MappingKey {
         case name, id, lead, members, previously
         static let keys = KeySet(Self.self)
         var spelling: StaticString {
@@ -59,7 +59,7 @@ package enum RosterFormat {
     }
 
     /// `defaults:`.
-    enum DefaultsKey: Int, MappingKey {
+    package enum DefaultsKey: Int, MappingKey {
         case craft, level, focus
         static let keys = KeySet(Self.self)
         var spelling: StaticString {
@@ -72,14 +72,14 @@ package enum RosterFormat {
     }
 
     /// One level under `levels:`.
-    enum LevelKey: Int, MappingKey {
+    package enum LevelKey: Int, MappingKey {
         case limitMonths
         static let keys = KeySet(Self.self)
         var spelling: StaticString { "limitMonths" }
     }
 
     /// `policy:`.
-    enum PolicyKey: Int, MappingKey {
+    package enum PolicyKey: Int, MappingKey {
         case oneTeamPerPerson, prune, ignore, protected, maxDeletes
         static let keys = KeySet(Self.self)
         var spelling: StaticString {
@@ -145,3 +145,11 @@ package enum RosterFormat {
         }
     }
 }
+
+// The keys as a roster writes them, for the code that writes roster text (export, pull).
+extension RosterFormat.TopLevelKey { package var name: String { spelling.description } }
+extension RosterFormat.PersonKey { package var name: String { spelling.description } }
+extension RosterFormat.TeamKey { package var name: String { spelling.description } }
+extension RosterFormat.DefaultsKey { package var name: String { spelling.description } }
+extension RosterFormat.LevelKey { package var name: String { spelling.description } }
+extension RosterFormat.PolicyKey { package var name: String { spelling.description } }

@@ -57,7 +57,8 @@ extension Puller {
         guard var editor = editors[file] else { return }
         let document = editor.document
         let start = editor.location(node)
-        for i in 0..<document.pairCount(node) where document.string(document.key(node, i)) == "members" {
+        for i in 0..<document.pairCount(node)
+        where document.string(document.key(node, i)) == RosterFormat.TeamKey.members.name {
             let keyNode = document.key(node, i), list = document.value(node, i)
             let at = editor.location(keyNode)
             guard (at.line, at.column) >= (start.line, start.column) else { continue }
@@ -82,7 +83,7 @@ extension Puller {
             }
         }
         editors[file] = editor
-        setField(node, in: file, "members", .list(members))
+        setField(node, in: file, RosterFormat.TeamKey.members.name, .list(members))
     }
 
     /// Removes an entry with its lines (an entry on lines of its own); one in a flow list is
@@ -209,9 +210,11 @@ extension Puller {
             let json = Self.isJSON(file)
             let rendered = missing.map { FieldValue.token($0).rendered(json: json) }
             let document = editor.document
-            let pair = (0..<document.pairCount(root)).first { document.string(document.key(root, $0)) == "newValues" }
+            let pair = (0..<document.pairCount(root)).first {
+                document.string(document.key(root, $0)) == RosterFormat.TopLevelKey.newValues.name
+            }
             guard let pair else {
-                newSections[file, default: []].append(("newValues", .list(rendered)))
+                newSections[file, default: []].append((RosterFormat.TopLevelKey.newValues.name, .list(rendered)))
                 continue
             }
             let list = document.value(root, pair)
@@ -237,7 +240,7 @@ extension Puller {
     func withoutDefaults(_ fields: [(String, FieldValue)], in file: String) -> [(String, FieldValue)] {
         guard let document = editors[file]?.document, let root = document.root, document.kind(root) == .mapping,
             let pair = (0..<document.pairCount(root)).first(where: {
-                document.string(document.key(root, $0)) == "defaults"
+                document.string(document.key(root, $0)) == RosterFormat.TopLevelKey.defaults.name
             })
         else { return fields }
         let defaults = document.value(root, pair)

@@ -67,7 +67,7 @@ package struct Puller {
         var found: [Position: NodeID] = [:]
         for i in 0..<document.pairCount(root) {
             let key = document.string(document.key(root, i))
-            guard key == "people" || key == "teams" else { continue }
+            guard key == Top.people.name || key == Top.teams.name else { continue }
             let section = document.value(root, i)
             sections.append((file, key, section))
             for item in document.items(section) where document.kind(item) == .mapping {
@@ -116,12 +116,12 @@ package struct Puller {
                 continue
             }
             // Its name now repeats in the space: the entry pins the person it was.
-            if matching.picked.people.contains(i) { setField(node, in: file, "id", .number(user.id)) }
+            if matching.picked.people.contains(i) { setField(node, in: file, Person.id.name, .number(user.id)) }
             liveEntries.names[user.id] = user.key == person.key ? person.name.value : LiveEntries.name(user.name)
-            if user.key != person.key { setField(node, in: file, "name", .text(LiveEntries.name(user.name))) }
-            if user.craft != person.craft { setValue(node, in: file, "craft", user.craft) }
-            if user.level != person.level { setValue(node, in: file, "level", user.level) }
-            if user.focus != person.focus { setValue(node, in: file, "focus", user.focus) }
+            if user.key != person.key { setField(node, in: file, Person.name.name, .text(LiveEntries.name(user.name))) }
+            if user.craft != person.craft { setValue(node, in: file, Person.craft.name, user.craft) }
+            if user.level != person.level { setValue(node, in: file, Person.level.name, user.level) }
+            if user.focus != person.focus { setValue(node, in: file, Person.focus.name, user.focus) }
             let date: String?? =
                 switch person.levelStartDate {
                 case .unmanaged: nil
@@ -143,9 +143,9 @@ package struct Puller {
     private mutating func pullDate(of user: LiveUser, _ node: NodeID, in file: String) {
         if let warning = LiveEntries.dateWarning(user) {
             warnings.append(warning)
-            removeField(node, in: file, "levelStartDate")
+            removeField(node, in: file, Person.levelStartDate.name)
         } else {
-            setField(node, in: file, "levelStartDate", user.levelStartDate.map(FieldValue.token) ?? .null)
+            setField(node, in: file, Person.levelStartDate.name, user.levelStartDate.map(FieldValue.token) ?? .null)
         }
     }
 
@@ -157,16 +157,17 @@ package struct Puller {
         guard !new.isEmpty else { return }
         let lines = new.map { user -> [(String, FieldValue)] in
             let person = liveEntries.person(user)
-            var fields: [(String, FieldValue)] = [("name", .text(person.name))]
-            if let id = person.id { fields.append(("id", .number(id))) }
+            var fields: [(String, FieldValue)] = [(Person.name.name, .text(person.name))]
+            if let id = person.id { fields.append((Person.id.name, .number(id))) }
             fields += [
-                ("craft", .token(person.craft)), ("level", .token(person.level)), ("focus", .token(person.focus)),
+                (Person.craft.name, .token(person.craft)), (Person.level.name, .token(person.level)),
+                (Person.focus.name, .token(person.focus)),
             ]
-            if let date = person.levelStartDate { fields.append(("levelStartDate", .token(date))) }
+            if let date = person.levelStartDate { fields.append((Person.levelStartDate.name, .token(date))) }
             if let warning = LiveEntries.dateWarning(user) { warnings.append(warning) }
             return fields
         }
-        let file = append(lines, to: "people", into: into)
+        let file = append(lines, to: Top.people.name, into: into)
         let values = LiveState(space: live.space, users: new, teams: [], levels: []).newValues
         if !values.isEmpty { written[file, default: []].formUnion(values) }
     }
@@ -181,11 +182,13 @@ package struct Puller {
                 removeEntry(node, in: file)
                 continue
             }
-            if matching.picked.teams.contains(t) { setField(node, in: file, "id", .number(current.id)) }
-            if current.key != team.key { setField(node, in: file, "name", .text(LiveEntries.name(current.name))) }
+            if matching.picked.teams.contains(t) { setField(node, in: file, Team.id.name, .number(current.id)) }
+            if current.key != team.key {
+                setField(node, in: file, Team.name.name, .text(LiveEntries.name(current.name)))
+            }
             let rosterLead = people.lead(ofTeam: t).flatMap { matching.people[$0]?.id }
             if rosterLead != current.leadID || renamed(current.leadID) || needsPin(team.lead.value) {
-                setField(node, in: file, "lead", .text(reference(current.leadID)))
+                setField(node, in: file, Team.lead.name, .text(reference(current.leadID)))
             }
             // Who the written members are now: nil for one who is gone (or names nobody).
             let written = people.members(ofTeam: t).map { $0 >= 0 ? matching.people[Int($0)]?.id : nil }
@@ -216,9 +219,10 @@ package struct Puller {
         append(
             new.map { live in
                 let team = liveEntries.team(live)
-                return [("name", FieldValue.text(team.name))] + (team.id.map { [("id", FieldValue.number($0))] } ?? [])
-                    + [("lead", .text(team.lead)), ("members", .list(team.members))]
-            }, to: "teams", into: into)
+                return [(Team.name.name, FieldValue.text(team.name))]
+                    + (team.id.map { [(Team.id.name, FieldValue.number($0))] } ?? [])
+                    + [(Team.lead.name, .text(team.lead)), (Team.members.name, .list(team.members))]
+            }, to: Top.teams.name, into: into)
     }
 
     /// Turns the one-team rule off when the space has someone in two teams, as export does:
@@ -230,16 +234,16 @@ package struct Puller {
         warnings.append(LiveEntries.severalTeamsWarning)
         if let file = roster.policy.location?.file, let document = editors[file]?.document, let root = document.root,
             let pair = (0..<document.pairCount(root)).first(where: {
-                document.string(document.key(root, $0)) == "policy"
+                document.string(document.key(root, $0)) == Top.policy.name
             })
         {
-            setField(document.value(root, pair), in: file, "oneTeamPerPerson", .bool(false))
+            setField(document.value(root, pair), in: file, Policy.oneTeamPerPerson.name, .bool(false))
             return
         }
         guard let file = roster.files.first else { return }
         let json = Self.isJSON(file)
         newSections[file, default: []].append(
-            ("policy", .flow("{" + Self.pair("oneTeamPerPerson", .bool(false), json: json) + "}")))
+            (Top.policy.name, .flow("{" + Self.pair(Policy.oneTeamPerPerson.name, .bool(false), json: json) + "}")))
     }
 
     // MARK: access
@@ -255,7 +259,7 @@ package struct Puller {
         guard let document = editors[file]?.document, let root = document.root else { return }
         let kept = access.members.map(\.value).filter { present.contains(AccessPolicy.key($0)) }
         let added = members.map(\.email).filter { !listed.contains(AccessPolicy.key($0)) }.sorted()
-        for i in 0..<document.pairCount(root) where document.string(document.key(root, i)) == "access" {
+        for i in 0..<document.pairCount(root) where document.string(document.key(root, i)) == Top.access.name {
             setMembers(document.value(root, i), in: file, kept + added)
         }
     }
@@ -268,12 +272,12 @@ package struct Puller {
         for level in roster.levels where liveLimits[level.level] != level.limitMonths {
             let file = level.location.file
             guard let document = editors[file]?.document, let root = document.root else { continue }
-            for i in 0..<document.pairCount(root) where document.string(document.key(root, i)) == "levels" {
+            for i in 0..<document.pairCount(root) where document.string(document.key(root, i)) == Top.levels.name {
                 let levels = document.value(root, i)
                 for j in 0..<document.pairCount(levels)
                 where document.string(document.key(levels, j)) == level.level.rawValue {
                     if let months = liveLimits[level.level] {
-                        setField(document.value(levels, j), in: file, "limitMonths", .number(months))
+                        setField(document.value(levels, j), in: file, Level.limitMonths.name, .number(months))
                     } else {
                         // The space sets no limit: a level the roster does not list is left alone.
                         removeLevel(j, of: levels, key: document.key(root, i), in: file)
@@ -283,3 +287,10 @@ package struct Puller {
         }
     }
 }
+
+// The roster format's keys, as RosterFormat declares them.
+private typealias Top = RosterFormat.TopLevelKey
+private typealias Person = RosterFormat.PersonKey
+private typealias Team = RosterFormat.TeamKey
+private typealias Policy = RosterFormat.PolicyKey
+private typealias Level = RosterFormat.LevelKey
