@@ -106,8 +106,7 @@ package struct RosterLoader: Sendable {
         guard path.hasSuffix(".json"), bytes.first(where: { $0 > 0x20 }) == UInt8(ascii: "{"),
             contains(bytes, Array("\"format_version\"".utf8))
         else { return false }
-        let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
-        return object?["format_version"] != nil
+        return JSONValue(parsing: Data(bytes))?["format_version"] != nil
     }
 
     /// Whether `needle` occurs in `bytes` (a byte scan: no text is decoded).
