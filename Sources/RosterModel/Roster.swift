@@ -4,8 +4,9 @@ import RosterCore
 package struct Roster: Sendable {
     package var version: Int = 1
     package var space: Located<String>?
-    package var people: [PersonEntry] = []
-    package var teams: [TeamEntry] = []
+    // A change to the people or the teams drops the references resolved for them.
+    package var people: [PersonEntry] = [] { didSet { teamPeople = nil } }
+    package var teams: [TeamEntry] = [] { didSet { teamPeople = nil } }
     package var levels: [LevelLimitEntry] = []
     package var policy = Policy()
     /// Who besides the owner may open the space; nil when the roster does not manage access.
@@ -16,9 +17,8 @@ package struct Roster: Sendable {
     package var newValues: [Located<String>] = []
     /// The files the roster was read from, in load order.
     package var files: [String] = []
-    /// Every team's people as the validator resolved them; nil for a roster built in code.
-    /// Code that renames people or changes a team's references after validation sets it to
-    /// nil: ``TeamPeople/of(_:)`` notices changed counts, not changed names.
+    /// Every team's people as the validator resolved them; nil for a roster built in code, and
+    /// again as soon as its people or teams change (``TeamPeople/of(_:)`` then resolves them).
     package var teamPeople: TeamPeople?
 
     package init() {}

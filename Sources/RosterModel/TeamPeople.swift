@@ -14,32 +14,12 @@ package struct TeamPeople: Sendable {
         self.peopleCount = peopleCount
     }
 
-    /// The people of `roster`'s teams: as the validator resolved them, or resolved now for a
-    /// roster built or changed in code since.
+    /// The people of `roster`'s teams: as the validator resolved them, or resolved now (by the
+    /// one ``ReferenceResolver``) for a roster built or changed in code since.
     package static func of(_ roster: Roster) -> TeamPeople {
-        if let stored = roster.teamPeople, stored.offsets.count == roster.teams.count + 1,
-            stored.peopleCount == roster.people.count,
-            roster.teams.indices.allSatisfy({
-                stored.offsets[$0 + 1] - stored.offsets[$0] == 1 + roster.teams[$0].members.count
-            })
-        {
-            return stored
-        }
-        let index = PersonIndex(roster.people)
-        var resolved: [Int32] = []
-        var offsets: [Int] = []
-        for team in roster.teams {
-            offsets.append(resolved.count)
-            for reference in [team.lead] + team.members {
-                if case .found(let person) = index.resolve(reference.value) {
-                    resolved.append(Int32(person))
-                } else {
-                    resolved.append(-1)
-                }
-            }
-        }
-        offsets.append(resolved.count)
-        return TeamPeople(resolved: resolved, offsets: offsets, peopleCount: roster.people.count)
+        if let stored = roster.teamPeople { return stored }
+        let references = ReferenceResolver(roster, PersonIndex(roster.people))
+        return TeamPeople(resolved: references.resolved, offsets: references.offsets, peopleCount: roster.people.count)
     }
 
     /// The person who leads team `t`, or nil when the reference names nobody.
