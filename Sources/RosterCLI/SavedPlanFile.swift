@@ -170,7 +170,7 @@ struct SavedPlanFile {
         // silently left unwritten.
         guard case .object(var fields) = json,
             case .object(var apply) = SavedPlan.applySection(
-                plan, fingerprint: fingerprint, prune: roster.prunes(asked: prune),
+                plan, fingerprint: fingerprint,
                 maxDeletes: roster.policy.maxDeletes)
         else {
             throw CommandFailure("roster could not build the saved plan; nothing was written, please report this")
@@ -184,6 +184,7 @@ struct SavedPlanFile {
                     ("paths", .array((paths.isEmpty ? [RosterLoader.defaultPath] : paths).map(relative))),
                     ("files", .array(roster.files.map(relative))),
                     ("sha256", .string(rosterDigest(roster.files, relativeTo: folder))),
+                    // Whether `--prune` was asked: the roster's own `policy.prune` is in its files.
                     ("prune", .bool(prune)),
                 ])
             ))

@@ -71,11 +71,10 @@ package enum SavedPlan {
 
     /// The `apply` section added to the plan's JSON.
     package static func applySection(
-        _ plan: Plan, fingerprint: Fingerprint, prune: Bool, maxDeletes: DeleteLimit
+        _ plan: Plan, fingerprint: Fingerprint, maxDeletes: DeleteLimit
     ) -> JSONValue {
         .object([
             ("space", .string(plan.space.id)),
-            ("prune", .bool(prune)),
             ("maxDeletes", .string(maxDeletes.description)),
             (
                 "deletes",
