@@ -4,12 +4,6 @@ import Testing
 /// `roster apply` against the sandbox, with its test hooks: real mutations, injected faults,
 /// and the audit log that shows the memberships after every mutation.
 @Suite(.serialized, .scratchFolder) struct ApplyEndToEndTests {
-    func write(_ text: String) throws -> String {
-        let file = ScratchFolder.url.appendingPathComponent("roster-\(UUID().uuidString).yaml")
-        try text.write(to: file, atomically: true, encoding: .utf8)
-        return file.path
-    }
-
     func apply(_ sandbox: SandboxProcess, _ args: [String]) throws -> RosterBinary.Result {
         try RosterBinary.run(["apply", "--auto-approve"] + args, environment: sandbox.environment)
     }
@@ -121,7 +115,7 @@ import Testing
         for scenario in scenarios {
             try loadTeams(sandbox)
             try enableAudit(sandbox)
-            let roster = try write(Self.people + "\n" + scenario + "\npolicy: { maxDeletes: 100% }\n")
+            let roster = try ScratchFolder.roster(Self.people + "\n" + scenario + "\npolicy: { maxDeletes: 100% }\n")
             defer { try? FileManager.default.removeItem(atPath: roster) }
             let result = try apply(sandbox, [roster])
             #expect(result.code == 0, "\(scenario)\n\(result.stdout)\(result.stderr)")
@@ -137,7 +131,7 @@ import Testing
         try loadTeams(sandbox, history: true)
         // Ana (Red's lead) goes: Red must get its new lead Ben before she can be deleted. Blue
         // goes, and its lead Eve is protected. Fay has schedule history: her delete fails.
-        let roster = try write(
+        let roster = try ScratchFolder.roster(
             """
             version: 1
             defaults: { craft: Engineering, level: Mid, focus: Backend }
@@ -186,7 +180,7 @@ import Testing
         defer { sandbox.stop() }
         try loadTeams(sandbox)
         try enableAudit(sandbox)
-        let roster = try write(
+        let roster = try ScratchFolder.roster(
             Self.people + """
 
                   - {name: Gus}
@@ -229,7 +223,7 @@ import Testing
         let sandbox = try SandboxProcess(arguments: ["--test-hooks", "--no-seed"])
         defer { sandbox.stop() }
         try loadTeams(sandbox)
-        let roster = try write(
+        let roster = try ScratchFolder.roster(
             Self.people
                 + "\n  - {name: Gus}\nteams: [{name: Red, lead: Ana, members: [Ben, Gus]}, {name: Green, lead: Cy, members: [Dee]}, {name: Blue, lead: Eve, members: [Fay]}]\n"
         )
@@ -274,7 +268,7 @@ import Testing
             of: "\nteams:\n",
             with: "  - { name: Zed New, craft: Engineering, level: Senior, focus: Backend }\n\nteams:\n"
                 + "  - { name: Platform, lead: Zed New }\n")
-        let roster = try write(kept + "policy: { prune: true }\n")
+        let roster = try ScratchFolder.roster(kept + "policy: { prune: true }\n")
         let result = try apply(sandbox, ["--allow-large-changes", "--format", "json", roster])
         #expect(result.code == 1, "\(result.stdout)\(result.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -337,7 +331,7 @@ import Testing
             {"accounts": [{"token": "\(sandbox.token)", "id": "u_8f3k2", "name": "Jane Doe"}],
              "spaces": {"u_8f3k2": {"people": [\(people.joined(separator: ","))], "teams": [], "levels": {"Junior": 24}}}}
             """)
-        let roster = try write("version: 1\nlevels:\n  Junior: { limitMonths: 18 }\n")
+        let roster = try ScratchFolder.roster("version: 1\nlevels:\n  Junior: { limitMonths: 18 }\n")
         let run = try apply(sandbox, ["--verbose", "--format", "json", roster])
         #expect(run.code == 0, "\(run.stderr.suffix(2000))")
         let planStart = try #require(run.stderr.range(of: "Roster plan for space"))

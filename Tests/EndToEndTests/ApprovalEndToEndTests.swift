@@ -5,12 +5,6 @@ import Testing
 /// "yes" are never erased by an update computed before them, and the options and names that
 /// shape a plan never silently do nothing.
 @Suite(.serialized, .scratchFolder) struct ApprovalEndToEndTests {
-    func write(_ text: String) throws -> String {
-        let file = ScratchFolder.url.appendingPathComponent("roster-\(UUID().uuidString).yaml")
-        try text.write(to: file, atomically: true, encoding: .utf8)
-        return file.path
-    }
-
     /// Bob promoted, David promoted, Leo out of Frontend Platform; nothing about dates.
     static let roster = """
         version: 1
@@ -54,7 +48,7 @@ import Testing
     @Test func changesMadeWhileThePromptWaitsAreShownAndNeverErased() throws {
         let sandbox = try SandboxProcess()
         defer { sandbox.stop() }
-        let roster = try write(Self.roster)
+        let roster = try ScratchFolder.roster(Self.roster)
         let run = try TerminalRun.run(
             ["apply", roster], answers: ["yes", "no"],
             beforeAnswer: { prompt in if prompt == 0 { try editInTheApps(sandbox) } }, environment: sandbox.environment)
@@ -79,7 +73,7 @@ import Testing
     @Test func approvingTheNewPlanKeepsWhatTheRosterLeavesAloneAndConverges() throws {
         let sandbox = try SandboxProcess()
         defer { sandbox.stop() }
-        let roster = try write(Self.roster)
+        let roster = try ScratchFolder.roster(Self.roster)
         let run = try TerminalRun.run(
             ["apply", roster], answers: ["yes", "yes"],
             beforeAnswer: { prompt in if prompt == 0 { try editInTheApps(sandbox) } }, environment: sandbox.environment)
@@ -141,7 +135,7 @@ import Testing
         let text = try String(contentsOfFile: "examples/acme.yaml", encoding: .utf8)
             .replacingOccurrences(of: "  - { name: James Wright,", with: "#")
             .replacingOccurrences(of: "people: [Alice Chen, Bob Martinez]", with: "people: [James Wrigth]")
-        let roster = try write(text + "  ignore:\n    teams: [Data and Analytics]\n")
+        let roster = try ScratchFolder.roster(text + "  ignore:\n    teams: [Data and Analytics]\n")
         let plan = try RosterBinary.run(["plan", "--prune", roster], environment: sandbox.environment)
         #expect(plan.code == 1, "\(plan.stdout)")
         #expect(plan.stderr.contains("policy.protected.people names \"James Wrigth\""), "\(plan.stderr)")

@@ -5,12 +5,6 @@ import Testing
 /// (no level start dates, no level limits), and the data the MPS apps leave behind (free-text
 /// dates, padded and repeated names, control characters).
 @Suite(.serialized, .scratchFolder) struct LiveSpaceEndToEndTests {
-    func write(_ text: String) throws -> String {
-        let file = ScratchFolder.url.appendingPathComponent("roster-\(UUID().uuidString).yaml")
-        try text.write(to: file, atomically: true, encoding: .utf8)
-        return file.path
-    }
-
     func run(_ sandbox: SandboxProcess, _ arguments: [String]) throws -> RosterBinary.Result {
         try RosterBinary.run(arguments, environment: sandbox.environment)
     }
@@ -53,7 +47,7 @@ import Testing
         #expect(export.stderr.contains("level Distinguished (2 people)"), "\(export.stderr)")
         #expect(export.stdout.contains("newValues: [Distinguished, Security]"), "\(export.stdout)")
         #expect(!export.stdout.unicodeScalars.contains { $0.value == 0x1B }, "a raw control character was written")
-        let roster = try write(export.stdout)
+        let roster = try ScratchFolder.roster(export.stdout)
         #expect(try run(sandbox, ["validate", roster]).code == 0)
         let plan = try run(sandbox, ["plan", "--detailed-exitcode", roster])
         #expect(plan.code == 0, "\(plan.stdout)\(plan.stderr)")
@@ -79,7 +73,7 @@ import Testing
         defer { sandbox.stop() }
         try loadNewerSpace(sandbox)
         // A stale roster: one person only, with other values.
-        let roster = try write(
+        let roster = try ScratchFolder.roster(
             "version: 1\npeople:\n  - {name: Kai, craft: Design, level: Junior, focus: Mobile, levelStartDate: 2020-01-01}\n"
         )
         let pull = try run(sandbox, ["pull", roster])
@@ -96,7 +90,7 @@ import Testing
         let sandbox = try SandboxProcess(arguments: ["--test-hooks", "--no-seed", "--schema", "newer"])
         defer { sandbox.stop() }
         try loadNewerSpace(sandbox)
-        let roster = try write(
+        let roster = try ScratchFolder.roster(
             """
             version: 1
             newValues: [Distinguished]
@@ -122,7 +116,7 @@ import Testing
         #expect(needs.stderr.contains("levels sets a limit for Junior, but this MPS has no time-in-level limits"))
         let export = try run(sandbox, ["export"])
         #expect(export.code == 0, "\(export.stderr)")
-        let roster = try write(
+        let roster = try ScratchFolder.roster(
             export.stdout.replacingOccurrences(
                 of: "{name: David Kim, craft: Engineering, level: Junior",
                 with: "{name: David Kim, craft: Engineering, level: Mid"))

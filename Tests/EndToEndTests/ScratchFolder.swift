@@ -13,6 +13,13 @@ struct ScratchFolder: SuiteTrait, TestTrait, TestScoping {
     /// The running test's folder, or the temporary directory outside one.
     static var url: URL { current ?? FileManager.default.temporaryDirectory }
 
+    /// Writes `text` as a roster file of its own in the scratch folder; its path.
+    static func roster(_ text: String) throws -> String {
+        let file = url.appendingPathComponent("roster-\(UUID().uuidString).yaml")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        return file.path
+    }
+
     func scopeProvider(for test: Test, testCase: Test.Case?) -> ScratchFolder? {
         testCase == nil ? nil : self
     }
