@@ -29,6 +29,8 @@ fi
 missing=()
 command -v dot >/dev/null || missing+=(graphviz)
 command -v openssl >/dev/null || missing+=(openssl)
+# git applies the patches `pull --dry-run` prints, in the tests.
+command -v git >/dev/null || missing+=(git)
 # The package test: dpkg-dev builds the .deb, lintian and mandoc lint it, man reads its pages.
 command -v dpkg-shlibdeps >/dev/null || missing+=(dpkg-dev)
 command -v lintian >/dev/null || missing+=(lintian)
