@@ -32,6 +32,7 @@ enum LiveSession {
     static func notices(_ live: LiveState) -> [Diagnostic] {
         let lacking: [Diagnostic] = ServerFeature.allCases.filter(live.lacking.contains).map {
             .warning(
+                .olderServer,
                 "this MPS has no \($0.description) (it is older than roster \(RosterCommandLine.version)); going on "
                     + "without them", at: nil)
         }
@@ -39,6 +40,7 @@ enum LiveSession {
         guard !unknown.isEmpty else { return lacking }
         return lacking + [
             .warning(
+                .newerServer,
                 "the server uses values this version of roster does not know: \(unknown.joined(separator: ", ")); "
                     + "this MPS is newer than roster \(RosterCommandLine.version): they are kept as the server wrote "
                     + "them", at: nil)

@@ -21,6 +21,28 @@ package struct Diagnostic: Hashable, Sendable {
         self.code = code
     }
 
+    /// A coded error at `location`.
+    package static func error(
+        _ code: DiagnosticCode, _ message: String, at location: SourceLocation?, notes: [DiagnosticNote] = []
+    ) -> Diagnostic {
+        Diagnostic(.error, at: location, message, notes: notes, code: code)
+    }
+
+    /// A coded warning at `location`.
+    package static func warning(
+        _ code: DiagnosticCode, _ message: String, at location: SourceLocation?, notes: [DiagnosticNote] = []
+    ) -> Diagnostic {
+        Diagnostic(.warning, at: location, message, notes: notes, code: code)
+    }
+
+    /// A coded diagnostic of `severity` (a rule's, which the roster sets).
+    package init(
+        _ code: DiagnosticCode, _ severity: Severity, at location: SourceLocation?, _ message: String,
+        notes: [DiagnosticNote] = []
+    ) {
+        self.init(severity, at: location, message, notes: notes, code: code)
+    }
+
     /// An error at `location`.
     package static func error(
         _ message: String, at location: SourceLocation?, notes: [DiagnosticNote] = []
@@ -54,16 +76,164 @@ extension Array where Element == Diagnostic {
     package var hasErrors: Bool { contains { $0.severity == .error } }
 }
 
-/// A stable name for a kind of diagnostic, as a linter names its rules.
+/// A stable name for a kind of diagnostic, as a linter names its rules: shown in JSON output,
+/// listed in docs/roster-file.md, and what code acts on (never the message text).
 package struct DiagnosticCode: RawRepresentable, Hashable, Sendable {
     package var rawValue: String
 
     package init(rawValue: String) { self.rawValue = rawValue }
 
-    /// A file with no YAML document in it.
+    /// a JSON surrogate escape (D800 to DFFF) without its pair
+    package static let unpairedSurrogate = DiagnosticCode(rawValue: "unpaired-surrogate")
+    /// the file holds no YAML document
     package static let noDocument = DiagnosticCode(rawValue: "no-document")
-    /// A roster name that matches several live entities.
+    /// a second YAML document in one file
+    package static let twoDocuments = DiagnosticCode(rawValue: "two-documents")
+    /// nesting deeper than the loader accepts
+    package static let tooDeep = DiagnosticCode(rawValue: "too-deep")
+    /// an alias with no anchor before it
+    package static let undefinedAlias = DiagnosticCode(rawValue: "undefined-alias")
+    /// aliases that expand to too many nodes
+    package static let aliasExpansion = DiagnosticCode(rawValue: "alias-expansion")
+    /// a top level that is not a mapping
+    package static let rootNotMapping = DiagnosticCode(rawValue: "root-not-mapping")
+    /// a merge key `<<` whose value is no mapping alias
+    package static let badMergeKey = DiagnosticCode(rawValue: "bad-merge-key")
+    /// a key written twice in one mapping
+    package static let duplicateKey = DiagnosticCode(rawValue: "duplicate-key")
+    /// a tag other than the core schema's
+    package static let unsupportedTag = DiagnosticCode(rawValue: "unsupported-tag")
+    /// YAML or JSON the parser cannot read
+    package static let syntax = DiagnosticCode(rawValue: "syntax")
+    /// a path that names no file
+    package static let missingFile = DiagnosticCode(rawValue: "missing-file")
+    /// a folder with no roster file
+    package static let emptyDirectory = DiagnosticCode(rawValue: "empty-directory")
+    /// a folder reached again through a link (skipped)
+    package static let linkLoop = DiagnosticCode(rawValue: "link-loop")
+    /// a file or folder that cannot be read
+    package static let unreadable = DiagnosticCode(rawValue: "unreadable")
+    /// a file larger than roster reads
+    package static let tooLarge = DiagnosticCode(rawValue: "too-large")
+    /// a saved plan where a roster file was expected
+    package static let savedPlan = DiagnosticCode(rawValue: "saved-plan")
+    /// a .json file that is not strict JSON
+    package static let invalidJSON = DiagnosticCode(rawValue: "invalid-json")
+    /// a key the format does not have
+    package static let unknownKey = DiagnosticCode(rawValue: "unknown-key")
+    /// a value of the wrong kind (a list for a string, …)
+    package static let wrongType = DiagnosticCode(rawValue: "wrong-type")
+    /// a required field left out (version, name, lead, craft, level, limitMonths, value)
+    package static let missingField = DiagnosticCode(rawValue: "missing-field")
+    /// an empty name or space
+    package static let emptyValue = DiagnosticCode(rawValue: "empty-value")
+    /// a name with control characters, bidirectional controls or nothing visible
+    package static let unsafeName = DiagnosticCode(rawValue: "unsafe-name")
+    /// a name with white space at its start or end
+    package static let edgeWhitespace = DiagnosticCode(rawValue: "edge-whitespace")
+    /// a craft, level, focus, severity, email or maxDeletes the format does not take
+    package static let invalidValue = DiagnosticCode(rawValue: "invalid-value")
+    /// a value of a newer MPS not listed under newValues
+    package static let undeclaredValue = DiagnosticCode(rawValue: "undeclared-value")
+    /// a newValues entry that is a known value or not spelled as MPS values are
+    package static let badNewValue = DiagnosticCode(rawValue: "bad-new-value")
+    /// a levelStartDate that is not a real YYYY-MM-DD day
+    package static let invalidDate = DiagnosticCode(rawValue: "invalid-date")
+    /// a section or level limit set in more than one place
+    package static let setTwice = DiagnosticCode(rawValue: "set-twice")
+    /// an id pinned by two entries
+    package static let duplicateID = DiagnosticCode(rawValue: "duplicate-id")
+    /// two entries of one name without pinned ids
+    package static let duplicateName = DiagnosticCode(rawValue: "duplicate-name")
+    /// a former name that is taken or is the entry's own
+    package static let formerName = DiagnosticCode(rawValue: "former-name")
+    /// a team reference to no person of the roster
+    package static let unknownPerson = DiagnosticCode(rawValue: "unknown-person")
+    /// a team reference to a name several people share
+    package static let ambiguousReference = DiagnosticCode(rawValue: "ambiguous-reference")
+    /// a person in two teams while oneTeamPerPerson holds
+    package static let oneTeam = DiagnosticCode(rawValue: "one-team")
+    /// a person listed twice in one team's members
+    package static let duplicateMember = DiagnosticCode(rawValue: "duplicate-member")
+    /// a roster name that matches several live entities
     package static let ambiguousMatch = DiagnosticCode(rawValue: "ambiguous-match")
+    /// a pinned id the live space does not have
+    package static let unknownID = DiagnosticCode(rawValue: "unknown-id")
+    /// a policy.protected or policy.ignore name that matches nothing
+    package static let policyName = DiagnosticCode(rawValue: "policy-name")
+    /// a roster entry that needs what an older MPS lacks
+    package static let serverLacks = DiagnosticCode(rawValue: "server-lacks")
+    /// rules.maxTeamSize
+    package static let maxTeamSize = DiagnosticCode(rawValue: "max-team-size")
+    /// rules.minTeamSize
+    package static let minTeamSize = DiagnosticCode(rawValue: "min-team-size")
+    /// rules.leadMinLevel
+    package static let leadMinLevel = DiagnosticCode(rawValue: "lead-min-level")
+    /// rules.requireLevelStartDate
+    package static let requireLevelStartDate = DiagnosticCode(rawValue: "require-level-start-date")
+    /// rules.requireFocus
+    package static let requireFocus = DiagnosticCode(rawValue: "require-focus")
+    /// a live level start date that is not a YYYY-MM-DD day (left out)
+    package static let freeTextDate = DiagnosticCode(rawValue: "free-text-date")
+    /// live people in two teams (oneTeamPerPerson set to false)
+    package static let severalTeams = DiagnosticCode(rawValue: "several-teams")
+    /// values of a newer MPS
+    package static let newerServer = DiagnosticCode(rawValue: "newer-server")
+    /// what an older MPS lacks
+    package static let olderServer = DiagnosticCode(rawValue: "older-server")
+
+    /// Every code, with what it is about, in the order the docs list them.
+    package static let catalog: [(code: DiagnosticCode, about: String)] = [
+        (unpairedSurrogate, "a JSON surrogate escape (D800 to DFFF) without its pair"),
+        (noDocument, "the file holds no YAML document"),
+        (twoDocuments, "a second YAML document in one file"),
+        (tooDeep, "nesting deeper than the loader accepts"),
+        (undefinedAlias, "an alias with no anchor before it"),
+        (aliasExpansion, "aliases that expand to too many nodes"),
+        (rootNotMapping, "a top level that is not a mapping"),
+        (badMergeKey, "a merge key `<<` whose value is no mapping alias"),
+        (duplicateKey, "a key written twice in one mapping"),
+        (unsupportedTag, "a tag other than the core schema's"),
+        (syntax, "YAML or JSON the parser cannot read"),
+        (missingFile, "a path that names no file"),
+        (emptyDirectory, "a folder with no roster file"),
+        (linkLoop, "a folder reached again through a link (skipped)"),
+        (unreadable, "a file or folder that cannot be read"),
+        (tooLarge, "a file larger than roster reads"),
+        (savedPlan, "a saved plan where a roster file was expected"),
+        (invalidJSON, "a .json file that is not strict JSON"),
+        (unknownKey, "a key the format does not have"),
+        (wrongType, "a value of the wrong kind (a list for a string, …)"),
+        (missingField, "a required field left out (version, name, lead, craft, level, limitMonths, value)"),
+        (emptyValue, "an empty name or space"),
+        (unsafeName, "a name with control characters, bidirectional controls or nothing visible"),
+        (edgeWhitespace, "a name with white space at its start or end"),
+        (invalidValue, "a craft, level, focus, severity, email or maxDeletes the format does not take"),
+        (undeclaredValue, "a value of a newer MPS not listed under newValues"),
+        (badNewValue, "a newValues entry that is a known value or not spelled as MPS values are"),
+        (invalidDate, "a levelStartDate that is not a real YYYY-MM-DD day"),
+        (setTwice, "a section or level limit set in more than one place"),
+        (duplicateID, "an id pinned by two entries"),
+        (duplicateName, "two entries of one name without pinned ids"),
+        (formerName, "a former name that is taken or is the entry's own"),
+        (unknownPerson, "a team reference to no person of the roster"),
+        (ambiguousReference, "a team reference to a name several people share"),
+        (oneTeam, "a person in two teams while oneTeamPerPerson holds"),
+        (duplicateMember, "a person listed twice in one team's members"),
+        (ambiguousMatch, "a roster name that matches several live entities"),
+        (unknownID, "a pinned id the live space does not have"),
+        (policyName, "a policy.protected or policy.ignore name that matches nothing"),
+        (serverLacks, "a roster entry that needs what an older MPS lacks"),
+        (maxTeamSize, "rules.maxTeamSize"),
+        (minTeamSize, "rules.minTeamSize"),
+        (leadMinLevel, "rules.leadMinLevel"),
+        (requireLevelStartDate, "rules.requireLevelStartDate"),
+        (requireFocus, "rules.requireFocus"),
+        (freeTextDate, "a live level start date that is not a YYYY-MM-DD day (left out)"),
+        (severalTeams, "live people in two teams (oneTeamPerPerson set to false)"),
+        (newerServer, "values of a newer MPS"),
+        (olderServer, "what an older MPS lacks"),
+    ]
 }
 
 /// How serious a diagnostic is.

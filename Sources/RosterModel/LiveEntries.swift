@@ -63,6 +63,7 @@ package struct LiveEntries {
 
     /// The warning that goes with turning the one-team rule off.
     package static let severalTeamsWarning = Diagnostic.warning(
+        .severalTeams,
         "some people are in more than one team; the roster sets `oneTeamPerPerson: false` to describe the space "
             + "as it is", at: nil)
 
@@ -83,6 +84,7 @@ package struct LiveEntries {
     package static func dateWarning(_ user: LiveUser) -> Diagnostic? {
         guard let date = user.levelStartDate, Self.date(date) == nil else { return nil }
         return .warning(
+            .freeTextDate,
             "\(TerminalText.escape(name(user.name))) (#\(user.id)) has the level start date \"\(date)\", which is not a "
                 + "YYYY-MM-DD date; left out (the roster leaves it alone)", at: nil)
     }

@@ -15,8 +15,8 @@ struct NodeReader {
         self.doc = doc
     }
 
-    mutating func error(_ message: String, at node: NodeID, notes: [DiagnosticNote] = []) {
-        diagnostics.append(.error(message, at: doc.location(node), notes: notes))
+    mutating func error(_ code: DiagnosticCode, _ message: String, at node: NodeID, notes: [DiagnosticNote] = []) {
+        diagnostics.append(.error(code, message, at: doc.location(node), notes: notes))
     }
 
     /// The values of a mapping node's known keys. Unknown keys are reported at the key with the
@@ -24,14 +24,14 @@ struct NodeReader {
     mutating func fields<Key: MappingKey>(_ node: NodeID, _ context: String, _: Key.Type) -> Fields<Key>? {
         let keys = Key.keys
         guard doc.kind(node) == .mapping else {
-            error("\(context) must be a mapping, not \(doc.kindDescription(node))", at: node)
+            error(.wrongType, "\(context) must be a mapping, not \(doc.kindDescription(node))", at: node)
             return nil
         }
         var fields = Fields<Key>()
         for i in 0..<doc.pairCount(node) {
             let key = doc.key(node, i)
             guard doc.isStringScalar(key) else {
-                error("keys of \(context) must be strings", at: key)
+                error(.wrongType, "keys of \(context) must be strings", at: key)
                 continue
             }
             if let slot = keys.names.firstIndex(where: { doc.scalarEquals(key, $0) }) {
@@ -40,9 +40,10 @@ struct NodeReader {
             }
             let name = doc.string(key)
             if let suggestion = Suggestions.nearest(to: name, among: keys.strings) {
-                error("unknown key \"\(name)\" in \(context); did you mean \"\(suggestion)\"?", at: key)
+                error(.unknownKey, "unknown key \"\(name)\" in \(context); did you mean \"\(suggestion)\"?", at: key)
             } else {
                 error(
+                    .unknownKey,
                     "unknown key \"\(name)\" in \(context); expected one of: \(keys.strings.joined(separator: ", "))",
                     at: key)
             }
@@ -53,7 +54,7 @@ struct NodeReader {
     /// A string value. Null (an unquoted `null`, `~` or nothing) and collections are errors.
     mutating func string(_ node: NodeID, _ field: String) -> Located<String>? {
         guard doc.isStringScalar(node), !doc.isNull(node) else {
-            error("\(field) must be a string, not \(doc.kindDescription(node))", at: node)
+            error(.wrongType, "\(field) must be a string, not \(doc.kindDescription(node))", at: node)
             return nil
         }
         return Located(doc.string(node), at: doc.location(node))
@@ -63,15 +64,15 @@ struct NodeReader {
     mutating func name(_ node: NodeID, _ field: String) -> Located<String>? {
         guard let value = string(node, field) else { return nil }
         if value.value.isEmpty {
-            error("\(field) must not be empty", at: node)
+            error(.emptyValue, "\(field) must not be empty", at: node)
             return nil
         }
         if let problem = NameKey.unsafeCharacter(value.value) {
-            error("\(field) \"\(TerminalText.escape(value.value))\" \(problem)", at: node)
+            error(.unsafeName, "\(field) \"\(TerminalText.escape(value.value))\" \(problem)", at: node)
             return nil
         }
         if NameKey.hasEdgeWhitespace(value.value) {
-            error("\(field) \"\(value.value)\" has white space at its start or end", at: node)
+            error(.edgeWhitespace, "\(field) \"\(value.value)\" has white space at its start or end", at: node)
             return nil
         }
         return value
@@ -86,7 +87,7 @@ struct NodeReader {
         case .sequence:
             return doc.items(node).compactMap { name($0, "an entry of \(field)") }
         case .mapping:
-            error("\(field) must be a list of names, not a mapping", at: node)
+            error(.wrongType, "\(field) must be a list of names, not a mapping", at: node)
             return []
         }
     }
@@ -100,12 +101,12 @@ struct NodeReader {
             let value = Self.parseInteger(doc.string(node))
         {
             guard range.contains(value) else {
-                error("\(field) must be \(expected), not \(value)", at: node)
+                error(.invalidValue, "\(field) must be \(expected), not \(value)", at: node)
                 return nil
             }
             return Located(value, at: doc.location(node))
         }
-        error("\(field) must be \(expected), not \(doc.kindDescription(node))", at: node)
+        error(.wrongType, "\(field) must be \(expected), not \(doc.kindDescription(node))", at: node)
         return nil
     }
 
@@ -132,7 +133,7 @@ struct NodeReader {
                 return false
             }
         }
-        error("\(field) must be true or false, not \(doc.kindDescription(node))", at: node)
+        error(.wrongType, "\(field) must be true or false, not \(doc.kindDescription(node))", at: node)
         return nil
     }
 
@@ -154,6 +155,7 @@ struct NodeReader {
                 (
                     text.value,
                     .error(
+                        .undeclaredValue,
                         "invalid \(E.fieldName) \"\(text.value)\"; valid values: \(valid)", at: doc.location(node),
                         notes: [note])
                 ))
@@ -161,10 +163,11 @@ struct NodeReader {
         }
         if let nearest = E.nearest(to: text.value) {
             error(
+                .invalidValue,
                 "invalid \(E.fieldName) \"\(text.value)\"; did you mean \"\(nearest.rawValue)\"?", at: node,
                 notes: [DiagnosticNote(location: nil, message: "valid values: \(valid)")])
         } else {
-            error("invalid \(E.fieldName) \"\(text.value)\"; valid values: \(valid)", at: node)
+            error(.invalidValue, "invalid \(E.fieldName) \"\(text.value)\"; valid values: \(valid)", at: node)
         }
         return nil
     }
@@ -176,9 +179,11 @@ struct NodeReader {
         switch CalendarDate.check(text.value) {
         case .valid: return .date(text.value)
         case .malformed:
-            error("levelStartDate must be a date written YYYY-MM-DD (or null), not \"\(text.value)\"", at: node)
+            error(
+                .invalidDate, "levelStartDate must be a date written YYYY-MM-DD (or null), not \"\(text.value)\"",
+                at: node)
         case .notADay(let reason):
-            error("levelStartDate \"\(text.value)\" is not a real date: \(reason)", at: node)
+            error(.invalidDate, "levelStartDate \"\(text.value)\" is not a real date: \(reason)", at: node)
         }
         return nil
     }

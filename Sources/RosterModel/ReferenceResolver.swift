@@ -45,6 +45,7 @@ struct ReferenceResolver {
             let spelled = ids.map { "\"\(reference.value.name) (#\($0))\"" }.joined(separator: " or ")
             diagnostics.append(
                 .error(
+                    .ambiguousReference,
                     "\"\(reference.value.name)\" \(role) team \"\(team)\" is ambiguous: people "
                         + "#\(ids.map(String.init).joined(separator: ", #")) share that name; write \(spelled)",
                     at: reference.location,
@@ -55,6 +56,7 @@ struct ReferenceResolver {
             let current = roster.people[person].name
             diagnostics.append(
                 .error(
+                    .formerName,
                     "unknown person \"\(reference.value.text)\" \(role) team \"\(team)\"; "
                         + "\"\(reference.value.name)\" is a former name of \"\(current.value)\"",
                     at: reference.location,
@@ -65,7 +67,7 @@ struct ReferenceResolver {
                 message += "; did you mean \"\(suggestion)\"?"
             }
             suggestions -= 1
-            diagnostics.append(.error(message, at: reference.location))
+            diagnostics.append(.error(.unknownPerson, message, at: reference.location))
         }
         return nil
     }

@@ -39,10 +39,14 @@ struct RosterFileDecoder {
             file.version = reader.integer(
                 node, "version", in: version...version, expected: "\(version) (the only roster format version)")
         } else {
-            reader.error("missing `version: \(version)` at the top of the file", at: root)
+            reader.error(.missingField, "missing `version: \(version)` at the top of the file", at: root)
         }
         if let node = top[.space], let space = reader.string(node, "space") {
-            if space.value.isEmpty { reader.error("space must not be empty", at: node) } else { file.space = space }
+            if space.value.isEmpty {
+                reader.error(.emptyValue, "space must not be empty", at: node)
+            } else {
+                file.space = space
+            }
         }
         if let node = top[.defaults], let fields = reader.fields(node, "defaults", RosterFormat.DefaultsKey.self) {
             defaultedCraft = fields.has(.craft)
@@ -73,6 +77,7 @@ struct RosterFileDecoder {
             if let field = fields.first {
                 reader.diagnostics.append(
                     .error(
+                        .badNewValue,
                         "\"\(text)\" is a \(field) roster knows; newValues lists only values it does not",
                         at: value.location))
                 return false
@@ -81,6 +86,7 @@ struct RosterFileDecoder {
             else {
                 reader.diagnostics.append(
                     .error(
+                        .badNewValue,
                         "newValues entry \"\(text)\" is not spelled as MPS spells its values (a capital letter, then "
                             + "letters, digits and _), or is a near miss of a value roster knows", at: value.location))
                 return false
@@ -101,7 +107,7 @@ struct RosterFileDecoder {
     /// The items of a list; an empty value is an empty list.
     private mutating func list(_ node: NodeID, _ field: String) -> ChildList {
         if doc.kind(node) != .sequence && !doc.isNull(node) {
-            reader.error("\(field) must be a list, not \(doc.kindDescription(node))", at: node)
+            reader.error(.wrongType, "\(field) must be a list, not \(doc.kindDescription(node))", at: node)
         }
         return doc.items(node)
     }
@@ -110,7 +116,7 @@ struct RosterFileDecoder {
     private mutating func decodePerson(_ node: NodeID) -> PersonEntry? {
         guard let fields = reader.fields(node, "a person", RosterFormat.PersonKey.self) else { return nil }
         guard let nameNode = fields[.name] else {
-            reader.error("a person needs a name", at: node)
+            reader.error(.missingField, "a person needs a name", at: node)
             return nil
         }
         let name = reader.name(nameNode, "name")
@@ -142,6 +148,7 @@ struct RosterFileDecoder {
     private mutating func lacks(_ field: String, _ person: PersonEntry) {
         reader.diagnostics.append(
             .error(
+                .missingField,
                 "person \"\(person.name.value)\" has no \(field); set `\(field)` here or in this file's `defaults`",
                 at: person.location))
     }
@@ -153,7 +160,7 @@ struct RosterFileDecoder {
     private mutating func decodeTeam(_ node: NodeID) -> TeamEntry? {
         guard let fields = reader.fields(node, "a team", RosterFormat.TeamKey.self) else { return nil }
         guard let nameNode = fields[.name] else {
-            reader.error("a team needs a name", at: node)
+            reader.error(.missingField, "a team needs a name", at: node)
             return nil
         }
         let name = reader.name(nameNode, "name")
@@ -164,7 +171,7 @@ struct RosterFileDecoder {
         if let leadNode = fields[.lead] {
             lead = reference(leadNode, "lead")
         } else {
-            reader.error("team \"\(name?.value ?? "")\" needs a lead", at: node)
+            reader.error(.missingField, "team \"\(name?.value ?? "")\" needs a lead", at: node)
         }
         var members: [Located<PersonReference>] = []
         if let membersNode = fields[.members] {
@@ -179,6 +186,7 @@ struct RosterFileDecoder {
                 break
             default:
                 reader.error(
+                    .wrongType,
                     "members must be a list of people, not \(doc.kindDescription(membersNode))", at: membersNode)
             }
         }
@@ -191,7 +199,8 @@ struct RosterFileDecoder {
     private mutating func decodeLevels(_ node: NodeID) -> [LevelLimitEntry] {
         if doc.isNull(node) { return [] }
         guard doc.kind(node) == .mapping else {
-            reader.error("levels must be a mapping of job levels, e.g. `Junior: { limitMonths: 18 }`", at: node)
+            reader.error(
+                .wrongType, "levels must be a mapping of job levels, e.g. `Junior: { limitMonths: 18 }`", at: node)
             return []
         }
         var result: [LevelLimitEntry] = []
@@ -200,6 +209,7 @@ struct RosterFileDecoder {
             guard let level = reader.enumValue(key, JobLevel.self) else { continue }
             guard doc.kind(value) == .mapping else {
                 reader.error(
+                    .wrongType,
                     "level \(level.rawValue) must be a mapping such as `{ limitMonths: 18 }`, not "
                         + "\(doc.kindDescription(value))",
                     at: value)
@@ -209,7 +219,7 @@ struct RosterFileDecoder {
                 continue
             }
             guard let limit = fields[.limitMonths] else {
-                reader.error("level \(level.rawValue) needs `limitMonths` (0 for no limit)", at: value)
+                reader.error(.missingField, "level \(level.rawValue) needs `limitMonths` (0 for no limit)", at: value)
                 continue
             }
             if let months = reader.integer(
@@ -252,7 +262,7 @@ struct RosterFileDecoder {
             guard let n = fields[key] else { return nil }
             if doc.kind(n) == .mapping, let parts = reader.fields(n, "rules.\(name)", RosterFormat.RuleKey.self) {
                 guard let valueNode = parts[.value] else {
-                    reader.error("rules.\(name) needs a `value`", at: n)
+                    reader.error(.missingField, "rules.\(name) needs a `value`", at: n)
                     return nil
                 }
                 let own = parts[.severity].flatMap { ruleSeverity($0) } ?? severity
@@ -281,7 +291,7 @@ struct RosterFileDecoder {
         case "error": return .error
         case "warning": return .warning
         default:
-            reader.error("severity must be error or warning, not \"\(text.value)\"", at: node)
+            reader.error(.invalidValue, "severity must be error or warning, not \"\(text.value)\"", at: node)
             return nil
         }
     }
@@ -295,10 +305,12 @@ struct RosterFileDecoder {
         for item in list(n, "access.members") {
             guard let email = reader.string(item, "an entry of access.members") else { continue }
             if let problem = AccessPolicy.problem(email.value) {
-                reader.error("\"\(TerminalText.escape(email.value))\" in access.members \(problem)", at: item)
+                reader.error(
+                    .invalidValue, "\"\(TerminalText.escape(email.value))\" in access.members \(problem)", at: item)
             } else if let first = seen[AccessPolicy.key(email.value)] {
                 reader.diagnostics.append(
                     .error(
+                        .duplicateName,
                         "\"\(email.value)\" is listed twice in access.members (emails ignore case)", at: email.location,
                         notes: [DiagnosticNote(location: first, message: "first listed here")]))
             } else {
@@ -329,7 +341,9 @@ struct RosterFileDecoder {
                 {
                     return .percent(p)
                 }
-                reader.error("maxDeletes must be \(expected) with a share from 0% to 100%, not \"\(text)\"", at: node)
+                reader.error(
+                    .invalidValue, "maxDeletes must be \(expected) with a share from 0% to 100%, not \"\(text)\"",
+                    at: node)
                 return nil
             }
         }

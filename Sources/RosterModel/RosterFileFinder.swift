@@ -32,7 +32,7 @@ struct RosterFileFinder {
         }
         var info = stat()
         guard stat(path, &info) == 0 else {
-            diagnostics.append(.error(Self.missing(path), at: .file(path)))
+            diagnostics.append(.error(.missingFile, Self.missing(path), at: .file(path)))
             return
         }
         if (info.st_mode & S_IFMT) == S_IFDIR {
@@ -40,7 +40,8 @@ struct RosterFileFinder {
             walk(path, info)
             if found.count == before {
                 diagnostics.append(
-                    .error("the directory holds no roster file (*.yaml, *.yml, *.json)", at: .file(path)))
+                    .error(
+                        .emptyDirectory, "the directory holds no roster file (*.yaml, *.yml, *.json)", at: .file(path)))
             }
         } else if (info.st_mode & S_IFMT) != S_IFREG || files.insert(Identity(info)).inserted {
             // Pipes and devices (`/dev/stdin`, a FIFO, `<(…)`) are read as streams, once each.
@@ -65,12 +66,12 @@ struct RosterFileFinder {
         guard directories.insert(Identity(info)).inserted else {
             diagnostics.append(
                 .warning(
-                    "skipped: this directory was already read (a symbolic link leads back to it)",
+                    .linkLoop, "skipped: this directory was already read (a symbolic link leads back to it)",
                     at: .file(directory)))
             return
         }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
-            diagnostics.append(.error("cannot read the directory", at: .file(directory)))
+            diagnostics.append(.error(.unreadable, "cannot read the directory", at: .file(directory)))
             return
         }
         for name in names.sorted() where !name.hasPrefix(".") {
@@ -79,7 +80,7 @@ struct RosterFileFinder {
             var entry = stat()
             guard stat(path, &entry) == 0 else {
                 // A link to nothing is only a roster file's problem when it is named like one.
-                if isRoster { diagnostics.append(.error(Self.missing(path), at: .file(path))) }
+                if isRoster { diagnostics.append(.error(.missingFile, Self.missing(path), at: .file(path))) }
                 continue
             }
             if (entry.st_mode & S_IFMT) == S_IFDIR {

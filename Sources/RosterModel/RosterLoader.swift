@@ -35,10 +35,12 @@ package struct RosterLoader: Sendable {
                 if named.contains(path) {
                     diagnostics.append(
                         .error(
+                            .savedPlan,
                             "this is a saved plan, not a roster file; `roster apply \(path)` applies it",
                             at: .file(path)))
                 } else {
-                    diagnostics.append(Diagnostic(.note, at: .file(path), "skipped: a saved plan, not a roster file"))
+                    diagnostics.append(
+                        Diagnostic(.savedPlan, .note, at: .file(path), "skipped: a saved plan, not a roster file"))
                 }
                 continue
             }
@@ -73,6 +75,7 @@ package struct RosterLoader: Sendable {
                 nil,
                 [
                     .error(
+                        .invalidJSON,
                         "not valid JSON: \(failure.message)",
                         at: SourceLocation(file: path, line: failure.line, column: failure.column))
                 ]
@@ -126,20 +129,23 @@ package struct RosterLoader: Sendable {
     static func readFile(_ path: String, diagnostics: inout [Diagnostic]) -> [UInt8]? {
         let fd = path == "-" ? 0 : open(path, O_RDONLY)
         guard fd >= 0 else {
-            diagnostics.append(.error("cannot read the file: \(String(cString: strerror(errno)))", at: .file(path)))
+            diagnostics.append(
+                .error(.unreadable, "cannot read the file: \(String(cString: strerror(errno)))", at: .file(path)))
             return nil
         }
         defer { if fd != 0 { close(fd) } }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
-            diagnostics.append(.error("cannot read the file: \(String(cString: strerror(errno)))", at: .file(path)))
+            diagnostics.append(
+                .error(.unreadable, "cannot read the file: \(String(cString: strerror(errno)))", at: .file(path)))
             return nil
         }
         // A regular file is read in one go at its size; a pipe, a FIFO or a terminal until its end.
         let regular = (info.st_mode & S_IFMT) == S_IFREG
         let size = regular ? Int(info.st_size) : 0
         guard size <= maxFileSize else {
-            diagnostics.append(.error("the file is larger than \(maxFileSize / 1024 / 1024) MB", at: .file(path)))
+            diagnostics.append(
+                .error(.tooLarge, "the file is larger than \(maxFileSize / 1024 / 1024) MB", at: .file(path)))
             return nil
         }
         var bytes = [UInt8](repeating: 0, count: regular ? size : 64 * 1024)
@@ -149,7 +155,7 @@ package struct RosterLoader: Sendable {
                 if regular { break }
                 guard bytes.count < maxFileSize else {
                     diagnostics.append(
-                        .error("the input is larger than \(maxFileSize / 1024 / 1024) MB", at: .file(path)))
+                        .error(.tooLarge, "the input is larger than \(maxFileSize / 1024 / 1024) MB", at: .file(path)))
                     return nil
                 }
                 bytes += [UInt8](repeating: 0, count: min(bytes.count, maxFileSize - bytes.count))

@@ -22,11 +22,12 @@ package struct RosterValidator {
     }
 
     private mutating func error(
-        _ message: String, at location: SourceLocation, first: SourceLocation? = nil,
+        _ code: DiagnosticCode, _ message: String, at location: SourceLocation, first: SourceLocation? = nil,
         note: String = "first defined here"
     ) {
         diagnostics.append(
-            .error(message, at: location, notes: first.map { [DiagnosticNote(location: $0, message: note)] } ?? []))
+            .error(
+                code, message, at: location, notes: first.map { [DiagnosticNote(location: $0, message: note)] } ?? []))
     }
 
     /// Whether a section only one file may hold, written at `location`, is the first: a second
@@ -34,7 +35,7 @@ package struct RosterValidator {
     private mutating func once(_ section: String, at location: SourceLocation?, first: SourceLocation?) -> Bool {
         guard let location else { return false }
         guard let first else { return true }
-        error("\(section) is set in more than one file", at: location, first: first)
+        error(.setTwice, "\(section) is set in more than one file", at: location, first: first)
         return false
     }
 
@@ -65,7 +66,7 @@ package struct RosterValidator {
             roster.newValues += file.newValues
             for level in file.levels {
                 if let first = levelSeen[level.level] {
-                    error("level \(level.level.rawValue) is set twice", at: level.location, first: first)
+                    error(.setTwice, "level \(level.level.rawValue) is set twice", at: level.location, first: first)
                 } else {
                     levelSeen[level.level] = level.location
                     roster.levels.append(level)
@@ -97,7 +98,7 @@ package struct RosterValidator {
             guard let id = entries[Int(i)].id, let earlierID = entries[Int(j)].id else { continue }
             let (later, before) =
                 id.location < earlierID.location ? (earlierID.location, id.location) : (id.location, earlierID.location)
-            error("id \(id.value) is pinned by two \(plural)", at: later, first: before)
+            error(.duplicateID, "id \(id.value) is pinned by two \(plural)", at: later, first: before)
         }
         for (i, j) in builder.nameClashes {
             let entry = entries[Int(i)], earlier = entries[Int(j)]
@@ -106,6 +107,7 @@ package struct RosterValidator {
             let why =
                 later.isPinned != before.isPinned ? "; two \(plural) may share a name only when each pins its `id`" : ""
             error(
+                .duplicateName,
                 "duplicate \(kind) \"\(later.name.value)\"\(why)", at: later.name.location, first: before.name.location)
         }
     }
@@ -125,13 +127,17 @@ package struct RosterValidator {
                 if let j = first[key] {
                     let current = entries[Int(j)]
                     if Int(j) == i {
-                        error("\(name) is already its own name", at: former.location, first: current.name.location)
+                        error(
+                            .formerName, "\(name) is already its own name", at: former.location,
+                            first: current.name.location)
                     } else if former.location < current.name.location {
                         error(
+                            .formerName,
                             "\(kind) \"\(current.name.value)\" has a name that is already a former name of \(kind) "
                                 + "\"\(entry.name.value)\"", at: current.name.location, first: former.location)
                     } else {
                         error(
+                            .formerName,
                             "\(name) is already the name of \(kind) \"\(current.name.value)\"", at: former.location,
                             first: current.name.location)
                     }
@@ -139,7 +145,7 @@ package struct RosterValidator {
                     let owner =
                         other.entry == i
                         ? "its own former name" : "a former name of \(kind) \"\(entries[other.entry].name.value)\""
-                    error("\(name) is already \(owner)", at: former.location, first: other.location)
+                    error(.formerName, "\(name) is already \(owner)", at: former.location, first: other.location)
                 } else {
                     formers[key] = (i, former.location)
                     formerEntries[key] = Int32(i)
@@ -170,6 +176,7 @@ package struct RosterValidator {
                 if let earlier = inThisTeam.first(where: { $0.person == person }) {
                     if r >= 0 && earlier.location != team.lead.location {
                         error(
+                            .duplicateMember,
                             "\"\(reference.value.text)\" is listed twice in members of team \"\(team.name.value)\"",
                             at: reference.location,
                             first: earlier.location, note: "first listed here")
@@ -184,6 +191,7 @@ package struct RosterValidator {
                 } else if roster.policy.oneTeamPerPerson, let firstPlace = placedAt[person] {
                     let otherName = roster.teams[Int(other)].name.value
                     error(
+                        .oneTeam,
                         "person \"\(roster.people[person].name.value)\" is already in team \"\(otherName)\"; "
                             + "with oneTeamPerPerson a person belongs to one team",
                         at: reference.location, first: firstPlace, note: "added to team \"\(otherName)\" here")
@@ -198,6 +206,7 @@ package struct RosterValidator {
         for ignored in roster.policy.ignorePeople {
             if let person = index.first(NameKey(ignored.value)) {
                 error(
+                    .policyName,
                     "person \"\(ignored.value)\" is in policy.ignore and also a person of the roster",
                     at: ignored.location,
                     first: roster.people[person].name.location, note: "defined here")
@@ -209,6 +218,7 @@ package struct RosterValidator {
         for ignored in roster.policy.ignoreTeams {
             if let defined = teams[NameKey(ignored.value)] {
                 error(
+                    .policyName,
                     "team \"\(ignored.value)\" is in policy.ignore and also a team of the roster", at: ignored.location,
                     first: defined, note: "defined here")
             }

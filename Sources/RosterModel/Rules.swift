@@ -27,12 +27,14 @@ package struct Rules: Sendable {
             if let rule = maxTeamSize, size > rule.value {
                 out.append(
                     Diagnostic(
+                        .maxTeamSize,
                         rule.severity, at: team.name.location,
                         "team \"\(name)\" has \(size) members, more than rules.maxTeamSize \(rule.value)"))
             }
             if let rule = minTeamSize, size < rule.value {
                 out.append(
                     Diagnostic(
+                        .minTeamSize,
                         rule.severity, at: team.name.location,
                         "team \"\(name)\" has \(size) \(size == 1 ? "member" : "members"), fewer than "
                             + "rules.minTeamSize \(rule.value)"
@@ -41,6 +43,7 @@ package struct Rules: Sendable {
             if let rule = leadMinLevel, let lead = people.lead(ofTeam: t), roster.people[lead].level < rule.value {
                 out.append(
                     Diagnostic(
+                        .leadMinLevel,
                         rule.severity, at: team.lead.location,
                         "lead \"\(TerminalText.escape(team.lead.value.text))\" of team \"\(name)\" is "
                             + "\(roster.people[lead].level.rawValue), "
@@ -57,12 +60,14 @@ package struct Rules: Sendable {
         if let rule = requireLevelStartDate, rule.value, !person.levelStartDate.isDate {
             out.append(
                 Diagnostic(
+                    .requireLevelStartDate,
                     rule.severity, at: person.name.location,
                     "person \"\(name)\" states no levelStartDate, which rules.requireLevelStartDate asks for"))
         }
         if let rule = requireFocus, rule.value.contains(person.craft), person.focus == .notApplicable {
             out.append(
                 Diagnostic(
+                    .requireFocus,
                     rule.severity, at: person.name.location,
                     "person \"\(name)\" (\(person.craft.rawValue)) states no focus, which rules.requireFocus asks for"))
         }

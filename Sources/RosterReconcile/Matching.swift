@@ -136,6 +136,7 @@ private struct Matcher<Entry: NamedEntry> {
                 location: nil, message: "remove `id` to create the \(kind), or pin the id of an existing \(liveKind)")
             diagnostics.append(
                 .error(
+                    .unknownID,
                     "\(kind) \"\(entries[i].name.value)\" pins id \(id.value), but the space has no \(liveKind) "
                         + "#\(id.value)",
                     at: id.location, notes: [note]))

@@ -27,6 +27,7 @@ enum PolicyNames {
         return names.filter { !known.contains(NameKey($0.value)) }.map { name in
             let hint = Suggestions.nearest(to: name.value, among: candidates).map { "; did you mean \"\($0)\"?" } ?? ""
             return .error(
+                .policyName,
                 "\(key) names \"\(name.value)\", but no \(kind) of the roster or the live space has that name"
                     + "\(hint) (nothing was sent)", at: name.location)
         }

@@ -27,6 +27,7 @@ enum ServerNeeds {
 
     static func missing(_ feature: ServerFeature, _ what: String, _ location: SourceLocation?) -> Diagnostic {
         .error(
+            .serverLacks,
             "\(what), but this MPS has no \(feature.description) (it is older than roster); remove it to plan "
                 + "against this server", at: location)
     }

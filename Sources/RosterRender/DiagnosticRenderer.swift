@@ -67,6 +67,7 @@ package enum DiagnosticRenderer {
             .object(
                 location(d.location) + [
                     ("severity", .string(d.severity.rawValue)),
+                    ("code", d.code.map { .string($0.rawValue) } ?? .null),
                     ("message", .string(d.message)),
                     (
                         "notes",

@@ -5,7 +5,7 @@ extension DocumentBuilder {
     func syntaxError(_ failure: ParseFailure, _ bytes: [UInt8]) -> Diagnostic {
         let problem = failure.problem
         if failure.isMemoryError {
-            return .error("out of memory while parsing", at: .file(file.path))
+            return .error(.syntax, "out of memory while parsing", at: .file(file.path))
         }
         if failure.isReaderError {
             var offset = min(failure.problemOffset, bytes.count)
@@ -24,7 +24,7 @@ extension DocumentBuilder {
                     (problem.contains("UTF-8") ? "invalid UTF-8: " : "") + problem
                     + " (\(hexByte(failure.problemValue)))"
             }
-            return .error(message, at: offsetLocation(offset, bytes))
+            return .error(.syntax, message, at: offsetLocation(offset, bytes))
         }
         var notes: [DiagnosticNote] = []
         if let context = failure.context {
@@ -32,7 +32,8 @@ extension DocumentBuilder {
                 DiagnosticNote(
                     location: location(line: failure.contextLine, column: failure.contextColumn), message: context))
         }
-        return .error(problem, at: location(line: failure.problemLine, column: failure.problemColumn), notes: notes)
+        return .error(
+            .syntax, problem, at: location(line: failure.problemLine, column: failure.problemColumn), notes: notes)
     }
 
     func hexByte(_ value: Int32) -> String {

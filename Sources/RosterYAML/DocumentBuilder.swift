@@ -91,7 +91,9 @@ struct DocumentBuilder {
             documents += 1
             guard documents == 1 else {
                 diagnostics.append(
-                    .error("\(loader.fileDescription) holds one YAML document; found a second one", at: location(event))
+                    .error(
+                        .twoDocuments, "\(loader.fileDescription) holds one YAML document; found a second one",
+                        at: location(event))
                 )
                 return false
             }
@@ -114,7 +116,8 @@ struct DocumentBuilder {
     /// A mapping or sequence starts: its frame goes on the stack.
     private mutating func open(_ event: EventParser.Event, tag tagName: String?, anchor: String?) -> Bool {
         if stack.count >= loader.maxDepth {
-            diagnostics.append(.error("the document nests deeper than \(loader.maxDepth) levels", at: location(event)))
+            diagnostics.append(
+                .error(.tooDeep, "the document nests deeper than \(loader.maxDepth) levels", at: location(event)))
             return false
         }
         let tag = tagName.map { coreTag($0, at: event) } ?? 0
@@ -148,14 +151,18 @@ struct DocumentBuilder {
     private mutating func alias(_ event: EventParser.Event, name: String) -> Bool {
         guard let anchored = anchors[name] else {
             diagnostics.append(
-                .error("undefined alias \"*\(name)\"; no anchor \"&\(name)\" comes before it", at: location(event)))
+                .error(
+                    .undefinedAlias, "undefined alias \"*\(name)\"; no anchor \"&\(name)\" comes before it",
+                    at: location(event)))
             return false
         }
         expandedNodes += Int(anchored.size)
         let limit = max(loader.aliasExpansionLimit, loader.aliasRatio * records.count)
         if expandedNodes > limit {
             diagnostics.append(
-                .error("aliases expand to more than \(limit) nodes; refusing to expand further", at: location(event)))
+                .error(
+                    .aliasExpansion, "aliases expand to more than \(limit) nodes; refusing to expand further",
+                    at: location(event)))
             return false
         }
         return add(anchored.id, size: anchored.size)
@@ -181,6 +188,7 @@ struct DocumentBuilder {
                     .kindDescription(NodeID(rawIndex: id))
                 diagnostics.append(
                     .error(
+                        .rootNotMapping,
                         "the top level of \(loader.fileDescription) must be a mapping\(loader.rootHint), not "
                             + "\(description)",
                         at: nodeLocation(id)))
@@ -262,6 +270,7 @@ struct DocumentBuilder {
         let name = String(decoding: bytes(key), as: UTF8.self)
         diagnostics.append(
             .error(
+                .duplicateKey,
                 "duplicate key \"\(name)\"", at: nodeLocation(key),
                 notes: [DiagnosticNote(location: nodeLocation(first), message: "first defined here")]))
     }
@@ -291,7 +300,9 @@ struct DocumentBuilder {
             }
             if sources.isEmpty || sources.contains(where: { records[Int($0)].kind != .mapping }) {
                 diagnostics.append(
-                    .error("a merge key `<<` takes an alias of a mapping or a list of them", at: nodeLocation(merge)))
+                    .error(
+                        .badMergeKey, "a merge key `<<` takes an alias of a mapping or a list of them",
+                        at: nodeLocation(merge)))
                 continue
             }
             for source in sources {
@@ -318,6 +329,7 @@ struct DocumentBuilder {
         if tag == "!" { return CoreTag.str.rawValue }
         diagnostics.append(
             .error(
+                .unsupportedTag,
                 "unsupported tag \"\(tag)\"; only the core tags !!str, !!int, !!bool, !!null, !!map and !!seq "
                     + "are allowed",
                 at: location(event)))

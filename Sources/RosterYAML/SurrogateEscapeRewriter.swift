@@ -40,7 +40,8 @@ enum SurrogateEscapeRewriter {
                 }
                 guard let low = lowSurrogate(pairing: high, in: bytes, at: i + 6) else {
                     let at = SourceLocation(file: file, line: text.line + 1, column: text.column + 1)
-                    return Output(bytes: bytes, columnShifts: [:], diagnostics: [.error(unpaired, at: at)])
+                    return Output(
+                        bytes: bytes, columnShifts: [:], diagnostics: [.error(.unpairedSurrogate, unpaired, at: at)])
                 }
                 text.appendPair(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
                 i += 12

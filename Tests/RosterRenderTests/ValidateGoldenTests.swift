@@ -87,3 +87,34 @@ import Testing
         #expect(single.policy.maxDeletes == multi.policy.maxDeletes)
     }
 }
+
+/// Diagnostic codes: every one listed in docs/roster-file.md, none listed that does not exist,
+/// and every diagnostic of the validate goldens' rosters carries one.
+@Suite struct DiagnosticCodeTests {
+    @Test func theDocsListEveryCodeAndNoOther() throws {
+        let docs = try String(
+            contentsOf: TestSupport.packageRoot.appendingPathComponent("docs/roster-file.md"), encoding: .utf8)
+        let table = docs.components(separatedBy: "| code | what it is about |").last ?? ""
+        let rows = table.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().prefix { !$0.isEmpty }
+        let listed = rows.compactMap { line -> String? in
+            guard line.hasPrefix("| `"), let end = line.dropFirst(3).firstIndex(of: "`") else { return nil }
+            return String(line[line.index(line.startIndex, offsetBy: 3)..<end])
+        }
+        #expect(listed == DiagnosticCode.catalog.map(\.code.rawValue))
+        #expect(Set(listed).count == listed.count, "a code listed twice")
+    }
+
+    @Test(
+        arguments: try FileManager.default.contentsOfDirectory(
+            atPath: TestSupport.goldenRoot.appendingPathComponent("validate").path
+        ).sorted())
+    func everyDiagnosticOfARosterHasACode(_ name: String) throws {
+        let dir = TestSupport.goldenRoot.appendingPathComponent("validate/\(name)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+            .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".json") }.sorted()
+        let result = RosterLoader().load(paths: files.map { dir.appendingPathComponent($0).path })
+        for diagnostic in result.diagnostics {
+            #expect(diagnostic.code != nil, "\(name): \(diagnostic.message)")
+        }
+    }
+}
