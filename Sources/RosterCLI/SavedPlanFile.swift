@@ -4,28 +4,14 @@ import RosterCore
 import RosterModel
 import RosterReconcile
 
-/// A plan saved by `roster plan --out`: the one type that writes it, recognises it and reads it
-/// back for `roster apply plan.json`. Its roster paths are relative to the plan file, so it
-/// applies from any directory; it names the endpoint and the space it was made for, and every
-/// live entity it read. Its `apply` section carries its own version.
+/// The file of a plan saved by `roster plan --out` (its `apply` section is a ``SavedPlan``):
+/// where it is, the endpoint it names, and the checks `roster apply plan.json` makes. Its roster
+/// paths are relative to the plan file, so it applies from any directory.
 struct SavedPlanFile {
-    /// The version of the `apply` section this roster writes and reads.
-    static let version = 1
-
     /// The plan file, as given.
     var path: String
     var endpoint: String
-    var space: String
-    var prune: Bool
-    /// The roster's paths and files, relative to the plan file's folder.
-    var paths: [String]
-    var files: [String]
-    var rosterDigest: String
-    var fingerprint: Fingerprint
-    /// `apply.steps`: every operation the plan was saved with.
-    var steps: JSONValue
-    /// The `--only` and `--exclude` the plan was made with.
-    var selection: JSONValue?
+    var saved: SavedPlan
 
     /// The saved plan `paths` name, or nil when they name a roster (a saved plan is a JSON file
     /// whose top level holds `format_version`, as the roster loader also knows).
@@ -44,39 +30,19 @@ struct SavedPlanFile {
                 "this is a plan printed by `roster plan --format json`, not a saved plan; "
                     + "save one with `roster plan --out FILE`", exitCode: ExitCode.refused, at: .file(path))
         }
-        let field = Field(path: path)
-        let saved = apply["version"]?.intValue ?? 1
-        guard saved <= version else {
-            throw field.failure("the plan was saved by a newer roster (apply.version \(saved)); update roster")
-        }
-        let roster = try field.require(apply["roster"], "apply.roster")
-        return SavedPlanFile(
-            path: path, endpoint: try field.string(json["endpoint"], "endpoint"),
-            space: try field.string(apply["space"], "apply.space"),
-            prune: try field.require(roster["prune"]?.boolValue, "apply.roster.prune"),
-            paths: try field.require(roster["paths"]?.stringsValue, "apply.roster.paths"),
-            files: try field.require(roster["files"]?.stringsValue, "apply.roster.files"),
-            rosterDigest: try field.string(roster["sha256"], "apply.roster.sha256"),
-            fingerprint: Fingerprint(
-                entities: SavedPlan.entities(try field.require(apply["entities"], "apply.entities"))),
-            steps: try field.require(apply["steps"], "apply.steps"), selection: apply["selection"])
-    }
-
-    /// Reads required fields of one saved plan, failing with the field's name.
-    struct Field {
-        let path: String
-
         func failure(_ why: String) -> CommandFailure {
             CommandFailure("\(why); nothing was applied", exitCode: ExitCode.refused, at: .file(path))
         }
-
-        func require<T>(_ value: T?, _ name: String) throws(CommandFailure) -> T {
-            guard let value else { throw failure("the saved plan lacks \(name) (or it has the wrong type)") }
-            return value
-        }
-
-        func string(_ value: JSONValue?, _ name: String) throws(CommandFailure) -> String {
-            try require(value?.stringValue, name)
+        do throws(SavedPlan.Problem) {
+            let saved = try SavedPlan(reading: apply)
+            guard let endpoint = json["endpoint"]?.stringValue else { throw .missing("endpoint") }
+            return SavedPlanFile(path: path, endpoint: endpoint, saved: saved)
+        } catch {
+            switch error {
+            case .newer(let version):
+                throw failure("the plan was saved by a newer roster (apply.version \(version)); update roster")
+            case .missing(let name): throw failure("the saved plan lacks \(name) (or it has the wrong type)")
+            }
         }
     }
 
@@ -87,28 +53,27 @@ struct SavedPlanFile {
     /// that the roster is unchanged and no other space or server is asked for.
     func request(for options: ConnectionOptions, _ context: CommandContext) throws(CommandFailure) -> PlanRequest {
         let asked = options.space ?? context.environment["MPS_SPACE"].flatMap { $0.isEmpty ? nil : $0 }
-        if let asked, asked != space {
-            throw refusal("the plan was saved for space \"\(space)\", not \"\(asked)\"")
+        if let asked, asked != saved.space {
+            throw refusal("the plan was saved for space \"\(saved.space)\", not \"\(asked)\"")
         }
         // Checked before anything is read: a plan for one server says nothing of another.
         let current = try Connection.resolve(options, context).endpoint.url.absoluteString
         if current != endpoint { throw refusal("the plan was saved for \(endpoint), not \(current)") }
-        let files = self.files.map { folder.appendingPathComponent($0).standardizedFileURL.path }
-        guard Self.rosterDigest(files, relativeTo: folder) == rosterDigest else {
+        let files = saved.roster.files.map { folder.appendingPathComponent($0).standardizedFileURL.path }
+        guard Self.rosterDigest(files, relativeTo: folder) == saved.roster.sha256 else {
             throw refusal("the roster changed since the plan was saved")
         }
-        let selectionText = ["only", "exclude"].compactMap { key in selection?[key]?.stringValue.map { (key, $0) } }
         return try PlanRequest(
-            paths: paths.map { folder.appendingPathComponent($0).standardizedFileURL.path }, space: space, prune: prune,
-            selectionText: selectionText)
+            paths: saved.roster.paths.map { folder.appendingPathComponent($0).standardizedFileURL.path },
+            space: saved.space, prune: saved.roster.prune, selectionText: saved.selection)
     }
 
     /// Refuses a plan whose live space changed since, or whose operations differ from the
     /// saved ones.
     func check(_ plan: Plan) throws(CommandFailure) {
         let now = plan.fingerprint
-        if now.digest != fingerprint.digest {
-            let changes = fingerprint.changes(since: now)
+        if now.digest != saved.fingerprint.digest {
+            let changes = saved.fingerprint.changes(since: now)
             let notes =
                 changes.prefix(20).map { DiagnosticNote(location: nil, message: $0) }
                 + (changes.count > 20
@@ -123,7 +88,7 @@ struct SavedPlanFile {
         }
         // The same roster and live state plan the same operations, unless roster itself
         // changed in between (another version): then nothing of it is applied.
-        guard steps.sortingKeys == SavedPlan.steps(plan).sortingKeys else {
+        guard saved.steps.sortingKeys == SavedPlan.steps(plan).sortingKeys else {
             throw refusal(
                 "the plan made now differs from the saved one, though neither the roster nor the live space "
                     + "changed (saved by another version of roster?)")
@@ -165,32 +130,21 @@ struct SavedPlanFile {
         _ plan: Plan, json: JSONValue, fingerprint: Fingerprint, roster: Roster, request: PlanRequest,
         to path: String
     ) throws(CommandFailure) {
-        let paths = request.paths, prune = request.prune
-        // Both are objects as the renderers make them; anything else is a bug, said, not a file
-        // silently left unwritten.
-        guard case .object(var fields) = json,
-            case .object(var apply) = SavedPlan.applySection(
-                plan, fingerprint: fingerprint,
-                maxDeletes: roster.policy.maxDeletes)
-        else {
+        // The plan's JSON is an object as the renderers make it; anything else is a bug, said,
+        // not a file silently left unwritten.
+        guard case .object(var fields) = json else {
             throw CommandFailure("roster could not build the saved plan; nothing was written, please report this")
         }
         let folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()
-        let relative = { (file: String) in JSONValue.string(relativePath(file, to: folder)) }
-        apply.append(
-            (
-                "roster",
-                .object([
-                    ("paths", .array((paths.isEmpty ? [RosterLoader.defaultPath] : paths).map(relative))),
-                    ("files", .array(roster.files.map(relative))),
-                    ("sha256", .string(rosterDigest(roster.files, relativeTo: folder))),
-                    // Whether `--prune` was asked: the roster's own `policy.prune` is in its files.
-                    ("prune", .bool(prune)),
-                ])
-            ))
-        apply.append(("selection", .object(request.selectionText.map { ($0.0, JSONValue.string($0.1)) })))
-        apply.insert(("version", .int(version)), at: 0)
-        fields.append(("apply", .object(apply)))
+        let relative = { (file: String) in relativePath(file, to: folder) }
+        let files = SavedPlan.RosterFiles(
+            paths: (request.paths.isEmpty ? [RosterLoader.defaultPath] : request.paths).map(relative),
+            files: roster.files.map(relative), sha256: rosterDigest(roster.files, relativeTo: folder),
+            prune: request.prune)
+        let saved = SavedPlan(
+            plan, fingerprint: fingerprint, maxDeletes: roster.policy.maxDeletes, roster: files,
+            selection: request.selectionText)
+        fields.append(("apply", saved.json))
         let text = JSONValue.object(fields).rendered(indent: 2) + "\n"
         try FileReplacer.save(Array(text.utf8), to: path, what: "the plan")
     }

@@ -1,9 +1,115 @@
 import RosterCore
 import RosterModel
 
-/// A plan written by `roster plan --out`: the plan's JSON plus what apply needs to run
-/// exactly it (every operation with its values, and the fingerprint of each live entity).
-package enum SavedPlan {
+/// A plan saved by `roster plan --out`: its `apply` section, what apply needs to run exactly it
+/// (every operation with its values, the fingerprint of each live entity, the roster's files and
+/// how the plan was asked for). This one type builds it, writes it and reads it back, naming a
+/// missing field; the command line adds only the file (its path, the paths made relative to it).
+package struct SavedPlan: Sendable {
+    /// The version of the `apply` section this roster writes and reads.
+    package static let version = 1
+
+    /// The roster a plan was made from: paths and files relative to the plan file, a hash of the
+    /// files, and whether `--prune` was asked (the roster's own `policy.prune` is in its files).
+    package struct RosterFiles: Sendable, Equatable {
+        package var paths: [String]
+        package var files: [String]
+        package var sha256: String
+        package var prune: Bool
+
+        package init(paths: [String], files: [String], sha256: String, prune: Bool) {
+            self.paths = paths
+            self.files = files
+            self.sha256 = sha256
+            self.prune = prune
+        }
+    }
+
+    /// Why a saved plan cannot be read.
+    package enum Problem: Error, Sendable, Equatable {
+        /// Saved by a newer roster.
+        case newer(Int)
+        /// A field is missing or of the wrong type: its name (`apply.roster.paths`).
+        case missing(String)
+    }
+
+    package var space: String
+    package var roster: RosterFiles
+    /// `--only` and `--exclude` as given.
+    package var selection: [(String, String)]
+    package var fingerprint: Fingerprint
+    /// Every operation of every step, with its values (see ``steps(_:)``).
+    package var steps: JSONValue
+    /// What the plan deletes against `policy.maxDeletes`, for a reader of the file.
+    var summary: [(String, JSONValue)] = []
+
+    /// The saved form of `plan`.
+    package init(
+        _ plan: Plan, fingerprint: Fingerprint, maxDeletes: DeleteLimit, roster: RosterFiles,
+        selection: [(String, String)]
+    ) {
+        space = plan.space.id
+        self.roster = roster
+        self.selection = selection
+        self.fingerprint = fingerprint
+        steps = Self.steps(plan)
+        summary = [
+            ("maxDeletes", .string(maxDeletes.description)),
+            (
+                "deletes",
+                .array(
+                    plan.deletes.map {
+                        .object([
+                            ("kind", .string($0.kind.rawValue)), ("count", .int($0.count)),
+                            ("liveTotal", .int($0.liveTotal)), ("allowed", .int($0.allowed)),
+                        ])
+                    })
+            ),
+        ]
+    }
+
+    /// The `apply` section, its version first.
+    package var json: JSONValue {
+        .object(
+            [("version", .int(Self.version)), ("space", .string(space))] + summary + [
+                ("steps", steps),
+                (
+                    "entities",
+                    .object(
+                        fingerprint.entities.map { ($0.key.savedKey, Self.snapshot($0.value)) }.sorted { $0.0 < $1.0 })
+                ),
+                (
+                    "roster",
+                    .object([
+                        ("paths", .array(roster.paths.map(JSONValue.string))),
+                        ("files", .array(roster.files.map(JSONValue.string))),
+                        ("sha256", .string(roster.sha256)), ("prune", .bool(roster.prune)),
+                    ])
+                ),
+                ("selection", .object(selection.map { ($0.0, JSONValue.string($0.1)) })),
+            ])
+    }
+
+    /// Reads an `apply` section back.
+    package init(reading apply: JSONValue) throws(Problem) {
+        let saved = apply["version"]?.intValue ?? 1
+        guard saved <= Self.version else { throw .newer(saved) }
+        func require<T>(_ value: T?, _ name: String) throws(Problem) -> T {
+            guard let value else { throw .missing(name) }
+            return value
+        }
+        let files = try require(apply["roster"], "apply.roster")
+        space = try require(apply["space"]?.stringValue, "apply.space")
+        roster = RosterFiles(
+            paths: try require(files["paths"]?.stringsValue, "apply.roster.paths"),
+            files: try require(files["files"]?.stringsValue, "apply.roster.files"),
+            sha256: try require(files["sha256"]?.stringValue, "apply.roster.sha256"),
+            prune: try require(files["prune"]?.boolValue, "apply.roster.prune"))
+        fingerprint = Fingerprint(entities: Self.entities(try require(apply["entities"], "apply.entities")))
+        steps = try require(apply["steps"], "apply.steps")
+        selection = ["only", "exclude"].compactMap { key in apply["selection"]?[key]?.stringValue.map { (key, $0) } }
+    }
+
     static func ref(_ r: PersonRef) -> JSONValue {
         switch r {
         case .live(let id): return .object([("live", .int(id))])
@@ -67,30 +173,5 @@ package enum SavedPlan {
                 name: name, fields: fields.filter { $0.0 != "name" }.map { ($0.0, $0.1.stringValue ?? "") })
         }
         return out
-    }
-
-    /// The `apply` section added to the plan's JSON.
-    package static func applySection(
-        _ plan: Plan, fingerprint: Fingerprint, maxDeletes: DeleteLimit
-    ) -> JSONValue {
-        .object([
-            ("space", .string(plan.space.id)),
-            ("maxDeletes", .string(maxDeletes.description)),
-            (
-                "deletes",
-                .array(
-                    plan.deletes.map {
-                        .object([
-                            ("kind", .string($0.kind.rawValue)), ("count", .int($0.count)),
-                            ("liveTotal", .int($0.liveTotal)), ("allowed", .int($0.allowed)),
-                        ])
-                    })
-            ),
-            ("steps", steps(plan)),
-            (
-                "entities",
-                .object(fingerprint.entities.map { ($0.key.savedKey, snapshot($0.value)) }.sorted { $0.0 < $1.0 })
-            ),
-        ])
     }
 }
