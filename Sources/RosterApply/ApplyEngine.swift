@@ -87,7 +87,7 @@ package struct ApplyEngine: Sendable {
         return .finished
     }
 
-    /// Reads the space before a step that replaces entities, unless nothing was sent since the
+    /// Reads the space before a step that overwrites entities, unless nothing was sent since the
     /// last read; false when apply must stop.
     func readIfNeeded(before ops: [PlanOperation], _ run: inout ApplyRun) async -> Bool {
         guard run.check.needsRead(before: ops) else { return true }

@@ -194,7 +194,7 @@ struct ApplyRun {
 
     mutating func markApplied(_ op: PlanOperation, id: Int?) {
         if case .createUser(let person, _) = op.payload, let id { created[person] = id }
-        check.applied(op, created: created)
+        check.applied(op)
         guard let number = number(of: op.id) else { return }
         outcomes[number] = ApplyReport.Entry(operation: operations[number], status: .applied, id: id)
     }
@@ -232,7 +232,7 @@ struct ApplyRun {
                 let status: ApplyReport.Status =
                     wasSent ? .applied : .skipped("no longer needed: the live space already has it")
                 outcomes[number] = ApplyReport.Entry(operation: op, status: status, id: fresh.liveID(of: op.entity))
-                if wasSent { check.applied(op, created: created) }
+                if wasSent { check.applied(op) }
                 if case .createUser(let person, _) = op.payload { created[person] = fresh.liveID(of: op.entity) }
             } else if let reason = inDoubt[number] {
                 outcomes[number] = ApplyReport.Entry(operation: op, status: .unknown(reason))

@@ -4,7 +4,8 @@ import RosterReconcile
 /// Everything the server keeps of one entity that a full replacement would write, its people by
 /// id (a saved plan's fingerprint shows them by name, which apply's own renames would change).
 enum EntityState: Equatable {
-    case person(name: String, craft: Craft, level: JobLevel, focus: Focus, levelStartDate: String?)
+    /// A person: every field `updateUser` writes.
+    case person(PersonFields)
     /// A team: its people as a set, the lead included (the server appends the lead).
     case team(name: String, lead: Int, members: Set<Int>)
     case level(Int)
@@ -12,8 +13,9 @@ enum EntityState: Equatable {
 
     init(user: LiveUser) {
         self = .person(
-            name: user.name, craft: user.craft, level: user.level, focus: user.focus,
-            levelStartDate: user.levelStartDate)
+            PersonFields(
+                fullName: user.name, craft: user.craft, level: user.level, focus: user.focus,
+                levelStartDate: user.levelStartDate))
     }
 
     init(team: LiveTeam) {
@@ -50,11 +52,12 @@ enum EntityState: Equatable {
         switch (self, now) {
         case (.absent, _): return "it was added by another writer"
         case (_, .absent): return "it was deleted by another writer"
-        case let (.person(n1, c1, l1, f1, d1), .person(n2, c2, l2, f2, d2)):
+        case let (.person(a), .person(b)):
             return [
-                Self.field("name", n1, n2), Self.field("craft", c1.rawValue, c2.rawValue),
-                Self.field("level", l1.rawValue, l2.rawValue), Self.field("focus", f1.rawValue, f2.rawValue),
-                Self.field("levelStartDate", d1 ?? "none", d2 ?? "none"),
+                Self.field("name", a.fullName, b.fullName), Self.field("craft", a.craft.rawValue, b.craft.rawValue),
+                Self.field("level", a.level.rawValue, b.level.rawValue),
+                Self.field("focus", a.focus.rawValue, b.focus.rawValue),
+                Self.field("levelStartDate", a.levelStartDate ?? "none", b.levelStartDate ?? "none"),
             ].compactMap { $0 }.joined(separator: ", ")
         case let (.team(n1, lead1, m1), .team(n2, lead2, m2)):
             let added = m2.subtracting(m1).sorted().map { "+ #\($0)" }

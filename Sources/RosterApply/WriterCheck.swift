@@ -6,8 +6,8 @@ import RosterReconcile
 /// conditional writes: an update built from the state the person approved erases whatever
 /// changed since, and so does a delete. So before a step that overwrites an entity, the space
 /// must have been read since the last document went out, and the entity must read as expected:
-/// as approved, or as apply's own last operation left it. One that does not is skipped (docs/decisions.md, "Each step is
-/// checked against a fresh read").
+/// as approved, or as apply's own last operation left it. One that does not is skipped
+/// (docs/decisions.md, "Each step is checked against a fresh read").
 struct WriterCheck {
     /// The state the approved plan was built on, by entity.
     private let approved: LiveIndex
@@ -42,12 +42,9 @@ struct WriterCheck {
     mutating func sending() { latest = nil }
 
     /// Records what an applied operation left its entity as.
-    mutating func applied(_ op: PlanOperation, created: [Int: Int]) {
+    mutating func applied(_ op: PlanOperation) {
         switch op.payload {
-        case .updateUser(let id, let f):
-            written[.person(id)] = .state(
-                .person(
-                    name: f.fullName, craft: f.craft, level: f.level, focus: f.focus, levelStartDate: f.levelStartDate))
+        case .updateUser(let id, let f): written[.person(id)] = .state(.person(f))
         case .updateTeam(let id, let f): written[.team(id)] = .team(f)
         case .setJobLevelLimit(let level, let months): written[.level(level)] = .state(.level(months))
         case .deleteUser(let id):

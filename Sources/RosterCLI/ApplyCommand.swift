@@ -24,7 +24,7 @@ struct ApplyCommand: Command {
             [
                 format.spec, OptionCatalog.autoApprove.spec, OptionCatalog.allowLargeChanges.spec,
                 OptionCatalog.concurrency.spec, OptionCatalog.prune.spec, only.spec, exclude.spec,
-            ] + ColorOptions.specs + ConnectionOptions.specs
+            ]
         /// Roster paths, or one saved plan.
         var paths: [String]
         var format: OutputFormat
@@ -98,31 +98,28 @@ struct ApplyCommand: Command {
             case .cancelled: return ExitCode.failure
             case .nothingLeft: return ExitCode.success
             }
-        } else {
+        }
+        let engine = makeEngine(request, made, options, phases: phases, control: control, gate: gate)
+        if !ask {
             // Nothing to ask: unless a safety rail refuses, the first documents go out while the
             // plan's requests are counted and the plan printed; what the engine writes waits until
             // the plan is on screen.
-            if (try? refuseLargeDeletes(made, options)) != nil {
-                let engine = makeEngine(request, made, options, phases: phases, control: control, gate: gate)
+            let refusal = largeDeletes(made, options)
+            if refusal == nil {
                 gate.hold()
                 interrupts = InterruptHandler(control: control, console: gate)
                 let plan = made.plan
                 early = Task { await engine.apply(plan) }
             }
             showPlan(made.plan, show)
-            try refuseLargeDeletes(made, options)
+            if let refusal { throw refusal }
         }
         if !show.console.stderrIsTerminal { show.plan("\n") }
         gate.open()
         if interrupts == nil { interrupts = InterruptHandler(control: control, console: gate) }
         let applying = phases.now
         let report: ApplyReport
-        if let early {
-            report = await early.value
-        } else {
-            let engine = makeEngine(request, made, options, phases: phases, control: control, gate: gate)
-            report = await engine.apply(made.plan)
-        }
+        if let early { report = await early.value } else { report = await engine.apply(made.plan) }
         phases.log("applied and verified", since: applying)
         withExtendedLifetime(interrupts) {}
         show.report(
@@ -157,7 +154,7 @@ struct ApplyCommand: Command {
         var shown = made
         while true {
             showPlan(shown.plan, show)
-            try refuseLargeDeletes(shown, options)
+            if let refusal = largeDeletes(shown, options) { throw refusal }
             if try confirm(show, show.console) != nil { return .cancelled }
             let fresh = try await shown.again(request)
             let changes = PlanStaleness.changes(approved: shown.plan, fresh: fresh.plan)
@@ -186,10 +183,10 @@ struct ApplyCommand: Command {
             exitCode: ExitCode.refused)
     }
 
-    /// Refuses (exit 3) a plan whose deletes pass `policy.maxDeletes`, unless allowed.
-    static func refuseLargeDeletes(_ made: LivePlan, _ options: Options) throws(CommandFailure) {
+    /// The refusal (exit 3) of a plan whose deletes pass `policy.maxDeletes`, unless allowed.
+    static func largeDeletes(_ made: LivePlan, _ options: Options) -> CommandFailure? {
         let exceeded = made.plan.deletes.filter(\.exceeded)
-        if !exceeded.isEmpty && !options.allowLargeChanges { throw refusal(exceeded, roster: made.roster) }
+        return exceeded.isEmpty || options.allowLargeChanges ? nil : refusal(exceeded, roster: made.roster)
     }
 
     /// Asks for "yes"; the exit code when the answer is anything else, nil to go on.

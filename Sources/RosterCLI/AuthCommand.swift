@@ -14,7 +14,7 @@ struct AuthCommand: Command {
         "roster auth login [--with-token] [--profile NAME] | roster auth logout | roster auth status [--format json]"
     struct Options: CommandOptions {
         static let format = Option<OutputFormat>.format([.text, .json], "status: output format (default text)")
-        static let specs = [OptionCatalog.withToken.spec, format.spec] + ConnectionOptions.specs
+        static let specs = [OptionCatalog.withToken.spec, format.spec]
         var subcommand: String
         var withToken: Bool
         var format: OutputFormat

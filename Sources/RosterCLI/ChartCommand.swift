@@ -13,7 +13,7 @@ struct ChartCommand: Command {
     struct Options: CommandOptions {
         static let format = Option<OutputFormat>.format(
             [.mermaid, .dot], "mermaid (default; GitHub renders it) or dot (Graphviz)")
-        static let specs = [OptionCatalog.live.spec, format.spec, OptionCatalog.team.spec] + ConnectionOptions.specs
+        static let specs = [OptionCatalog.live.spec, format.spec, OptionCatalog.team.spec]
         var paths: [String]
         var live: Bool
         var format: OutputFormat

@@ -15,18 +15,10 @@ extension Command {
     package static var subcommands: [String] { [] }
 
     /// Every option the command accepts: its own, then the global ones.
-    package static var options: [OptionSpec] {
-        let own = Options.specs.filter { !GlobalOptions.contains($0.name) }
-        return own
-            + (acceptsGlobalOptions ? GlobalOptions.specs : Options.specs.filter { GlobalOptions.contains($0.name) })
-    }
-
-    /// Whether the command takes the global options: all but the hidden `__complete`, whose
-    /// words are the command line being completed.
-    static var acceptsGlobalOptions: Bool { name != "__complete" }
+    package static var options: [OptionSpec] { ownOptions + GlobalOptions.specs }
 
     /// The command's own options, without the global ones.
-    package static var ownOptions: [OptionSpec] { options.filter { !GlobalOptions.contains($0.name) } }
+    package static var ownOptions: [OptionSpec] { Options.specs.filter { !GlobalOptions.contains($0.name) } }
 
     /// Reads parsed arguments into the command's options and runs it.
     static func run(parsed arguments: ParsedArguments, _ context: CommandContext) async throws(UsageError) -> ExitCode {

@@ -13,7 +13,7 @@ struct ExportCommand: Command {
     struct Options: CommandOptions {
         static let format = Option<OutputFormat>.format([.yaml, .json], "output format (default yaml)")
         static let out = OptionCatalog.out.help("write the roster there instead of standard output")
-        static let specs = [format.spec, out.spec] + ConnectionOptions.specs
+        static let specs = [format.spec, out.spec]
         var format: OutputFormat
         var out: String?
         var connection: ConnectionOptions

@@ -16,7 +16,7 @@ struct PlanCommand: Command {
         static let specs =
             [
                 format.spec, OptionCatalog.out.spec, OptionCatalog.detailedExitcode.spec,
-            ] + PlanningOptions.specs + ColorOptions.specs + ConnectionOptions.specs
+            ] + PlanningOptions.specs
         var paths: [String]
         var format: OutputFormat
         var out: String?

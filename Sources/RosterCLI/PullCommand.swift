@@ -13,7 +13,7 @@ struct PullCommand: Command {
     static let usage = "roster pull [PATH…] [--dry-run] [--check] [--into FILE]"
     struct Options: CommandOptions {
         static let specs =
-            [OptionCatalog.dryRun.spec, OptionCatalog.check.spec, OptionCatalog.into.spec] + ConnectionOptions.specs
+            [OptionCatalog.dryRun.spec, OptionCatalog.check.spec, OptionCatalog.into.spec]
         var paths: [String]
         var dryRun: Bool
         var check: Bool

@@ -18,7 +18,6 @@ struct ReportCommand: Command {
             [.text, .json, .markdown, .csv], "output format (default text)")
         static let specs =
             [OptionCatalog.live.spec, OptionCatalog.asOf.spec, OptionCatalog.dueMonths.spec, format.spec]
-            + ConnectionOptions.specs
         /// The roster's paths, after the report's name.
         var paths: [String]
         var live: Bool

@@ -10,11 +10,14 @@ import RosterYAML
 struct RosterExporter {
     let live: LiveState
     let pinSpace: Bool
+    /// The live people and teams as roster entries, by the rules pull shares.
+    let entries: LiveEntries
     var warnings: [String] = []
 
     init(live: LiveState, pinSpace: Bool) {
         self.live = live
         self.pinSpace = pinSpace
+        entries = LiveEntries(live)
     }
 
     mutating func document() -> YAMLValue {
@@ -50,8 +53,7 @@ struct RosterExporter {
 
     /// Each live person as ``LiveEntries`` writes them, sorted by name.
     private mutating func people() -> [YAMLValue] {
-        let entries = LiveEntries(live)
-        return live.users.sorted(by: { ($0.key, $0.id) < ($1.key, $1.id) }).map { user in
+        live.users.sorted(by: { ($0.key, $0.id) < ($1.key, $1.id) }).map { user in
             let person = entries.person(user)
             var fields: [(String, YAMLValue)] = [(Person.name.name, .string(person.name))]
             if let id = person.id { fields.append((Person.id.name, .token(String(id)))) }
@@ -66,8 +68,7 @@ struct RosterExporter {
     }
 
     private func teams() -> [YAMLValue] {
-        let entries = LiveEntries(live)
-        return live.teams.sorted(by: { ($0.key, $0.id) < ($1.key, $1.id) }).map { t in
+        live.teams.sorted(by: { ($0.key, $0.id) < ($1.key, $1.id) }).map { t in
             let team = entries.team(t)
             var fields: [(String, YAMLValue)] = [(Team.name.name, .string(team.name))]
             if let id = team.id { fields.append((Team.id.name, .token(String(id)))) }

@@ -9,7 +9,7 @@ struct ValidateCommand: Command {
     static let usage = "roster validate [PATH…] [--format text|json]"
 
     struct Options: CommandOptions {
-        static let specs = [FormatOnly.format.spec] + ColorOptions.specs
+        static let specs = [FormatOnly.format.spec]
         var paths: [String]
         var format: OutputFormat
         var color: ColorOptions

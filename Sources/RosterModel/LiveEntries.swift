@@ -85,8 +85,8 @@ package struct LiveEntries {
         guard let date = user.levelStartDate, Self.date(date) == nil else { return nil }
         return .warning(
             .freeTextDate,
-            "\(TerminalText.escape(name(user.name))) (#\(user.id)) has the level start date \"\(date)\", which is not a "
-                + "YYYY-MM-DD date; left out (the roster leaves it alone)", at: nil)
+            "\(TerminalText.escape(name(user.name))) (#\(user.id)) has the level start date \"\(date)\", "
+                + "which is not a YYYY-MM-DD date; left out (the roster leaves it alone)", at: nil)
     }
 
     package func person(_ user: LiveUser) -> Person {

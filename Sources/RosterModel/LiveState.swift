@@ -27,7 +27,10 @@ package struct LiveState: Sendable {
 extension LiveState {
     /// The values of the space this roster does not know, each once, sorted: what a roster of
     /// the space declares under `newValues`.
-    package var newValues: [String] {
+    package var newValues: [String] { Self.newValues(of: users, levels: levels.map(\.level)) }
+
+    /// The values of `users` and `levels` this roster does not know, each once, sorted.
+    package static func newValues(of users: [LiveUser], levels: [JobLevel] = []) -> [String] {
         var values = Set<String>()
         for user in users {
             for value in [
@@ -37,7 +40,7 @@ extension LiveState {
                 if let value { values.insert(value) }
             }
         }
-        for limit in levels where !limit.level.isKnown { values.insert(limit.level.rawValue) }
+        for level in levels where !level.isKnown { values.insert(level.rawValue) }
         return values.sorted()
     }
 

@@ -198,7 +198,7 @@ package struct RosterValidator {
                 }
             }
         }
-        return TeamPeople(resolved: references.resolved, offsets: references.offsets, peopleCount: roster.people.count)
+        return TeamPeople(references)
     }
 
     /// `policy.ignore` names live entities the tool never touches, so they cannot also be managed.

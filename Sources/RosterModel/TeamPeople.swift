@@ -6,20 +6,18 @@ package struct TeamPeople: Sendable {
     let resolved: [Int32]
     /// Where each team's references start in `resolved`; one more entry than there are teams.
     let offsets: [Int]
-    let peopleCount: Int
 
-    init(resolved: [Int32], offsets: [Int], peopleCount: Int) {
-        self.resolved = resolved
-        self.offsets = offsets
-        self.peopleCount = peopleCount
+    /// The references `resolver` resolved.
+    init(_ resolver: ReferenceResolver) {
+        resolved = resolver.resolved
+        offsets = resolver.offsets
     }
 
     /// The people of `roster`'s teams: as the validator resolved them, or resolved now (by the
     /// one ``ReferenceResolver``) for a roster built or changed in code since.
     package static func of(_ roster: Roster) -> TeamPeople {
         if let stored = roster.teamPeople { return stored }
-        let references = ReferenceResolver(roster, PersonIndex(roster.people))
-        return TeamPeople(resolved: references.resolved, offsets: references.offsets, peopleCount: roster.people.count)
+        return TeamPeople(ReferenceResolver(roster, PersonIndex(roster.people)))
     }
 
     /// The person who leads team `t`, or nil when the reference names nobody.

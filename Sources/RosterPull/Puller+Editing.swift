@@ -172,7 +172,14 @@ extension Puller {
         guard var editor = editors[file] else { return file }
         defer { editors[file] = editor }
         let json = Self.isJSON(file)
-        let entries = entries.map { withoutDefaults($0, in: file) }
+        let defaults = defaults(of: file)
+        let entries = entries.map { fields in
+            fields.filter { key, value in
+                // What the file's `defaults` give is left out, as a person writing the file would.
+                guard case .token(let text) = value, let byDefault = defaults[key] else { return true }
+                return text != byDefault
+            }
+        }
         let pad = target.map { spaced($0.node, in: editor) } ?? false ? " " : ""
         let flowLines = entries.map {
             "{" + pad + $0.map { Self.pair($0.0, $0.1, json: json) }.joined(separator: ", ") + pad + "}"
@@ -235,30 +242,26 @@ extension Puller {
         }
     }
 
-    /// `fields` without those the file's `defaults` give the same value (a person's craft,
-    /// level or focus), as a person writing the file would leave them out.
-    func withoutDefaults(_ fields: [(String, FieldValue)], in file: String) -> [(String, FieldValue)] {
+    /// The craft, level and focus `file`'s `defaults` give, by key, in their canonical spelling.
+    func defaults(of file: String) -> [String: String] {
         guard let document = editors[file]?.document, let root = document.root, document.kind(root) == .mapping,
             let pair = (0..<document.pairCount(root)).first(where: {
                 document.string(document.key(root, $0)) == RosterFormat.TopLevelKey.defaults.name
             })
-        else { return fields }
+        else { return [:] }
         let defaults = document.value(root, pair)
-        guard document.kind(defaults) == .mapping else { return fields }
+        guard document.kind(defaults) == .mapping else { return [:] }
         var given: [String: String] = [:]
         for i in 0..<document.pairCount(defaults) {
             let key = document.string(document.key(defaults, i)), value = document.string(document.value(defaults, i))
             switch key {
-            case "craft": given[key] = Craft.parse(value)?.rawValue
-            case "level": given[key] = JobLevel.parse(value)?.rawValue
-            case "focus": given[key] = Focus.parse(value)?.rawValue
+            case RosterFormat.DefaultsKey.craft.name: given[key] = Craft.parse(value)?.rawValue
+            case RosterFormat.DefaultsKey.level.name: given[key] = JobLevel.parse(value)?.rawValue
+            case RosterFormat.DefaultsKey.focus.name: given[key] = Focus.parse(value)?.rawValue
             default: break
             }
         }
-        return fields.filter { key, value in
-            guard case .token(let text) = value, let byDefault = given[key] else { return true }
-            return text != byDefault
-        }
+        return given
     }
 
     /// Whether the last entry of the list `section` writes its flow mapping with inner spaces

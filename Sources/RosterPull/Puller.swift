@@ -168,7 +168,7 @@ package struct Puller {
             return fields
         }
         let file = append(lines, to: Top.people.name, into: into)
-        let values = LiveState(space: live.space, users: new, teams: [], levels: []).newValues
+        let values = LiveState.newValues(of: new)
         if !values.isEmpty { written[file, default: []].formUnion(values) }
     }
 

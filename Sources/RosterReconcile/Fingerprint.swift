@@ -19,8 +19,9 @@ package struct Fingerprint: Sendable, Equatable {
         var names: [Int: String] = Dictionary(minimumCapacity: live.users.count)
         for user in live.users { names[user.id] = user.name }
         func person(_ id: Int) -> String { "\(names[id] ?? "?") (#\(id))" }
+        func kept(_ entity: EntityID) -> Bool { only?.contains(entity) ?? true }
         var entities: [EntityID: EntitySnapshot] = Dictionary(minimumCapacity: live.users.count + live.teams.count)
-        for u in live.users where !ignoredUsers.contains(u.id) {
+        for u in live.users where !ignoredUsers.contains(u.id) && kept(.person(u.id)) {
             entities[.person(u.id)] = EntitySnapshot(
                 name: u.name,
                 fields: [
@@ -28,19 +29,19 @@ package struct Fingerprint: Sendable, Equatable {
                     ("levelStartDate", u.levelStartDate ?? "none"),
                 ])
         }
-        for t in live.teams where !ignoredTeams.contains(t.id) {
+        for t in live.teams where !ignoredTeams.contains(t.id) && kept(.team(t.id)) {
             let members = t.memberSet.sorted().map(person).joined(separator: ", ")
             entities[.team(t.id)] = EntitySnapshot(
                 name: t.name, fields: [("lead", person(t.leadID)), ("members", members)])
         }
-        for l in live.levels {
+        for l in live.levels where kept(.level(l.level)) {
             entities[.level(l.level)] = EntitySnapshot(
                 name: l.level.rawValue, fields: [("limitMonths", String(l.limitMonths))])
         }
-        for m in members ? live.members ?? [] : [] {
+        for m in members ? live.members ?? [] : [] where kept(.member(m.authID)) {
             entities[.member(m.authID)] = EntitySnapshot(name: m.email, fields: [("name", m.name)])
         }
-        self.init(entities: only.map { only in entities.filter { only.contains($0.key) } } ?? entities)
+        self.init(entities: entities)
     }
 
     /// A fingerprint of `entities` (as a saved plan holds them).

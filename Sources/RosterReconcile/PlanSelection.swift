@@ -108,8 +108,8 @@ package struct PlanSelection: Sendable, Equatable {
                     "; did you mean `\(kind.rawValue):\($0)`?"
                 }
                 out.append(
-                    "\(option): `\(kind.rawValue):\(key.value)` names no \(kind.rawValue) of the roster or the live space"
-                        + (hint ?? ""))
+                    "\(option): `\(kind.rawValue):\(key.value)` names no \(kind.rawValue) of the roster or the "
+                        + "live space" + (hint ?? ""))
             }
         }
         return out

@@ -68,9 +68,7 @@ extension PlanWarning {
         for _ in 0..<200 {
             let scenario = Scenario.random(&rng)
             var validated = scenario.roster
-            let resolver = ReferenceResolver(validated, PersonIndex(validated.people))
-            validated.teamPeople = TeamPeople(
-                resolved: resolver.resolved, offsets: resolver.offsets, peopleCount: validated.people.count)
+            validated.teamPeople = TeamPeople(ReferenceResolver(validated, PersonIndex(validated.people)))
             let afresh = Planner.plan(roster: scenario.roster, live: scenario.live, prune: true, endpoint: "x").0
             let stored = Planner.plan(roster: validated, live: scenario.live, prune: true, endpoint: "x").0
             #expect(afresh?.steps == stored?.steps)
