@@ -20,7 +20,13 @@ struct ChartCommand: Command {
         var team: String?
         var connection: ConnectionOptions
 
+        /// Diagnostics' style: colour and, with `--verbose`, their codes.
+
+        var style = ColorOptions()
+
         init(_ arguments: ParsedArguments) {
+
+            style = ColorOptions(arguments)
             paths = arguments.positionals
             live = arguments[OptionCatalog.live]
             format = arguments[Self.format]
@@ -30,7 +36,7 @@ struct ChartCommand: Command {
     }
 
     static func run(_ options: Options, _ context: CommandContext) async -> ExitCode {
-        await reporting(FailureStyle(), context) {
+        await reporting(FailureStyle(color: options.style), context) {
             var chart =
                 options.live
                 ? chart(of: try await live(options.connection, context))

@@ -18,7 +18,13 @@ struct ExportCommand: Command {
         var out: String?
         var connection: ConnectionOptions
 
+        /// Diagnostics' style: colour and, with `--verbose`, their codes.
+
+        var style = ColorOptions()
+
         init(_ arguments: ParsedArguments) throws(UsageError) {
+
+            style = ColorOptions(arguments)
             if let extra = arguments.positionals.first {
                 throw UsageError(
                     message: "`roster export` takes no path, got `\(extra)`", hint: "use --out FILE to write a file")
@@ -30,7 +36,7 @@ struct ExportCommand: Command {
     }
 
     static func run(_ options: Options, _ context: CommandContext) async -> ExitCode {
-        await reporting(FailureStyle(json: options.format == .json), context) {
+        await reporting(FailureStyle(json: options.format == .json, color: options.style), context) {
             let format = options.format
             // Checked first: a path that cannot be written fails before the server is read.
             if let out = options.out { try FileReplacer.check(out, what: "the roster") }

@@ -116,7 +116,8 @@ enum OptionCatalog {
         "a deadline for each read request, headers and body (default 30)")
     static let maxResponseMB = Option<Int?>.integer(
         "--max-response-mb", "MB", in: 1...65536, example: 256, "the largest answer read from the server (default 256)")
-    static let verbose = Option<Bool>.flag("--verbose", "log each request on standard error (the token redacted)")
+    static let verbose = Option<Bool>.flag(
+        "--verbose", "log each request on standard error (the token redacted); end each diagnostic with its code")
     static let noColor = Option<Bool>.flag("--no-color", "plain output (also NO_COLOR)")
     static let color = Option<ColorChoice?>.choice(
         "--color", ColorChoice.allCases, "colour: auto (a terminal, not TERM=dumb), always or never")

@@ -20,7 +20,13 @@ struct PullCommand: Command {
         var into: String?
         var connection: ConnectionOptions
 
+        /// Diagnostics' style: colour and, with `--verbose`, their codes.
+
+        var style = ColorOptions()
+
         init(_ arguments: ParsedArguments) {
+
+            style = ColorOptions(arguments)
             paths = arguments.positionals
             dryRun = arguments[OptionCatalog.dryRun]
             check = arguments[OptionCatalog.check]
@@ -30,7 +36,7 @@ struct PullCommand: Command {
     }
 
     static func run(_ options: Options, _ context: CommandContext) async -> ExitCode {
-        await reporting(FailureStyle(), context) {
+        await reporting(FailureStyle(color: options.style), context) {
             let request = try PlanRequest(paths: options.paths, prune: false, only: nil, exclude: nil)
             let made = try await LivePlan.make(request, options.connection, context)
             let (plan, roster) = (made.plan, made.roster)

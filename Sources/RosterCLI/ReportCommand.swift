@@ -26,7 +26,13 @@ struct ReportCommand: Command {
         var format: OutputFormat
         var connection: ConnectionOptions
 
+        /// Diagnostics' style: colour and, with `--verbose`, their codes.
+
+        var style = ColorOptions()
+
         init(_ arguments: ParsedArguments) throws(UsageError) {
+
+            style = ColorOptions(arguments)
             guard arguments.positionals.first == "levels" else {
                 throw UsageError(
                     message: "`roster report` takes one report: levels", hint: "run `roster report levels`")
@@ -41,7 +47,7 @@ struct ReportCommand: Command {
     }
 
     static func run(_ options: Options, _ context: CommandContext) async -> ExitCode {
-        await reporting(FailureStyle(json: options.format == .json), context) {
+        await reporting(FailureStyle(json: options.format == .json, color: options.style), context) {
             let (asOf, due) = (options.asOf, options.dueMonths)
             let report: LevelReport
             if options.live {

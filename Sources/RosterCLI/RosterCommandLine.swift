@@ -119,7 +119,7 @@ package enum RosterCommandLine {
         // With --format json, standard output holds one JSON document whatever happens.
         if style.json { context.console.writeOut(failure.json.rendered(indent: 2) + "\n") }
         let color = context.useColor(onStderr: true, style.color)
-        context.console.writeErr(DiagnosticRenderer.text(failure.diagnostics, color: color))
+        context.console.writeErr(DiagnosticRenderer.text(failure.diagnostics, color: color, codes: style.color.codes))
         if failure.diagnostics.count > 1 { context.console.writeErr(DiagnosticRenderer.summary(failure.diagnostics)) }
         context.annotate(failure.diagnostics)
         return failure.exitCode

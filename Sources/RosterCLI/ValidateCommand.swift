@@ -28,7 +28,8 @@ struct ValidateCommand: Command {
             context.console.writeOut(json(result).rendered(indent: 2) + "\n")
         } else {
             let color = context.useColor(onStderr: true, options.color)
-            context.console.writeErr(DiagnosticRenderer.text(result.diagnostics, color: color))
+            context.console.writeErr(
+                DiagnosticRenderer.text(result.diagnostics, color: color, codes: options.color.codes))
             context.console.writeErr(DiagnosticRenderer.summary(result.diagnostics))
             if result.isValid {
                 let r = result.roster

@@ -7,11 +7,15 @@ package enum DiagnosticRenderer {
     package static let textLimit = 200
 
     /// `file:line:col: error: message`, each note on its own line after its diagnostic; past
-    /// `limit` diagnostics, one line says how many more there are.
-    package static func text(_ diagnostics: [Diagnostic], color: Bool = false, limit: Int = textLimit) -> String {
+    /// `limit` diagnostics, one line says how many more there are. With `codes`, each diagnostic
+    /// ends with its code in brackets, as compilers name a warning's flag (`[unknown-key]`).
+    package static func text(
+        _ diagnostics: [Diagnostic], color: Bool = false, codes: Bool = false, limit: Int = textLimit
+    ) -> String {
         var out = ""
         for d in diagnostics.prefix(limit) {
-            out += line(d.location, d.severity.rawValue, d.message, color: color)
+            let suffix = codes ? d.code.map { " [\($0.rawValue)]" } ?? "" : ""
+            out += line(d.location, d.severity.rawValue, d.message + suffix, color: color)
             for note in d.notes {
                 out += line(note.location, "note", note.message, color: color)
             }

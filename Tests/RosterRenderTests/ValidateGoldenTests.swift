@@ -25,6 +25,20 @@ import Testing
         }
     }
 
+    /// With `--verbose` each diagnostic's line ends with its code; its notes and the default lines do not.
+    @Test func codesEndTheLinesOnlyWhenAsked() throws {
+        let dir = TestSupport.goldenRoot.appendingPathComponent("validate/one-team")
+        let result = RosterLoader().load(paths: [dir.appendingPathComponent("roster.yaml").path])
+        let plain = DiagnosticRenderer.text(result.diagnostics)
+        let coded = DiagnosticRenderer.text(result.diagnostics, codes: true)
+        let diagnosticLines = coded.split(separator: "\n").filter { !$0.contains(": note: ") }
+        #expect(!diagnosticLines.isEmpty)
+        let codes = result.diagnostics.compactMap { $0.code.map { "[\($0.rawValue)]" } }
+        #expect(diagnosticLines.map { String($0.suffix(from: $0.lastIndex(of: "[") ?? $0.startIndex)) } == codes)
+        #expect(coded.split(separator: "\n").filter { $0.contains(": note: ") }.allSatisfy { !$0.hasSuffix("]") })
+        #expect(!plain.contains("[one-team]"))
+    }
+
     @Test func jsonFormatMatchesGolden() throws {
         let dir = TestSupport.goldenRoot.appendingPathComponent("validate/one-team")
         let result = RosterLoader().load(paths: [dir.appendingPathComponent("roster.yaml").path])
