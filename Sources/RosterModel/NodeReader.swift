@@ -175,7 +175,7 @@ struct NodeReader {
     /// A level start date: a real calendar date `YYYY-MM-DD`, or null to clear it.
     mutating func levelStartDate(_ node: NodeID) -> LevelStartDate? {
         if doc.isNull(node) { return .clear }
-        guard let text = string(node, "levelStartDate") else { return nil }
+        guard let text = string(node, RosterFormat.PersonKey.levelStartDate.name) else { return nil }
         switch CalendarDate.check(text.value) {
         case .valid: return .date(text.value)
         case .malformed:

@@ -223,7 +223,8 @@ struct RosterFileDecoder {
                 continue
             }
             if let months = reader.integer(
-                limit, "limitMonths", in: RosterFormat.limitMonthsRange, expected: "an integer from 0 to 600")
+                limit, RosterFormat.LevelKey.limitMonths.name, in: RosterFormat.limitMonthsRange,
+                expected: "an integer from 0 to 600")
             {
                 result.append(LevelLimitEntry(level: level, limitMonths: months.value, location: doc.location(key)))
             }

@@ -94,7 +94,7 @@ package enum RosterFormat {
     }
 
     /// `policy.ignore` and `policy.protected`.
-    enum KindListsKey: Int, MappingKey {
+    package enum KindListsKey: Int, MappingKey {
         case people, teams
         static let keys = KeySet(Self.self)
         var spelling: StaticString {
@@ -106,7 +106,7 @@ package enum RosterFormat {
     }
 
     /// `rules:`.
-    enum RulesKey: Int, MappingKey {
+    package enum RulesKey: Int, MappingKey {
         case maxTeamSize, minTeamSize, leadMinLevel, requireLevelStartDate, requireFocus, severity
         static let keys = KeySet(Self.self)
         var spelling: StaticString {
@@ -122,7 +122,7 @@ package enum RosterFormat {
     }
 
     /// One rule written as a mapping (`{value: …, severity: …}`).
-    enum RuleKey: Int, MappingKey {
+    package enum RuleKey: Int, MappingKey {
         case value, severity
         static let keys = KeySet(Self.self)
         var spelling: StaticString {
@@ -134,7 +134,7 @@ package enum RosterFormat {
     }
 
     /// `access:`.
-    enum AccessKey: Int, MappingKey {
+    package enum AccessKey: Int, MappingKey {
         case members, prune
         static let keys = KeySet(Self.self)
         var spelling: StaticString {
@@ -146,10 +146,20 @@ package enum RosterFormat {
     }
 }
 
-// The keys as a roster writes them, for the code that writes roster text (export, pull).
-extension RosterFormat.TopLevelKey { package var name: String { spelling.description } }
-extension RosterFormat.PersonKey { package var name: String { spelling.description } }
-extension RosterFormat.TeamKey { package var name: String { spelling.description } }
-extension RosterFormat.DefaultsKey { package var name: String { spelling.description } }
-extension RosterFormat.LevelKey { package var name: String { spelling.description } }
-extension RosterFormat.PolicyKey { package var name: String { spelling.description } }
+/// One kind of mapping's keys as a roster writes them: the one table of the format's keys, read by
+/// the decoder (``MappingKey``), the JSON Schema, the docs' test, export and pull.
+package protocol FormatKey: CaseIterable, Sendable {
+    /// The key as a roster writes it.
+    var name: String { get }
+}
+
+extension RosterFormat.TopLevelKey: FormatKey { package var name: String { spelling.description } }
+extension RosterFormat.PersonKey: FormatKey { package var name: String { spelling.description } }
+extension RosterFormat.TeamKey: FormatKey { package var name: String { spelling.description } }
+extension RosterFormat.DefaultsKey: FormatKey { package var name: String { spelling.description } }
+extension RosterFormat.LevelKey: FormatKey { package var name: String { spelling.description } }
+extension RosterFormat.PolicyKey: FormatKey { package var name: String { spelling.description } }
+extension RosterFormat.KindListsKey: FormatKey { package var name: String { spelling.description } }
+extension RosterFormat.RulesKey: FormatKey { package var name: String { spelling.description } }
+extension RosterFormat.RuleKey: FormatKey { package var name: String { spelling.description } }
+extension RosterFormat.AccessKey: FormatKey { package var name: String { spelling.description } }

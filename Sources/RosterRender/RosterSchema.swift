@@ -20,71 +20,87 @@ package enum RosterSchema {
         ])
     }
 
+    private typealias Format = RosterFormat
+
+    /// A mapping's `properties`, one per key of the format's table: a key the decoder reads and
+    /// the schema does not describe does not compile.
+    private static func properties<Key: FormatKey>(_ schema: (Key) -> JSONValue) -> JSONValue {
+        .object(Key.allCases.map { ($0.name, schema($0)) })
+    }
+
+    /// An object of `Key`s, none other.
+    private static func object<Key: FormatKey>(
+        required: [Key] = [], description: String? = nil, nullable: Bool = false, _ schema: (Key) -> JSONValue
+    ) -> JSONValue {
+        var fields: [(String, JSONValue)] = [
+            ("type", nullable ? .array([.string("object"), .string("null")]) : .string("object")),
+            ("additionalProperties", .bool(false)),
+        ]
+        if !required.isEmpty { fields.append(("required", .array(required.map { .string($0.name) }))) }
+        if let description { fields.append(("description", .string(description))) }
+        fields.append(("properties", properties(schema)))
+        return .object(fields)
+    }
+
+    private static func ref(_ definition: String, _ description: String? = nil) -> JSONValue {
+        .object(
+            [("$ref", .string("#/$defs/\(definition)"))] + (description.map { [("description", .string($0))] } ?? []))
+    }
+
+    private static func nullableList(of items: JSONValue) -> JSONValue {
+        .object([("type", .array([.string("array"), .string("null")])), ("items", items)])
+    }
+
     /// The top-level keys of a roster file.
     private static func properties() -> JSONValue {
-        func list(of definition: String) -> JSONValue {
-            .object([
-                ("type", .array([.string("array"), .string("null")])),
-                ("items", .object([("$ref", .string("#/$defs/\(definition)"))])),
-            ])
-        }
-        return .object([
-            ("$schema", .object([("type", .string("string"))])),
-            (
-                "version",
-                .object([("const", .int(RosterFormat.version)), ("description", .string("The roster format version."))])
-            ),
-            (
-                "space",
+        properties { (key: Format.TopLevelKey) in
+            switch key {
+            case .schema: .object([("type", .string("string"))])
+            case .version:
+                .object([("const", .int(Format.version)), ("description", .string("The roster format version."))])
+            case .space:
                 .object([
                     ("type", .string("string")), ("minLength", .int(1)),
                     ("description", .string("The MPS space to reconcile (default: your own space).")),
                 ])
-            ),
-            ("defaults", defaults()),
-            ("people", list(of: "person")),
-            ("teams", list(of: "team")),
-            ("levels", levels()),
-            ("policy", policy()),
-            ("access", access()),
-            ("rules", rules()),
+            case .defaults: defaults()
+            case .people: nullableList(of: ref("person"))
+            case .teams: nullableList(of: ref("team"))
+            case .levels: levels()
+            case .policy: policy()
+            case .access: access()
+            case .rules: rules()
+            case .newValues: newValues()
+            }
+        }
+    }
+
+    private static func newValues() -> JSONValue {
+        .object([
+            ("type", .array([.string("array"), .string("null")])),
             (
-                "newValues",
-                .object([
-                    ("type", .array([.string("array"), .string("null")])),
-                    (
-                        "description",
-                        .string(
-                            "Values of a newer MPS that this version of roster does not know (a level, a craft or a "
-                                + "focus), which this file's entries may use as the server spells them.")
-                    ),
-                    (
-                        "items",
-                        .object([("type", .string("string")), ("pattern", .string("^[A-Z][A-Za-z0-9_]*$"))])
-                    ),
-                ])
+                "description",
+                .string(
+                    "Values of a newer MPS that this version of roster does not know (a level, a craft or a "
+                        + "focus), which this file's entries may use as the server spells them.")
             ),
+            ("items", .object([("type", .string("string")), ("pattern", .string("^[A-Z][A-Za-z0-9_]*$"))])),
         ])
     }
 
     private static func defaults() -> JSONValue {
-        .object([
-            ("type", .string("object")), ("additionalProperties", .bool(false)),
-            ("description", .string("Person fields for the people of this file that omit them.")),
-            (
-                "properties",
-                .object([
-                    ("craft", .object([("$ref", .string("#/$defs/craft"))])),
-                    ("level", .object([("$ref", .string("#/$defs/level"))])),
-                    ("focus", .object([("$ref", .string("#/$defs/focus"))])),
-                ])
-            ),
-        ])
+        object(description: "Person fields for the people of this file that omit them.") { (key: Format.DefaultsKey) in
+            switch key {
+            case .craft: ref("craft")
+            case .level: ref("level")
+            case .focus: ref("focus")
+            }
+        }
     }
 
     /// The shared definitions: names, ids, enums, a person and a team.
     private static func definitions() -> JSONValue {
-        let name = JSONValue.object([("$ref", .string("#/$defs/name"))])
+        let name = ref("name")
         return .object([
             (
                 "name",
@@ -104,108 +120,52 @@ package enum RosterSchema {
     }
 
     private static func person() -> JSONValue {
-        .object([
-            ("type", .string("object")), ("required", .array([.string("name")])),
-            ("additionalProperties", .bool(false)),
-            (
-                "properties",
+        object(required: [.name]) { (key: Format.PersonKey) in
+            switch key {
+            case .name: ref("name", "The person's full name (MPS fullName).")
+            case .id: ref("id", "Pins the live MPS user id.")
+            case .craft: ref("craft")
+            case .level: ref("level")
+            case .focus: ref("focus")
+            case .levelStartDate:
                 .object([
-                    (
-                        "name",
-                        .object([
-                            ("$ref", .string("#/$defs/name")),
-                            ("description", .string("The person's full name (MPS fullName).")),
-                        ])
-                    ),
-                    (
-                        "id",
-                        .object([
-                            ("$ref", .string("#/$defs/id")), ("description", .string("Pins the live MPS user id.")),
-                        ])
-                    ),
-                    ("craft", .object([("$ref", .string("#/$defs/craft"))])),
-                    ("level", .object([("$ref", .string("#/$defs/level"))])),
-                    ("focus", .object([("$ref", .string("#/$defs/focus"))])),
-                    (
-                        "levelStartDate",
-                        .object([
-                            ("type", .array([.string("string"), .string("null")])),
-                            ("pattern", .string("^[0-9]{4}-[0-9]{2}-[0-9]{2}$")),
-                            (
-                                "description",
-                                .string("YYYY-MM-DD; absent = leave the live value alone; null = clear it.")
-                            ),
-                        ])
-                    ),
-                    (
-                        "previously",
-                        .object([
-                            ("$ref", .string("#/$defs/names")),
-                            ("description", .string("Former names: a rename, never a delete and create.")),
-                        ])
-                    ),
+                    ("type", .array([.string("string"), .string("null")])),
+                    ("pattern", .string("^[0-9]{4}-[0-9]{2}-[0-9]{2}$")),
+                    ("description", .string("YYYY-MM-DD; absent = leave the live value alone; null = clear it.")),
                 ])
-            ),
-        ])
+            case .previously: ref("names", "Former names: a rename, never a delete and create.")
+            }
+        }
     }
 
     private static func team() -> JSONValue {
-        .object([
-            ("type", .string("object")), ("required", .array([.string("name"), .string("lead")])),
-            ("additionalProperties", .bool(false)),
-            (
-                "properties",
-                .object([
-                    ("name", .object([("$ref", .string("#/$defs/name"))])),
-                    (
-                        "id",
-                        .object([
-                            ("$ref", .string("#/$defs/id")), ("description", .string("Pins the live MPS team id.")),
-                        ])
-                    ),
-                    (
-                        "lead",
-                        .object([
-                            ("$ref", .string("#/$defs/name")),
-                            ("description", .string("A person of the roster; always a member.")),
-                        ])
-                    ),
-                    (
-                        "members",
-                        .object([
-                            ("type", .array([.string("array"), .string("null")])),
-                            ("items", .object([("$ref", .string("#/$defs/name"))])),
-                        ])
-                    ),
-                    ("previously", .object([("$ref", .string("#/$defs/names"))])),
-                ])
-            ),
-        ])
+        object(required: [.name, .lead]) { (key: Format.TeamKey) in
+            switch key {
+            case .name: ref("name")
+            case .id: ref("id", "Pins the live MPS team id.")
+            case .lead: ref("name", "A person of the roster; always a member.")
+            case .members: nullableList(of: ref("name"))
+            case .previously: ref("names")
+            }
+        }
     }
 
     private static func levels() -> JSONValue {
-        let limit: JSONValue = .object([
-            ("type", .string("object")), ("required", .array([.string("limitMonths")])),
-            ("additionalProperties", .bool(false)),
-            (
-                "properties",
+        let limit = object(required: [.limitMonths]) { (key: Format.LevelKey) in
+            switch key {
+            case .limitMonths:
                 .object([
-                    (
-                        "limitMonths",
-                        .object([
-                            ("type", .string("integer")), ("minimum", .int(RosterFormat.limitMonthsRange.lowerBound)),
-                            ("maximum", .int(RosterFormat.limitMonthsRange.upperBound)),
-                            ("description", .string("Months at this level before a person is flagged; 0 = no limit.")),
-                        ])
-                    )
+                    ("type", .string("integer")), ("minimum", .int(Format.limitMonthsRange.lowerBound)),
+                    ("maximum", .int(Format.limitMonthsRange.upperBound)),
+                    ("description", .string("Months at this level before a person is flagged; 0 = no limit.")),
                 ])
-            ),
-        ])
+            }
+        }
         return .object([
             ("type", .array([.string("object"), .string("null")])),
             ("description", .string("Time-in-level limits of the space, per job level.")),
             ("properties", .object(JobLevel.allCases.map { ($0.rawValue, limit) })),
-            ("propertyNames", .object([("$ref", .string("#/$defs/level"))])),
+            ("propertyNames", ref("level")),
         ])
     }
 
@@ -213,111 +173,67 @@ package enum RosterSchema {
     private static func rules() -> JSONValue {
         let severity = JSONValue.object([("enum", .array([.string("error"), .string("warning")]))])
         func rule(_ value: JSONValue) -> JSONValue {
-            .object([
-                (
-                    "oneOf",
-                    .array([
-                        value,
-                        .object([
-                            ("type", .string("object")), ("additionalProperties", .bool(false)),
-                            ("required", .array([.string("value")])),
-                            ("properties", .object([("value", value), ("severity", severity)])),
-                        ]),
-                    ])
-                )
-            ])
+            let written = object(required: [.value]) { (key: Format.RuleKey) in
+                switch key {
+                case .value: value
+                case .severity: severity
+                }
+            }
+            return .object([("oneOf", .array([value, written]))])
         }
         let size = JSONValue.object([("type", .string("integer")), ("minimum", .int(1))])
-        return .object([
-            ("type", .string("object")), ("additionalProperties", .bool(false)),
-            ("description", .string("The organisation's own rules, checked by validate and plan.")),
-            (
-                "properties",
-                .object([
-                    ("maxTeamSize", rule(size)), ("minTeamSize", rule(size)),
-                    ("leadMinLevel", rule(.object([("$ref", .string("#/$defs/level"))]))),
-                    ("requireLevelStartDate", rule(.object([("type", .string("boolean"))]))),
-                    (
-                        "requireFocus",
-                        rule(
-                            .object([
-                                ("type", .string("array")), ("items", .object([("$ref", .string("#/$defs/craft"))])),
-                            ]))
-                    ),
-                    ("severity", severity),
-                ])
-            ),
-        ])
+        return object(description: "The organisation's own rules, checked by validate and plan.") {
+            (key: Format.RulesKey) in
+            switch key {
+            case .maxTeamSize, .minTeamSize: rule(size)
+            case .leadMinLevel: rule(ref("level"))
+            case .requireLevelStartDate: rule(.object([("type", .string("boolean"))]))
+            case .requireFocus: rule(.object([("type", .string("array")), ("items", ref("craft"))]))
+            case .severity: severity
+            }
+        }
     }
 
     private static func access() -> JSONValue {
-        .object([
-            ("type", .string("object")), ("additionalProperties", .bool(false)),
-            ("description", .string("Who besides the owner may open and change the space (MPS accounts by email).")),
-            (
-                "properties",
+        let about = "Who besides the owner may open and change the space (MPS accounts by email)."
+        return object(description: about) { (key: Format.AccessKey) in
+            switch key {
+            case .members:
+                nullableList(of: .object([("type", .string("string")), ("pattern", .string("^[^@\\s]+@[^@\\s]+$"))]))
+            case .prune:
                 .object([
-                    (
-                        "members",
-                        .object([
-                            ("type", .array([.string("array"), .string("null")])),
-                            (
-                                "items",
-                                .object([("type", .string("string")), ("pattern", .string("^[^@\\s]+@[^@\\s]+$"))])
-                            ),
-                        ])
-                    ),
-                    (
-                        "prune",
-                        .object([
-                            ("type", .string("boolean")),
-                            ("description", .string("Remove members the roster does not list (default: report them).")),
-                        ])
-                    ),
+                    ("type", .string("boolean")),
+                    ("description", .string("Remove members the roster does not list (default: report them).")),
                 ])
-            ),
-        ])
+            }
+        }
     }
 
     private static func policy() -> JSONValue {
-        let kindLists: JSONValue = .object([
-            ("type", .string("object")), ("additionalProperties", .bool(false)),
+        let kindLists = object { (key: Format.KindListsKey) in
+            switch key {
+            case .people, .teams: ref("names")
+            }
+        }
+        return object { (key: Format.PolicyKey) in
+            switch key {
+            case .oneTeamPerPerson: .object([("type", .string("boolean")), ("default", .bool(true))])
+            case .prune: .object([("type", .string("boolean")), ("default", .bool(false))])
+            case .ignore, .protected: kindLists
+            case .maxDeletes: maxDeletes()
+            }
+        }
+    }
+
+    private static func maxDeletes() -> JSONValue {
+        .object([
+            ("description", .string("Most deletes per kind: a count (3) or a share of the live total (10%).")),
+            ("default", .string("25%")),
             (
-                "properties",
-                .object([
-                    ("people", .object([("$ref", .string("#/$defs/names"))])),
-                    ("teams", .object([("$ref", .string("#/$defs/names"))])),
-                ])
-            ),
-        ])
-        return .object([
-            ("type", .string("object")), ("additionalProperties", .bool(false)),
-            (
-                "properties",
-                .object([
-                    ("oneTeamPerPerson", .object([("type", .string("boolean")), ("default", .bool(true))])),
-                    ("prune", .object([("type", .string("boolean")), ("default", .bool(false))])),
-                    ("ignore", kindLists),
-                    ("protected", kindLists),
-                    (
-                        "maxDeletes",
-                        .object([
-                            (
-                                "description",
-                                .string("Most deletes per kind: a count (3) or a share of the live total (10%).")
-                            ),
-                            ("default", .string("25%")),
-                            (
-                                "oneOf",
-                                .array([
-                                    .object([("type", .string("integer")), ("minimum", .int(0))]),
-                                    .object([
-                                        ("type", .string("string")), ("pattern", .string("^[0-9]+(\\.[0-9]+)?%$")),
-                                    ]),
-                                ])
-                            ),
-                        ])
-                    ),
+                "oneOf",
+                .array([
+                    .object([("type", .string("integer")), ("minimum", .int(0))]),
+                    .object([("type", .string("string")), ("pattern", .string("^[0-9]+(\\.[0-9]+)?%$"))]),
                 ])
             ),
         ])

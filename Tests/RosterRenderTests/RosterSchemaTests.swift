@@ -1,31 +1,50 @@
+import Foundation
 import RosterCore
+import RosterModel
 import RosterRender
+import RosterTestSupport
 import Testing
 
-@testable import RosterModel
-
-/// The JSON Schema editors check rosters with names exactly the keys the decoder reads, so an
-/// editor never accepts what `validate` refuses, or flags what it reads.
+/// The format's keys are one table (``FormatKey``): the decoder reads mappings by it and the JSON
+/// Schema is built from it, so these tests check what the table cannot: that the docs describe
+/// every key, and that the schema's mappings are the decoder's, none left open.
 @Suite struct RosterSchemaTests {
-    static func properties(_ schema: JSONValue?) -> [String] {
-        guard case .object(let pairs)? = schema?["properties"] else { return [] }
-        return pairs.map(\.0).sorted()
+    static let tables: [(kind: String, keys: [String])] = [
+        ("top level", names(RosterFormat.TopLevelKey.self)), ("person", names(RosterFormat.PersonKey.self)),
+        ("team", names(RosterFormat.TeamKey.self)), ("defaults", names(RosterFormat.DefaultsKey.self)),
+        ("levels", names(RosterFormat.LevelKey.self)), ("policy", names(RosterFormat.PolicyKey.self)),
+        ("policy lists", names(RosterFormat.KindListsKey.self)), ("rules", names(RosterFormat.RulesKey.self)),
+        ("a rule", names(RosterFormat.RuleKey.self)), ("access", names(RosterFormat.AccessKey.self)),
+    ]
+
+    static func names<Key: FormatKey>(_: Key.Type) -> [String] { Key.allCases.map(\.name) }
+
+    @Test func theDocsDescribeEveryKeyOfTheFormat() throws {
+        let docs = try String(
+            contentsOf: TestSupport.packageRoot.appendingPathComponent("docs/roster-file.md"), encoding: .utf8)
+        for (kind, keys) in Self.tables {
+            for key in keys {
+                let written = ["`\(key)", "\(key):", "\"\(key)\""].contains { docs.contains($0) }
+                #expect(written, "\(kind): \(key)")
+            }
+        }
     }
 
-    @Test func theSchemaNamesExactlyTheKeysTheDecoderReads() {
-        let schema = RosterSchema.document()
-        let top = schema["properties"]
-        let expected: [(String, JSONValue?, [String])] = [
-            ("top level", schema, RosterFormat.TopLevelKey.keys.strings),
-            ("person", schema["$defs"]?["person"], RosterFormat.PersonKey.keys.strings),
-            ("team", schema["$defs"]?["team"], RosterFormat.TeamKey.keys.strings),
-            ("defaults", top?["defaults"], RosterFormat.DefaultsKey.keys.strings),
-            ("policy", top?["policy"], RosterFormat.PolicyKey.keys.strings),
-            ("access", top?["access"], RosterFormat.AccessKey.keys.strings),
-            ("rules", top?["rules"], RosterFormat.RulesKey.keys.strings),
-        ]
-        for (kind, node, keys) in expected {
-            #expect(Self.properties(node) == keys.sorted(), "\(kind)")
+    @Test func everyMappingOfTheSchemaIsClosed() {
+        func walk(_ node: JSONValue, _ path: String) {
+            switch node {
+            case .object(let pairs):
+                if pairs.contains(where: { $0.0 == "properties" })
+                    && !pairs.contains(where: { $0.0 == "propertyNames" })
+                {
+                    #expect(node["additionalProperties"] == .bool(false), "\(path)")
+                }
+                for (key, value) in pairs { walk(value, path + "/" + key) }
+            case .array(let items):
+                for (i, item) in items.enumerated() { walk(item, path + "[\(i)]") }
+            default: break
+            }
         }
+        walk(RosterSchema.document(), "")
     }
 }
