@@ -11,6 +11,8 @@ enum LiveStateDecoder {
         var teams: [LiveTeam] = []
         var levels: [(level: JobLevel, limitMonths: Int)] = []
         var members: [LiveMember] = []
+        /// The fields of `data` the answer held.
+        var fields: Set<String> = []
     }
 
     static func decode(_ body: Data) -> Decoded? {
@@ -22,6 +24,7 @@ enum LiveStateDecoder {
                 guard key == "data" else { throw JSONReader.Malformed() }
                 sawData = true
                 try reader.object { reader, field throws(JSONReader.Malformed) in
+                    decoded.fields.insert(field)
                     try read(field, &reader, into: &decoded)
                 }
             }

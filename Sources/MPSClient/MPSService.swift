@@ -55,20 +55,25 @@ package struct MPSService: Sendable {
     }
 
     private func readLiveState(space target: String?, lacking: Set<ServerFeature>) async throws(MPSError) -> LiveState {
-        let body = GraphQLClient.body(
-            query: Self.liveQuery(lacking: lacking), variables: nil, operationName: "RosterLiveState")
-        let raw = try await client.post(body: body, retry: .reads, space: target)
-        if raw.status == 200, let fast = LiveStateDecoder.decode(raw.body) {
-            var live = try Self.assemble(
-                target: target, spaces: fast.spaces, users: fast.users, teams: fast.teams, levels: fast.levels)
-            // spaceMembers always answers for the caller's own space.
-            if live.space.isOwner && !lacking.contains(.access) { live.members = fast.members }
-            return live
-        }
-        // Not a clean answer: say why, in the server's words when it gave some.
+        let read = try await decodedRead(Self.liveQuery(lacking: lacking), "RosterLiveState", space: target)
+        var live = try Self.assemble(
+            target: target, spaces: read.spaces, users: read.users, teams: read.teams, levels: read.levels)
+        // spaceMembers always answers for the caller's own space.
+        if live.space.isOwner && !lacking.contains(.access) { live.members = read.members }
+        return live
+    }
+
+    /// A read of the live state's fields, decoded by the one live-state decoder; a response that is
+    /// not a clean answer says why, in the server's words when it gave some.
+    private func decodedRead(
+        _ query: String, _ operation: String, space: String?
+    ) async throws(MPSError) -> LiveStateDecoder.Decoded {
+        let body = GraphQLClient.body(query: query, variables: nil, operationName: operation)
+        let raw = try await client.post(body: body, retry: .reads, space: space)
+        if raw.status == 200, let decoded = LiveStateDecoder.decode(raw.body) { return decoded }
         let response = try GraphQLClient.parse(raw, bodySize: body.count, endpoint: client.endpoint.url.absoluteString)
         if !response.errors.isEmpty { throw MPSError.graphQL(response.errors) }
-        throw MPSError.invalidResponse("the live state does not have the shape of the MPS schema")
+        throw MPSError.invalidResponse("the answer to \(operation) does not have the shape of the MPS schema")
     }
 
     /// The features an older server's refusal says it lacks: `Cannot query field
@@ -103,28 +108,18 @@ package struct MPSService: Sendable {
 
     /// The token's spaces, own space first.
     package func spaces() async throws(MPSError) -> [LiveSpace] {
-        let response = try await client.send(
-            body: GraphQLClient.body(query: "query RosterSpaces { mySpaces { id name isOwner } }", variables: nil),
-            retry: .reads)
-        if !response.errors.isEmpty { throw MPSError.graphQL(response.errors) }
-        return try Self.spaces(response.data?["mySpaces"] ?? .null)
+        let read = try await decodedRead(
+            "query RosterSpaces { mySpaces { id name isOwner } }", "RosterSpaces", space: client.endpoint.space)
+        guard read.fields.contains("mySpaces") else { throw MPSError.invalidResponse("mySpaces missing") }
+        return read.spaces
     }
 
     /// Who may open the caller's own space besides the caller (`spaceMembers`).
     package func members() async throws(MPSError) -> [LiveMember] {
-        let response = try await client.send(
-            body: GraphQLClient.body(
-                query: "query RosterMembers { spaceMembers { authId email name } }", variables: nil),
-            retry: .reads)
-        if !response.errors.isEmpty { throw MPSError.graphQL(response.errors) }
-        guard case .array(let list)? = response.data?["spaceMembers"] else {
-            throw MPSError.invalidResponse("spaceMembers missing")
-        }
-        return list.map {
-            LiveMember(
-                authID: $0["authId"]?.stringValue ?? "", email: $0["email"]?.stringValue ?? "",
-                name: $0["name"]?.stringValue ?? "")
-        }
+        let read = try await decodedRead(
+            "query RosterMembers { spaceMembers { authId email name } }", "RosterMembers", space: client.endpoint.space)
+        guard read.fields.contains("spaceMembers") else { throw MPSError.invalidResponse("spaceMembers missing") }
+        return read.members
     }
 
     /// Ends the session behind the token (`POST /api/auth/sign-out`).
@@ -168,18 +163,6 @@ package struct MPSService: Sendable {
             throw MPSError.invalidResponse("get-session answered \(GraphQLClient.snippet(response.body))")
         }
         return (id, user["name"]?.stringValue ?? "", user["email"]?.stringValue ?? "")
-    }
-
-    // MARK: decoding
-
-    static func spaces(_ value: JSONValue) throws(MPSError) -> [LiveSpace] {
-        guard case .array(let list) = value else { throw MPSError.invalidResponse("mySpaces missing") }
-        var out: [LiveSpace] = []
-        for s in list {
-            guard let id = s["id"]?.stringValue else { throw MPSError.invalidResponse("a space without an id") }
-            out.append(LiveSpace(id: id, name: s["name"]?.stringValue ?? "", isOwner: s["isOwner"]?.boolValue ?? false))
-        }
-        return out
     }
 }
 

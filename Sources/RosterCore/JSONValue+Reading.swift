@@ -49,9 +49,31 @@ extension JSONValue {
 }
 
 extension JSONReader {
+    /// Where `bytes` stop being one JSON value, and why; nil when they are one. A UTF-8 byte order
+    /// mark may come first. The column counts characters, not bytes.
+    package static func check(_ bytes: [UInt8], maxDepth: Int = 512) -> (line: Int, column: Int, reason: String)? {
+        var reader = JSONReader(bytes)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.i = 3 }
+        do throws(Malformed) {
+            _ = try reader.value(depth: maxDepth)
+            guard reader.peek() == nil else { throw reader.fail("unexpected text after the JSON value") }
+            return nil
+        } catch {
+            return position(of: error.offset ?? bytes.count, in: bytes, error.reason)
+        }
+    }
+
+    private static func position(of offset: Int, in bytes: [UInt8], _ reason: String) -> (Int, Int, String) {
+        let end = min(offset, bytes.count)
+        let lineStart = bytes[..<end].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        let line = bytes[..<lineStart].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+        let column = String(decoding: bytes[lineStart..<end], as: UTF8.self).count + 1
+        return (line, column, reason)
+    }
+
     /// Any value, nested at most `depth` deep.
     mutating func value(depth: Int) throws(Malformed) -> JSONValue {
-        guard depth > 0 else { throw Malformed() }
+        guard depth > 0 else { throw fail("nested too deep") }
         switch peek() {
         case UInt8(ascii: "{"):
             var pairs: [(String, JSONValue)] = []
@@ -63,31 +85,46 @@ extension JSONReader {
             return .array(items)
         case UInt8(ascii: "\""):
             return .string(try string())
-        case UInt8(ascii: "t"), UInt8(ascii: "f"):
+        case let c? where c == UInt8(ascii: "-") || (0x30...0x39).contains(c):
+            return try number()
+        default:
             if literal("true") { return .bool(true) }
             if literal("false") { return .bool(false) }
-            throw Malformed()
-        case UInt8(ascii: "n"):
-            guard literal("null") else { throw Malformed() }
-            return .null
-        case nil:
-            throw Malformed()
-        default:
-            let start = i
-            while i < bytes.count, "+-.eE0123456789".utf8.contains(bytes[i]) { i += 1 }
-            let text = String(decoding: bytes[start..<i], as: UTF8.self)
-            if let int = Int(text) { return .int(int) }
-            guard let double = Double(text), double.isFinite else { throw Malformed() }
-            return .double(double)
+            if literal("null") { return .null }
+            throw unexpected("expected a JSON value")
         }
     }
 
-    /// Whether `word` comes next; it is read when it does.
-    private mutating func literal(_ word: StaticString) -> Bool {
-        let n = word.utf8CodeUnitCount
-        guard bytes.count - i >= n else { return false }
-        for k in 0..<n where bytes[i + k] != word.utf8Start[k] { return false }
-        i += n
-        return true
+    /// A number as RFC 8259 writes it: an integer when it is one that fits, else a double.
+    private mutating func number() throws(Malformed) -> JSONValue {
+        let start = i
+        if bytes[i] == UInt8(ascii: "-") { i += 1 }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "0") {
+            i += 1
+        } else if !digits() {
+            throw fail("expected a digit")
+        }
+        var integral = true
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            integral = false
+            guard digits() else { throw fail("expected a digit after `.`") }
+        }
+        if i < bytes.count, bytes[i] | 0x20 == UInt8(ascii: "e") {
+            i += 1
+            integral = false
+            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+            guard digits() else { throw fail("expected a digit in the exponent") }
+        }
+        let text = String(decoding: bytes[start..<i], as: UTF8.self)
+        if integral, let int = Int(text) { return .int(int) }
+        guard let double = Double(text), double.isFinite else { throw Malformed("number out of range", at: start) }
+        return .double(double)
+    }
+
+    private mutating func digits() -> Bool {
+        let start = i
+        while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 { i += 1 }
+        return i > start
     }
 }

@@ -70,13 +70,13 @@ package struct RosterLoader: Sendable {
     /// Parses and decodes one file's bytes.
     package func load(bytes: [UInt8], path: String) -> (RosterFile?, [Diagnostic]) {
         // A `.json` file is strict JSON; libyaml alone would take a trailing comma or a comment.
-        if path.hasSuffix(".json"), let failure = StrictJSONChecker.check(bytes) {
+        if path.hasSuffix(".json"), let failure = JSONReader.check(bytes) {
             return (
                 nil,
                 [
                     .error(
                         .invalidJSON,
-                        "not valid JSON: \(failure.message)",
+                        "not valid JSON: \(failure.reason)",
                         at: SourceLocation(file: path, line: failure.line, column: failure.column))
                 ]
             )

@@ -55,4 +55,30 @@ import Testing
         #expect(parse("[[[1]]]", maxDepth: 3) == nil)
         #expect(parse("[[[1]]]", maxDepth: 4) != nil)
     }
+
+    /// A `.json` roster must be JSON; the same reader says where it is not, and why.
+    @Test(arguments: [
+        ("{\"version\": 1, \"people\": [],}", 1, 29, "a trailing comma is not JSON"),
+        ("[1,\n]", 2, 1, "a trailing comma is not JSON"),
+        ("{\"version\": 1,\n  // note\n}", 2, 3, "a comment is not JSON"),
+        ("{'version': 1}", 1, 2, "a single-quoted string is not JSON"),
+        ("[\"a\tb\"]", 1, 4, "a control character must be escaped in a JSON string"),
+        ("[\"a\\qb\"]", 1, 4, "unknown escape in a JSON string"),
+        ("[\"\\u12G4\"]", 1, 7, "`\\u` needs four hex digits"),
+        ("{\"é\": 1 2}", 1, 9, "expected `,` or `}`"),
+        ("[1.]", 1, 4, "expected a digit after `.`"),
+        ("[1] x", 1, 5, "unexpected text after the JSON value"),
+        ("{\"a\": ", 1, 7, "unexpected end of the file"),
+        ("[\"open", 1, 7, "unterminated string"),
+    ])
+    func checkSaysWhereAndWhy(_ text: String, _ line: Int, _ column: Int, _ reason: String) throws {
+        let failure = try #require(JSONReader.check(Array(text.utf8)))
+        #expect(failure.line == line && failure.column == column, "\(text): \(failure)")
+        #expect(failure.reason == reason, "\(text)")
+    }
+
+    @Test func checkTakesJSONWithAByteOrderMark() {
+        #expect(
+            JSONReader.check([0xEF, 0xBB, 0xBF] + Array("{\"a\": [1, -2.5e3, true, null, \"\\u00e9\"]}".utf8)) == nil)
+    }
 }
