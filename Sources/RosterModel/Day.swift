@@ -1,17 +1,57 @@
 import Foundation
 
-/// A day of the calendar, for time in level: whole months as a person counts them.
-package struct Day: Comparable, Sendable, CustomStringConvertible {
+/// A day of the proleptic Gregorian calendar, the one date type: a roster's level start dates are
+/// days from decoding on, and time in level counts whole months as a person counts them.
+package struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     package var year: Int
     package var month: Int
     package var day: Int
 
+    /// What a text is as a date.
+    package enum Parsed: Equatable, Sendable {
+        /// `YYYY-MM-DD`, a real day.
+        case day(Day)
+        /// Not written `YYYY-MM-DD`.
+        case malformed
+        /// Written `YYYY-MM-DD` but no day of the calendar, and why.
+        case notADay(String)
+    }
+
     /// `YYYY-MM-DD`, a real day; nil otherwise.
     package init?(_ text: String) {
-        guard CalendarDate.check(text) == .valid else { return nil }
-        let parts = text.split(separator: "-").compactMap { Int($0) }
-        guard parts.count == 3 else { return nil }
-        (year, month, day) = (parts[0], parts[1], parts[2])
+        guard case .day(let day) = Self.parse(text) else { return nil }
+        self = day
+    }
+
+    /// `text` read as `YYYY-MM-DD`, without Foundation.
+    package static func parse(_ text: String) -> Parsed {
+        guard text.utf8.count == 10 else { return .malformed }
+        var bytes = InlineArray<10, UInt8>(repeating: 0)
+        for (i, byte) in text.utf8.enumerated() { bytes[i] = byte }
+        guard bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return .malformed }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for i in range {
+                guard bytes[i] >= 0x30, bytes[i] <= 0x39 else { return nil }
+                value = value * 10 + Int(bytes[i] - 0x30)
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return .malformed }
+        guard (1...12).contains(month) else { return .notADay("there is no month \(month)") }
+        let days = daysIn(month: month, year: year)
+        guard (1...days).contains(day) else {
+            return .notADay(day == 0 ? "days start at 01" : "month \(month) of \(year) has \(days) days")
+        }
+        return .day(Day(year: year, month: month, day: day))
+    }
+
+    package static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
     }
 
     package init(year: Int, month: Int, day: Int) {
@@ -25,7 +65,14 @@ package struct Day: Comparable, Sendable, CustomStringConvertible {
         return Day(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
     }
 
-    package var description: String { String(format: "%04d-%02d-%02d", year, month, day) }
+    /// `YYYY-MM-DD`.
+    package var description: String {
+        func padded(_ n: Int, _ width: Int) -> String {
+            let digits = String(n)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2)
+    }
 
     package static func < (a: Day, b: Day) -> Bool { (a.year, a.month, a.day) < (b.year, b.month, b.day) }
 
@@ -33,7 +80,7 @@ package struct Day: Comparable, Sendable, CustomStringConvertible {
     package func adding(months n: Int) -> Day {
         let index = year * 12 + (month - 1) + n
         let (y, m) = (index / 12, index % 12 + 1)
-        return Day(year: y, month: m, day: min(day, CalendarDate.daysIn(month: m, year: y)))
+        return Day(year: y, month: m, day: min(day, Self.daysIn(month: m, year: y)))
     }
 
     /// Whole months from this day to `later`: the most months that, added, do not pass it.

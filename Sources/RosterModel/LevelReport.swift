@@ -68,7 +68,7 @@ package struct LevelReport: Sendable {
     /// The report of a roster, its limits from its `levels`.
     package static func of(_ roster: Roster, asOf: Day, dueMonths: Int) -> LevelReport {
         let people = roster.people.map { p -> Person in
-            let since: String? = if case .date(let d) = p.levelStartDate { d } else { nil }
+            let since: String? = if case .date(let d) = p.levelStartDate { d.description } else { nil }
             return Person(name: p.name.value, id: p.id?.value, level: p.level, since: since)
         }
         let limits = Dictionary(roster.levels.map { ($0.level, $0.limitMonths) }) { _, last in last }

@@ -6,6 +6,6 @@ package enum LevelStartDate: Hashable, Sendable {
     case unmanaged
     /// `null`: clear the live value.
     case clear
-    /// A calendar date, `YYYY-MM-DD`.
-    case date(String)
+    /// A day, written `YYYY-MM-DD`.
+    case date(Day)
 }

@@ -76,7 +76,7 @@ package struct LiveEntries {
 
     /// A live level start date the roster can hold: a real `YYYY-MM-DD` day; nil for free text.
     package static func date(_ live: String?) -> String? {
-        guard let live, CalendarDate.check(live) == .valid else { return nil }
+        guard let live, Day(live) != nil else { return nil }
         return live
     }
 

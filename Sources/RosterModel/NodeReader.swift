@@ -176,8 +176,8 @@ struct NodeReader {
     mutating func levelStartDate(_ node: NodeID) -> LevelStartDate? {
         if doc.isNull(node) { return .clear }
         guard let text = string(node, RosterFormat.PersonKey.levelStartDate.name) else { return nil }
-        switch CalendarDate.check(text.value) {
-        case .valid: return .date(text.value)
+        switch Day.parse(text.value) {
+        case .day(let day): return .date(day)
         case .malformed:
             error(
                 .invalidDate, "levelStartDate must be a date written YYYY-MM-DD (or null), not \"\(text.value)\"",

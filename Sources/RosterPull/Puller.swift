@@ -126,7 +126,7 @@ package struct Puller {
                 switch person.levelStartDate {
                 case .unmanaged: nil
                 case .clear: .some(nil)
-                case .date(let d): .some(d)
+                case .date(let d): .some(d.description)
                 }
             if let date, date != user.levelStartDate { pullDate(of: user, node, in: file) }
         }

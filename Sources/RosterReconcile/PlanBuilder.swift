@@ -103,7 +103,7 @@ struct PlanBuilder {
     }
 
     private mutating func planCreate(_ person: PersonEntry, rosterIndex: Int) {
-        let date: String? = if case .date(let d) = person.levelStartDate { d } else { nil }
+        let date: String? = if case .date(let d) = person.levelStartDate { d.description } else { nil }
         let fields = PersonFields(
             fullName: person.name.value, craft: person.craft, level: person.level, focus: person.focus,
             levelStartDate: date)
@@ -125,7 +125,8 @@ struct PlanBuilder {
         case .clear:
             if user.levelStartDate != nil { change.updates.append(.levelStartDate(from: user.levelStartDate, to: nil)) }
             date = nil
-        case .date(let d):
+        case .date(let day):
+            let d = day.description
             if user.levelStartDate != d { change.updates.append(.levelStartDate(from: user.levelStartDate, to: d)) }
             date = d
         }

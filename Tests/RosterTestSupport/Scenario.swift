@@ -46,7 +46,8 @@ package struct Scenario {
         for u in users where Int.random(in: 0..<4, using: &rng) > 0 {
             let renamed = Int.random(in: 0..<5, using: &rng) == 0
             let name = renamed ? u.name + " Jr" : u.name
-            let date: LevelStartDate = [.unmanaged, .clear, .date("2025-05-05")].randomElement(using: &rng)!
+            let date: LevelStartDate = [.unmanaged, .clear, .date(Day(year: 2025, month: 5, day: 5))].randomElement(
+                using: &rng)!
             roster.people.append(
                 PersonEntry(
                     name: Located(name, at: loc), craft: Bool.random(using: &rng) ? u.craft : .design,
