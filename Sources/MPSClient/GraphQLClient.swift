@@ -9,10 +9,10 @@ package final class GraphQLClient: Sendable {
     let log: (@Sendable (String) -> Void)?
     /// Told of every wait before a request is sent again (`server busy (503); retrying in 20 s`).
     let notice: (@Sendable (String) -> Void)?
-    package static let userAgent = "roster/0.1.0 (+https://github.com/roster-dev/roster)"
+    static let userAgent = "roster/0.1.0 (+https://github.com/roster-dev/roster)"
     /// How long a mutation request may take, whatever `--timeout` says for reads: one that timed
     /// out may still run, so apply gives the server every chance to answer.
-    package static let mutationDeadline: TimeInterval = 120
+    static let mutationDeadline: TimeInterval = 120
 
     package init(
         endpoint: MPSEndpoint, transport: any Transport, log: (@Sendable (String) -> Void)? = nil,
@@ -41,7 +41,7 @@ package final class GraphQLClient: Sendable {
 
     /// Sends a prepared body as `space` (nil: the caller's own) and returns the raw response;
     /// `timeout` overrides the endpoint's.
-    package func post(
+    func post(
         body: Data, retry: RetryPolicy, space: String?, timeout: TimeInterval? = nil
     ) async throws(MPSError) -> HTTPResponse {
         var headers = [

@@ -10,7 +10,7 @@ package struct HTTPRequest: Sendable {
     /// Sent on a connection of its own, closed after the answer. A request on a kept-alive
     /// connection that the server drops unanswered is sent again by libcurl on a new one:
     /// harmless for a read, a duplicate for a mutation that had run.
-    package var freshConnection: Bool
+    var freshConnection: Bool
 
     package init(
         method: String, url: URL, headers: [String: String] = [:], body: Data? = nil, timeout: TimeInterval = 30,

@@ -17,7 +17,7 @@ package struct MPSEndpoint: Sendable {
     }
 
     /// The server's base URL (scheme, host, port), for the auth endpoints.
-    package var baseURL: URL {
+    var baseURL: URL {
         var components = URLComponents(url: url, resolvingAgainstBaseURL: false) ?? URLComponents()
         components.path = ""
         components.query = nil

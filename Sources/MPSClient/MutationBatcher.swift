@@ -14,7 +14,7 @@ import RosterReconcile
 /// each mutation travels together in the last documents, so a small step is still one request.
 /// A step's operations are independent, so the grouping changes no outcome.
 package struct MutationBatcher: Sendable {
-    package var maxBytes: Int
+    var maxBytes: Int
     /// 250 by default: few requests for a distant server, and a person document near 50 kB, well
     /// under the limit even with long names (README, Performance: `bench_batch_size.py`).
     package var maxAliases: Int

@@ -11,7 +11,7 @@ package struct RetryPolicy: Sendable {
     package var maxDelay: Double
     /// Whether a request that may have reached the server (a timeout, a lost connection, a 5xx
     /// other than 503) is sent again.
-    package var resendsWhenUnsure: Bool
+    var resendsWhenUnsure: Bool
 
     package init(attempts: Int, baseDelay: Double = 0.25, maxDelay: Double = 8, resendsWhenUnsure: Bool = true) {
         self.attempts = attempts

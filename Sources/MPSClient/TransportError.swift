@@ -15,7 +15,7 @@ package enum TransportError: Error, Sendable, Equatable {
     case other(String)
 
     /// Whether the server may have run the request.
-    package var mayHaveRun: Bool {
+    var mayHaveRun: Bool {
         switch self {
         case .cannotConnect, .tls: return false
         case .timedOut, .connectionLost, .tooLarge, .other: return true
@@ -25,7 +25,7 @@ package enum TransportError: Error, Sendable, Equatable {
     /// Whether the failure is never answered by sending again: the same certificate or answer
     /// would come back, and a deadline is the user's bound on the whole wait (`--timeout 3` ends
     /// in 3 s, not in four times 3 s).
-    package var isFinal: Bool {
+    var isFinal: Bool {
         switch self {
         case .tls, .tooLarge, .timedOut: return true
         case .cannotConnect, .connectionLost, .other: return false

@@ -22,7 +22,7 @@ package struct MutationFailure: Sendable, Equatable {
     }
 
     /// The failure of `op` in the user's words, and the server's own text when it was reworded.
-    package func wording(for op: PlanOperation) -> (message: String, serverMessage: String?) {
+    func wording(for op: PlanOperation) -> (message: String, serverMessage: String?) {
         switch (kind, op.payload) {
         case (.noAccount, .addSpaceMember(let email)):
             return ("\(email) has no MPS account yet: they must sign in to MPS once, then apply again", server)

@@ -18,7 +18,7 @@ extension Command {
     package static var options: [OptionSpec] { ownOptions + GlobalOptions.specs }
 
     /// The command's own options, without the global ones.
-    package static var ownOptions: [OptionSpec] { Options.specs.filter { !GlobalOptions.contains($0.name) } }
+    static var ownOptions: [OptionSpec] { Options.specs.filter { !GlobalOptions.contains($0.name) } }
 
     /// Reads parsed arguments into the command's options and runs it.
     static func run(parsed arguments: ParsedArguments, _ context: CommandContext) async throws(UsageError) -> ExitCode {
@@ -27,7 +27,7 @@ extension Command {
     }
 
     /// `roster help NAME`: usage, summary and options, aligned.
-    package static var helpText: String {
+    static var helpText: String {
         var text = "\(summary)\n\nUsage: \(usage)\n"
         let globals = options.filter { GlobalOptions.contains($0.name) }
         func row(_ option: OptionSpec) -> (String, String) {

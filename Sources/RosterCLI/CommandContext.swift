@@ -27,7 +27,7 @@ package struct CommandContext: Sendable {
         return onStderr ? console.stderrIsTerminal : console.stdoutIsTerminal
     }
 
-    package var isGitHubActions: Bool { environment["GITHUB_ACTIONS"] == "true" }
+    var isGitHubActions: Bool { environment["GITHUB_ACTIONS"] == "true" }
 
     /// Under GitHub Actions, `diagnostics` as workflow annotations on standard output, so that
     /// they show on the lines of the pull request's files.

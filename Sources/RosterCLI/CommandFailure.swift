@@ -9,7 +9,7 @@ package struct CommandFailure: Error {
     }
 
     package var diagnostics: [Diagnostic]
-    package var exitCode: ExitCode
+    var exitCode: ExitCode
     package var kind: Kind
 
     package init(

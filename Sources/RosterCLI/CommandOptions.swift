@@ -9,18 +9,18 @@ package protocol CommandOptions: Sendable {
 }
 
 /// No options: the words after the command only.
-package struct NoOptions: CommandOptions {
-    package static let specs: [OptionSpec] = []
+struct NoOptions: CommandOptions {
+    static let specs: [OptionSpec] = []
     var words: [String]
 
-    package init(_ arguments: ParsedArguments) { words = arguments.positionals }
+    init(_ arguments: ParsedArguments) { words = arguments.positionals }
 }
 
 /// `--format`, the one option of commands that print a document.
-package struct FormatOnly: CommandOptions {
-    package static let specs = [format.spec]
+struct FormatOnly: CommandOptions {
+    static let specs = [format.spec]
     static let format = Option<OutputFormat>.format([.text, .json], "output format (default text)")
     var format: OutputFormat
 
-    package init(_ arguments: ParsedArguments) { format = arguments[Self.format] }
+    init(_ arguments: ParsedArguments) { format = arguments[Self.format] }
 }

@@ -1,7 +1,7 @@
 /// Where to reach MPS and as whom (``Connection`` resolves them with the environment and the
 /// profile), and `--verbose`.
-package struct ConnectionOptions: CommandOptions {
-    package static let specs = [
+struct ConnectionOptions: CommandOptions {
+    static let specs = [
         OptionCatalog.endpoint.spec, OptionCatalog.tokenFile.spec, OptionCatalog.space.spec,
         OptionCatalog.profile.spec, OptionCatalog.timeout.spec, OptionCatalog.maxResponseMB.spec,
         OptionCatalog.verbose.spec,
@@ -15,7 +15,7 @@ package struct ConnectionOptions: CommandOptions {
     var maxResponseMB: Int?
     var verbose: Bool
 
-    package init(_ arguments: ParsedArguments) {
+    init(_ arguments: ParsedArguments) {
         endpoint = arguments[OptionCatalog.endpoint]
         tokenFile = arguments[OptionCatalog.tokenFile]
         space = arguments[OptionCatalog.space]

@@ -7,7 +7,7 @@ package struct OptionSpec: Sendable {
     package var value: String?
     package var help: String
     /// The values the option takes, when it takes only some; the parser refuses any other.
-    package var choices: [String]?
+    var choices: [String]?
     /// For a number: the numbers it takes, whether they are whole, and the default shown in the
     /// error's hint; the parser refuses any other.
     package var number: (range: ClosedRange<Double>, whole: Bool, example: String)?

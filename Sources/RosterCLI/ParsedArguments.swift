@@ -4,7 +4,7 @@ import RosterModel
 package struct ParsedArguments: Equatable, Sendable {
     package var positionals: [String] = []
     package var values: [String: String] = [:]
-    package var flags: Set<String> = []
+    var flags: Set<String> = []
 
     package init(positionals: [String] = [], values: [String: String] = [:], flags: Set<String> = []) {
         self.positionals = positionals

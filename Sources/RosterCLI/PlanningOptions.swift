@@ -1,11 +1,11 @@
 /// What to plan: `--prune`, `--only` and `--exclude`, for `plan` and `apply`.
-package struct PlanningOptions: CommandOptions {
-    package static let specs = [OptionCatalog.prune.spec, OptionCatalog.only.spec, OptionCatalog.exclude.spec]
+struct PlanningOptions: CommandOptions {
+    static let specs = [OptionCatalog.prune.spec, OptionCatalog.only.spec, OptionCatalog.exclude.spec]
     var prune: Bool
     var only: String?
     var exclude: String?
 
-    package init(_ arguments: ParsedArguments) {
+    init(_ arguments: ParsedArguments) {
         prune = arguments[OptionCatalog.prune]
         only = arguments[OptionCatalog.only]
         exclude = arguments[OptionCatalog.exclude]

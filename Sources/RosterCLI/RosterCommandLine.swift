@@ -125,8 +125,7 @@ package enum RosterCommandLine {
         return failure.exitCode
     }
 
-    package static func usageError(_ error: UsageError, _ context: CommandContext, arguments: [String] = []) -> ExitCode
-    {
+    static func usageError(_ error: UsageError, _ context: CommandContext, arguments: [String] = []) -> ExitCode {
         if wantsJSON(arguments) {
             let failure = CommandFailure(error.message, kind: .usage)
             context.console.writeOut(failure.json.rendered(indent: 2) + "\n")
@@ -143,7 +142,7 @@ package enum RosterCommandLine {
 
     /// The options that stand before the command moved after it: `roster --verbose plan` is
     /// `roster plan --verbose`.
-    package static func commandFirst(_ arguments: [String], names: [String]) -> [String] {
+    static func commandFirst(_ arguments: [String], names: [String]) -> [String] {
         guard let first = arguments.first, first.hasPrefix("-"), !["--help", "-h", "--version"].contains(first),
             let index = arguments.firstIndex(where: { names.contains($0) })
         else { return arguments }

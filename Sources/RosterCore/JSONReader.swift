@@ -24,11 +24,11 @@ package struct JSONReader {
 
     package init(_ bytes: [UInt8]) { self.bytes = bytes }
 
-    package mutating func skipSpace() {
+    mutating func skipSpace() {
         while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
     }
 
-    package mutating func peek() -> UInt8? {
+    mutating func peek() -> UInt8? {
         skipSpace()
         return i < bytes.count ? bytes[i] : nil
     }

@@ -46,7 +46,7 @@ package struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
         return .day(Day(year: year, month: month, day: day))
     }
 
-    package static func daysIn(month: Int, year: Int) -> Int {
+    static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: return 30

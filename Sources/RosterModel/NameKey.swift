@@ -79,7 +79,7 @@ package struct NameKey: Hashable, Sendable, Comparable, CustomStringConvertible 
     /// What makes `name` unfit to be a name, if anything: a control character (C0, DEL, C1), a
     /// bidirectional override or isolate, or nothing visible at all. Names reach terminals and
     /// pull requests, where such characters move the cursor, erase lines or reorder text.
-    package static func unsafeCharacter(_ name: String) -> String? {
+    static func unsafeCharacter(_ name: String) -> String? {
         // Printable ASCII, the common case, needs no closer look.
         if TerminalText.isPrintableASCII(name) {
             return name.utf8.contains { $0 != 0x20 } ? nil : "has no visible character"
@@ -106,7 +106,7 @@ package struct NameKey: Hashable, Sendable, Comparable, CustomStringConvertible 
     }
 
     /// Whether a name has white space at either end, which the format refuses.
-    package static func hasEdgeWhitespace(_ name: String) -> Bool {
+    static func hasEdgeWhitespace(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, let last = name.unicodeScalars.last else { return false }
         return isSpace(first) || isSpace(last)
     }

@@ -38,7 +38,7 @@ extension RosterEnum {
     /// values (a capital letter, then letters, digits and `_`), and no near miss of a known
     /// spelling, so that a typo of a known value (`Senoir`, `xyzzy`) stays an error with its
     /// did-you-mean.
-    package static func mayBeUnknownValue(_ text: String) -> Bool {
+    static func mayBeUnknownValue(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, ("A"..."Z").contains(first),
             text.unicodeScalars.allSatisfy({ $0 == "_" || $0.isASCIILetter || ("0"..."9").contains($0) })
         else { return false }

@@ -124,7 +124,7 @@ package struct RosterLoader: Sendable {
     }
 
     /// The largest roster file read, a guard against pointing the tool at a huge file by mistake.
-    package static let maxFileSize = 512 * 1024 * 1024
+    static let maxFileSize = 512 * 1024 * 1024
 
     static func readFile(_ path: String, diagnostics: inout [Diagnostic]) -> [UInt8]? {
         let fd = path == "-" ? 0 : open(path, O_RDONLY)

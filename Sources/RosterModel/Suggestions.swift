@@ -1,7 +1,7 @@
 /// "Did you mean" support: the nearest candidate by edit distance, when it is near enough.
 package enum Suggestions {
     /// Levenshtein distance over Unicode scalars.
-    package static func editDistance(_ a: String, _ b: String) -> Int {
+    static func editDistance(_ a: String, _ b: String) -> Int {
         let x = Array(a.unicodeScalars)
         let y = Array(b.unicodeScalars)
         if x.isEmpty { return y.count }

@@ -8,7 +8,7 @@ package struct DeleteCount: Sendable, Equatable, CustomStringConvertible {
     package enum Kind: String, Sendable { case people, teams, teamMembers = "team-members", access }
     package var kind: Kind
     package var count: Int
-    package var liveTotal: Int
+    var liveTotal: Int
     package var allowed: Int
 
     package var exceeded: Bool { count > allowed }

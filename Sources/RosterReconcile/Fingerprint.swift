@@ -83,7 +83,7 @@ package struct Fingerprint: Sendable, Equatable {
 
 extension EntityID {
     /// The entity's key in a saved plan: `person:4`, `team:2`, `level:Mid`.
-    package var savedKey: String {
+    var savedKey: String {
         switch self {
         case .person(let id): return "person:\(id)"
         case .team(let id): return "team:\(id)"

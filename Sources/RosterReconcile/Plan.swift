@@ -20,7 +20,7 @@ package struct Plan: Sendable {
     let matchedPeople: [Int?]
     let matchedTeams: [Int?]
     /// Whether the roster has `access:`, so the space's members are part of what the plan read.
-    package let managesAccess: Bool
+    let managesAccess: Bool
 
     /// The live id of `entity`, when it exists in the state this plan was made from.
     package func liveID(of entity: EntityID) -> Int? {

@@ -4,7 +4,7 @@ import RosterCore
 package enum DiagnosticRenderer {
     /// At most this many diagnostics are printed as text (`--format json` keeps them all):
     /// 100,000 broken people must not flood a terminal with 300,000 lines.
-    package static let textLimit = 200
+    static let textLimit = 200
 
     /// `file:line:col: error: message`, each note on its own line after its diagnostic; past
     /// `limit` diagnostics, one line says how many more there are. With `codes`, each diagnostic

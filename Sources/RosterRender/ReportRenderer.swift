@@ -14,7 +14,7 @@ package enum ReportRenderer {
     }
 
     /// The text report's line for each operation.
-    package static func entryLines(_ entries: [ApplyReport.Entry], color: Bool = false) -> String {
+    static func entryLines(_ entries: [ApplyReport.Entry], color: Bool = false) -> String {
         var out = ""
         for entry in entries {
             let subject = subject(entry)

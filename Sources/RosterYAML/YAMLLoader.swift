@@ -15,9 +15,9 @@ package struct YAMLLoader: Sendable {
 
     /// Aliases may expand to at most this many nodes, or to ``aliasRatio`` times the nodes
     /// the document itself holds, whichever is larger ("billion laughs" protection).
-    package var aliasExpansionLimit: Int
+    var aliasExpansionLimit: Int
     /// See ``aliasExpansionLimit``.
-    package var aliasRatio: Int
+    var aliasRatio: Int
     /// Deepest nesting accepted; deeper input is refused rather than exhausting the stack of
     /// whoever walks the tree.
     package var maxDepth: Int
