@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# The review loop of a repository that keeps its roster as code, the same on every host: GitHub
+# (the Action) and GitLab (the CI/CD component) differ only in a thin adapter, github.sh or
+# gitlab.sh beside this file, that speaks to the host (gh, or GitLab's REST API through curl).
+# A fix to the loop lands here once.
+#
+# Usage: loop.sh HOST COMMAND [ARGUMENTS]      HOST: github or gitlab
+#   run validate|plan|apply|drift   the whole step, its inputs from the environment:
+#                                   ROSTER_PATH (default roster/), ROSTER_COMMENT (default true),
+#                                   ROSTER_WORKFLOW (GitHub: the workflow that saved the plans)
+#     validate   roster validate; needs no token
+#     plan       the plan in the job's summary or log, one note on the pull/merge request kept up
+#                to date on every push (found by its marker), the plan saved with its fingerprint;
+#                a change from a fork (no secrets) is validated only
+#     apply      applies exactly the plan reviewed on the merged change; a stale one is refused (3)
+#     drift      roster pull, as one pull/merge request from one branch (roster/drift)
+#   note NUMBER FILE                posts FILE as the change's note, or updates the one posted
+#   apply-reviewed [WORKFLOW]       the apply step alone
+#   drift ROSTER_PATH               the drift step alone
+# The MPS token (MPS_TOKEN) is masked where the host can mask, and never printed.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+host=${1:?"usage: loop.sh github|gitlab COMMAND"}
+case $host in
+    github|gitlab) . "$here/$host.sh" ;;
+    *) echo "error: unknown host \"$host\"; roster's loop runs on github or gitlab" >&2; exit 1 ;;
+esac
+shift
+marker="<!-- roster-plan -->"
+
+# Posts FILE as the note of change NUMBER, or updates the note an earlier run posted (found by
+# its marker), so a change carries one plan note however often it is pushed.
+note() {
+    local number=$1 file=$2 id
+    id=$(host_find_note "$number" "$marker")
+    if [ -n "$id" ]; then
+        host_update_note "$number" "$id" "$file"
+        echo "updated $host_note_word $id"
+    else
+        host_create_note "$number" "$file"
+        echo "posted a new $host_note_word"
+    fi
+}
+
+plan() {
+    local path=$1 number out status=0
+    number=$(host_change_number)
+    if [ -z "${MPS_TOKEN:-}" ] || host_from_fork; then
+        host_notice "No MPS token here (a $host_change_word from a fork gets no secrets): validating only."
+        roster validate "$path"
+        return
+    fi
+    out=$(host_plan_dir)
+    "$here/plan-note.sh" "$path" "$out" || status=$?
+    if [ "$status" -ne 0 ] && [ "$status" -ne 2 ]; then exit "$status"; fi
+    host_show_plan "$out/comment.md"
+    if [ "${ROSTER_COMMENT:-true}" = true ] && [ -n "$number" ]; then note "$number" "$out/comment.md"; fi
+    host_output changes "$([ "$status" -eq 2 ] && echo true || echo false)"
+    host_output exitcode "$status"
+    host_output plan-file "$out/plan.json"
+}
+
+# Applies exactly the plan reviewed on the change the pushed commit came from. `roster apply
+# plan.json` refuses (exit 3) when the space changed since the review: then plan the change
+# again and merge again.
+apply_reviewed() {
+    local dir=.roster-plan
+    rm -rf "$dir"
+    host_reviewed_plan "$dir" "$@"
+    roster apply "$dir/plan.json"
+}
+
+# Adopts drift made in the MPS apps: `roster pull` writes it into the roster files, and one
+# change from one branch is opened, or updated when it is already open, for review.
+drift() {
+    local path=$1 branch=roster/drift
+    roster pull "$path"
+    if git diff --quiet -- "$path"; then
+        echo "no drift"
+        return
+    fi
+    git checkout -B "$branch"
+    git add -- "$path"
+    git -c user.name="roster" -c user.email="$host_bot_email" \
+        commit -q -m "Adopt changes made in the MPS apps (roster pull)"
+    # The checkout keeps no credentials: the token goes to this push only.
+    push_auth=()
+    host_push_auth
+    git ${push_auth[@]+"${push_auth[@]}"} push --force origin "$branch"
+    host_open_drift "$branch" "Adopt changes made in the MPS apps" \
+        "Made by \`roster pull\` from the live space. Review the diff; merging makes the roster say what the space says."
+}
+
+run() {
+    local command=${1:?"set the command: validate, plan, apply or drift"} path=${ROSTER_PATH:-roster/}
+    if [ -n "${MPS_TOKEN:-}" ]; then host_mask "$MPS_TOKEN"; fi
+    [ -n "${MPS_ENDPOINT:-}" ] || unset MPS_ENDPOINT
+    case $command in
+        validate) roster validate "$path" ;;
+        plan) plan "$path" ;;
+        apply) apply_reviewed "${ROSTER_WORKFLOW:-}" ;;
+        drift) drift "$path" ;;
+        *) echo "error: unknown command \"$command\"; roster's loop runs validate, plan, apply or drift" >&2; exit 1 ;;
+    esac
+}
+
+command=${1:?"usage: loop.sh HOST run|note|apply-reviewed|drift …"}
+shift
+case $command in
+    run) run "$@" ;;
+    note) note "$@" ;;
+    apply-reviewed) apply_reviewed "$@" ;;
+    drift) drift "$@" ;;
+    *) echo "error: unknown loop command \"$command\"" >&2; exit 1 ;;
+esac
