@@ -61,6 +61,8 @@ host_reviewed_plan() {
     gh run download "$run" --name roster-plan --dir "$dir"
 }
 
+host_push_remote() { echo origin; }
+
 # The git options that let this one push use GH_TOKEN, in the array push_auth.
 host_push_auth() {
     if [ -n "${GH_TOKEN:-}" ] && [ -n "${GITHUB_SERVER_URL:-}" ]; then

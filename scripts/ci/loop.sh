@@ -19,6 +19,8 @@
 #   drift ROSTER_PATH               the drift step alone
 # The MPS token (MPS_TOKEN) is masked where the host can mask, and never printed.
 set -euo pipefail
+# A failure inside $(…) stops the step too (bash 4.4; older shells rely on the explicit checks).
+shopt -s inherit_errexit 2> /dev/null || true
 here=$(cd "$(dirname "$0")" && pwd)
 host=${1:?"usage: loop.sh github|gitlab COMMAND"}
 case $host in
@@ -86,7 +88,7 @@ drift() {
     # The checkout keeps no credentials: the token goes to this push only.
     push_auth=()
     host_push_auth
-    git ${push_auth[@]+"${push_auth[@]}"} push --force origin "$branch"
+    git ${push_auth[@]+"${push_auth[@]}"} push --force "$(host_push_remote)" "$branch"
     host_open_drift "$branch" "Adopt changes made in the MPS apps" \
         "Made by \`roster pull\` from the live space. Review the diff; merging makes the roster say what the space says."
 }

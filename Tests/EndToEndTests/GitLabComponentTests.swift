@@ -1,0 +1,259 @@
+import Foundation
+import RosterTestSupport
+import Testing
+
+/// The GitLab CI/CD component (`templates/roster.yml`): the shared loop it runs
+/// (`scripts/ci/loop.sh gitlab`), run here against the sandbox and a stand-in of GitLab's REST API
+/// (`Tests/Servers/gitlab_standin.py`) with the variables a GitLab job has.
+@Suite(.serialized, .scratchFolder) struct GitLabComponentTests {
+    static let loop = TestSupport.packageRoot.appendingPathComponent("scripts/ci/loop.sh").path
+    static let gitlabToken = "glpat-standin-\(UUID().uuidString.prefix(8))"
+
+    /// The stand-in API with its state file and request log.
+    final class StandIn {
+        let process = Process()
+        let url: String
+        let state: URL
+        let log: URL
+
+        init(_ folder: URL) throws {
+            state = folder.appendingPathComponent("gitlab-state.json")
+            log = folder.appendingPathComponent("gitlab-log.jsonl")
+            try "{}".write(to: state, atomically: true, encoding: .utf8)
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = [
+                "python3", "Tests/Servers/gitlab_standin.py", "--state", state.path, "--log", log.path, "--token",
+                GitLabComponentTests.gitlabToken, "--project", "42",
+            ]
+            url = try SandboxProcess.start(process)
+        }
+
+        /// Merges `values` into the top level of the state.
+        func set(_ values: [String: Any]) throws {
+            var current = try read()
+            current.merge(values) { _, new in new }
+            try JSONSerialization.data(withJSONObject: current).write(to: state)
+        }
+
+        func read() throws -> [String: Any] {
+            try JSONSerialization.jsonObject(with: Data(contentsOf: state)) as? [String: Any] ?? [:]
+        }
+
+        var requests: [[String: Any]] {
+            let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            return text.split(separator: "\n").compactMap {
+                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+            }
+        }
+
+        func stop() {
+            guard process.isRunning else { return }
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    /// A job's folder: a git checkout holding the example roster in roster/, pushed to a bare
+    /// remote (origin) on its default branch.
+    func checkout(_ folder: URL) throws -> (repo: URL, remote: URL) {
+        let repo = folder.appendingPathComponent("repo"), remote = folder.appendingPathComponent("remote.git")
+        let setup = """
+            set -e
+            git init -q --bare "$1"; git init -q "$2"; cd "$2"; mkdir roster; cp "$3" roster/acme.yaml
+            git -c user.name=t -c user.email=t@x add . && git -c user.name=t -c user.email=t@x commit -q -m init
+            git remote add origin "$1"; git push -q origin HEAD:main
+            """
+        let made = try RosterBinary.run(
+            [
+                "/bin/bash", "-c", setup, "setup", remote.path, repo.path,
+                TestSupport.packageRoot.appendingPathComponent("examples/acme.yaml").path,
+            ], direct: true)
+        #expect(made.code == 0, "\(made.stderr)")
+        return (repo, remote)
+    }
+
+    /// The variables of a GitLab job in project 42, the MPS token in the masked variable
+    /// SECRET_MPS_TOKEN that the component's token-variable input names.
+    func job(_ sandbox: SandboxProcess, _ api: StandIn, _ repo: URL, _ extra: [String: String]) -> [String: String] {
+        let roster = URL(fileURLWithPath: RosterBinary.path).deletingLastPathComponent().path
+        var env = [
+            "PATH": "\(roster):\(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")",
+            "MPS_ENDPOINT": sandbox.url, "SECRET_MPS_TOKEN": sandbox.token, "ROSTER_TOKEN_VARIABLE": "SECRET_MPS_TOKEN",
+            "ROSTER_GITLAB_TOKEN": Self.gitlabToken, "GITLAB_CI": "true", "CI_API_V4_URL": api.url,
+            "CI_PROJECT_ID": "42", "CI_PROJECT_DIR": repo.path, "CI_DEFAULT_BRANCH": "main",
+        ]
+        env.merge(extra) { _, new in new }
+        return env
+    }
+
+    static let mergeRequest = [
+        "CI_PIPELINE_SOURCE": "merge_request_event", "CI_MERGE_REQUEST_IID": "7", "CI_MERGE_REQUEST_PROJECT_ID": "42",
+        "CI_MERGE_REQUEST_SOURCE_PROJECT_ID": "42",
+    ]
+
+    func loop(_ arguments: [String], _ env: [String: String], in repo: URL) throws -> RosterBinary.Result {
+        let result = try RosterBinary.run(
+            ["/bin/bash", Self.loop, "gitlab"] + arguments, environment: env, direct: true, directory: repo)
+        // The tokens are in no log: not in what the job prints, not in what reached the API.
+        for token in [env["SECRET_MPS_TOKEN"] ?? "", Self.gitlabToken] {
+            #expect(!result.stdout.contains(token) && !result.stderr.contains(token), "a token in the job log")
+        }
+        return result
+    }
+
+    @Test func aMergeRequestGetsOneNoteKeptUpToDateAndTheSavedPlan() throws {
+        let sandbox = try SandboxProcess()
+        defer { sandbox.stop() }
+        let api = try StandIn(ScratchFolder.url)
+        defer { api.stop() }
+        let (repo, _) = try checkout(ScratchFolder.url.appendingPathComponent("note"))
+        let env = job(sandbox, api, repo, Self.mergeRequest)
+        let first = try loop(["run", "plan"], env, in: repo)
+        #expect(first.code == 0, "\(first.stdout)\(first.stderr)")
+        #expect(first.stdout.contains("posted a new note"), "\(first.stdout)")
+        // The plan in a collapsed section of the job log; saved with its fingerprint; the outputs
+        // as a dotenv report.
+        #expect(first.stdout.contains("section_start:") && first.stdout.contains("[collapsed=true]"))
+        #expect(first.stdout.contains("### Roster plan for space") && first.stdout.contains("section_end:"))
+        let saved = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: repo.appendingPathComponent("roster-plan/plan.json"))) as? [String: Any]
+        #expect((saved?["fingerprint"] as? String)?.isEmpty == false, "\(saved ?? [:])")
+        let dotenv = try String(contentsOf: repo.appendingPathComponent("roster-plan/roster.env"), encoding: .utf8)
+        #expect(dotenv.hasPrefix("ROSTER_CHANGES=true\nROSTER_EXITCODE=2\nROSTER_PLAN_FILE="), "\(dotenv)")
+        // A second push: the note is found by its marker and edited, not posted again.
+        let second = try loop(["run", "plan"], env, in: repo)
+        #expect(second.code == 0 && second.stdout.contains("updated note 1001"), "\(second.stdout)\(second.stderr)")
+        let notes = (try api.read()["notes"] as? [String: Any])?["7"] as? [[String: Any]] ?? []
+        #expect(notes.count == 1)
+        #expect((notes.first?["body"] as? String)?.hasPrefix("<!-- roster-plan -->\n### Roster plan") == true)
+        let methods = api.requests.map { "\($0["method"] ?? "") \($0["path"] ?? "")" }
+        #expect(methods.filter { $0 == "POST /api/v4/projects/42/merge_requests/7/notes" }.count == 1, "\(methods)")
+        #expect(methods.contains("PUT /api/v4/projects/42/merge_requests/7/notes/1001"), "\(methods)")
+        #expect(api.requests.allSatisfy { $0["token_ok"] as? Bool == true })
+    }
+
+    @Test func aMergeRequestFromAForkIsValidatedOnly() throws {
+        let sandbox = try SandboxProcess()
+        defer { sandbox.stop() }
+        let api = try StandIn(ScratchFolder.url)
+        defer { api.stop() }
+        let (repo, _) = try checkout(ScratchFolder.url.appendingPathComponent("fork"))
+        var env = job(sandbox, api, repo, Self.mergeRequest)
+        env["CI_MERGE_REQUEST_SOURCE_PROJECT_ID"] = "77"
+        let fork = try loop(["run", "plan"], env, in: repo)
+        #expect(fork.code == 0 && fork.stdout.contains("validating only"), "\(fork.stdout)\(fork.stderr)")
+        #expect(fork.stdout.contains("valid roster"))
+        // The fork's own pipeline has no secrets at all: also validated only.
+        env["CI_MERGE_REQUEST_SOURCE_PROJECT_ID"] = "42"
+        env["SECRET_MPS_TOKEN"] = nil
+        let unsecret = try loop(["run", "plan"], env, in: repo)
+        #expect(unsecret.code == 0 && unsecret.stdout.contains("validating only"), "\(unsecret.stdout)")
+        #expect(api.requests.isEmpty, "the API was called: \(api.requests)")
+        #expect(!FileManager.default.fileExists(atPath: repo.appendingPathComponent("roster-plan/plan.json").path))
+    }
+
+    /// The merged merge request's pipelines, jobs and artifact, as GitLab lists them.
+    func reviewed(_ api: StandIn, plan: URL) throws {
+        try api.set([
+            "commit_mrs": ["mergesha": [["iid": 7, "state": "merged"]]], "mrs": ["7": ["iid": 7, "sha": "headsha"]],
+            "mr_pipelines": [
+                "7": [["id": 56, "sha": "headsha", "status": "failed"], ["id": 55, "sha": "headsha", "status": "success"]]
+            ],
+            "pipeline_jobs": [
+                "55": [
+                    ["id": 98, "name": "roster-validate", "status": "success"],
+                    ["id": 99, "name": "roster-plan", "status": "success"],
+                ]
+            ],
+            "artifacts": ["99": ["roster-plan/plan.json": plan.path]],
+        ])
+    }
+
+    @Test func theReviewedPlanIsAppliedOnMergeAndAStaleOneRefused() throws {
+        let sandbox = try SandboxProcess()
+        defer { sandbox.stop() }
+        let api = try StandIn(ScratchFolder.url)
+        defer { api.stop() }
+        let (repo, _) = try checkout(ScratchFolder.url.appendingPathComponent("apply"))
+        let planned = try loop(["run", "plan"], job(sandbox, api, repo, Self.mergeRequest), in: repo)
+        #expect(planned.code == 0, "\(planned.stderr)")
+        let plan = ScratchFolder.url.appendingPathComponent("reviewed.json")
+        try? FileManager.default.removeItem(at: plan)
+        try FileManager.default.copyItem(at: repo.appendingPathComponent("roster-plan/plan.json"), to: plan)
+        try reviewed(api, plan: plan)
+        let push = ["CI_PIPELINE_SOURCE": "push", "CI_COMMIT_SHA": "mergesha", "CI_COMMIT_BRANCH": "main"]
+        // The space changed after the review: the reviewed plan is stale and refused.
+        try sandbox.graphql(
+            "mutation { updateUser(id: 4, input: {fullName: \"David Kim\", craftAbility: Engineering, jobLevel: Senior, craftFocus: Fullstack}) { id } }"
+        )
+        let stale = try loop(["run", "apply"], job(sandbox, api, repo, push), in: repo)
+        #expect(stale.code == 3, "\(stale.stdout)\(stale.stderr)")
+        #expect(stale.stdout.contains("the plan reviewed on merge request !7 (pipeline 55, job 99)"))
+        // Planned again and reviewed again: applied exactly.
+        let again = try loop(["run", "plan"], job(sandbox, api, repo, Self.mergeRequest), in: repo)
+        #expect(again.code == 0, "\(again.stderr)")
+        try? FileManager.default.removeItem(at: plan)
+        try FileManager.default.copyItem(at: repo.appendingPathComponent("roster-plan/plan.json"), to: plan)
+        let applied = try loop(["run", "apply"], job(sandbox, api, repo, push), in: repo)
+        #expect(applied.code == 0, "\(applied.stdout)\(applied.stderr)")
+        #expect(applied.stdout.contains("Apply complete:"), "\(applied.stdout)")
+        // A push that came from no merge request applies nothing.
+        var direct = job(sandbox, api, repo, push)
+        direct["CI_COMMIT_SHA"] = "directsha"
+        let refused = try loop(["run", "apply"], direct, in: repo)
+        #expect(refused.code == 1 && refused.stderr.contains("came from no merged merge request"), "\(refused.stderr)")
+    }
+
+    @Test func scheduledDriftOpensOneMergeRequestThenUpdatesIt() throws {
+        let sandbox = try SandboxProcess()
+        defer { sandbox.stop() }
+        let api = try StandIn(ScratchFolder.url)
+        defer { api.stop() }
+        let (repo, remote) = try checkout(ScratchFolder.url.appendingPathComponent("drift"))
+        let env = job(sandbox, api, repo, ["CI_PIPELINE_SOURCE": "schedule"])
+        #expect(
+            try RosterBinary.run(
+                ["apply", "--auto-approve", repo.appendingPathComponent("roster").path],
+                environment: ["MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": sandbox.token]
+            ).code == 0)
+        let update = { (level: String) in
+            _ = try sandbox.graphql(
+                "mutation { updateUser(id: 4, input: {fullName: \"David Kim\", craftAbility: Engineering, jobLevel: \(level), craftFocus: Fullstack}) { id } }"
+            )
+        }
+        try update("Senior")
+        let opened = try loop(["run", "drift"], env, in: repo)
+        #expect(opened.code == 0 && opened.stdout.contains("opened the drift merge request !1001"), "\(opened.stderr)")
+        let mrs = try api.read()["open_mrs"] as? [[String: Any]] ?? []
+        #expect(mrs.count == 1 && mrs.first?["source_branch"] as? String == "roster/drift", "\(mrs)")
+        #expect(mrs.first?["target_branch"] as? String == "main")
+        // More drift the next night: the same branch is pushed again and its merge request kept.
+        try update("Staff")
+        let git = { (args: [String]) in try RosterBinary.run(["/usr/bin/git", "-C", repo.path] + args, direct: true) }
+        _ = try git(["checkout", "-q", "@{-1}"])  // the next night's job starts from the default branch
+        let updated = try loop(["run", "drift"], env, in: repo)
+        #expect(updated.code == 0 && updated.stdout.contains("updated the open drift merge request !1001"))
+        #expect((try api.read()["open_mrs"] as? [[String: Any]] ?? []).count == 1)
+        let pushed = try RosterBinary.run(
+            ["/usr/bin/git", "-C", remote.path, "show", "roster/drift:roster/acme.yaml"], direct: true)
+        #expect(pushed.stdout.contains("name: David Kim,") && pushed.stdout.contains("level: Staff"), "\(pushed.stdout)")
+    }
+
+    @Test func withoutAGitLabTokenTheJobSaysWhichVariableToSet() throws {
+        let sandbox = try SandboxProcess()
+        defer { sandbox.stop() }
+        let api = try StandIn(ScratchFolder.url)
+        defer { api.stop() }
+        let (repo, _) = try checkout(ScratchFolder.url.appendingPathComponent("token"))
+        var env = job(sandbox, api, repo, Self.mergeRequest)
+        env["ROSTER_GITLAB_TOKEN"] = nil
+        let result = try loop(["run", "plan"], env, in: repo)
+        #expect(result.code == 1 && result.stderr.contains("set the CI/CD variable ROSTER_GITLAB_TOKEN"), "\(result.stderr)")
+        env["ROSTER_GITLAB_TOKEN"] = "wrong"
+        let refused = try loop(["run", "plan"], env, in: repo)
+        #expect(refused.code == 1 && refused.stderr.contains("GitLab answered HTTP 401"), "\(refused.stderr)")
+        env["ROSTER_TOKEN_VARIABLE"] = "NOT A NAME; echo"
+        let bad = try loop(["run", "plan"], env, in: repo)
+        #expect(bad.code == 1 && bad.stderr.contains("is not the name of a CI/CD variable"), "\(bad.stderr)")
+    }
+}
