@@ -115,8 +115,9 @@ import Testing
         // as a dotenv report.
         #expect(first.stdout.contains("section_start:") && first.stdout.contains("[collapsed=true]"))
         #expect(first.stdout.contains("### Roster plan for space") && first.stdout.contains("section_end:"))
-        let saved = try JSONSerialization.jsonObject(
-            with: Data(contentsOf: repo.appendingPathComponent("roster-plan/plan.json"))) as? [String: Any]
+        let saved =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: repo.appendingPathComponent("roster-plan/plan.json"))) as? [String: Any]
         #expect((saved?["fingerprint"] as? String)?.isEmpty == false, "\(saved ?? [:])")
         let dotenv = try String(contentsOf: repo.appendingPathComponent("roster-plan/roster.env"), encoding: .utf8)
         #expect(dotenv.hasPrefix("ROSTER_CHANGES=true\nROSTER_EXITCODE=2\nROSTER_PLAN_FILE="), "\(dotenv)")
@@ -157,7 +158,10 @@ import Testing
         try api.set([
             "commit_mrs": ["mergesha": [["iid": 7, "state": "merged"]]], "mrs": ["7": ["iid": 7, "sha": "headsha"]],
             "mr_pipelines": [
-                "7": [["id": 56, "sha": "headsha", "status": "failed"], ["id": 55, "sha": "headsha", "status": "success"]]
+                "7": [
+                    ["id": 56, "sha": "headsha", "status": "failed"],
+                    ["id": 55, "sha": "headsha", "status": "success"],
+                ]
             ],
             "pipeline_jobs": [
                 "55": [
@@ -236,7 +240,8 @@ import Testing
         #expect((try api.read()["open_mrs"] as? [[String: Any]] ?? []).count == 1)
         let pushed = try RosterBinary.run(
             ["/usr/bin/git", "-C", remote.path, "show", "roster/drift:roster/acme.yaml"], direct: true)
-        #expect(pushed.stdout.contains("name: David Kim,") && pushed.stdout.contains("level: Staff"), "\(pushed.stdout)")
+        #expect(
+            pushed.stdout.contains("name: David Kim,") && pushed.stdout.contains("level: Staff"), "\(pushed.stdout)")
     }
 
     @Test func withoutAGitLabTokenTheJobSaysWhichVariableToSet() throws {
@@ -248,7 +253,9 @@ import Testing
         var env = job(sandbox, api, repo, Self.mergeRequest)
         env["ROSTER_GITLAB_TOKEN"] = nil
         let result = try loop(["run", "plan"], env, in: repo)
-        #expect(result.code == 1 && result.stderr.contains("set the CI/CD variable ROSTER_GITLAB_TOKEN"), "\(result.stderr)")
+        #expect(
+            result.code == 1 && result.stderr.contains("set the CI/CD variable ROSTER_GITLAB_TOKEN"), "\(result.stderr)"
+        )
         env["ROSTER_GITLAB_TOKEN"] = "wrong"
         let refused = try loop(["run", "plan"], env, in: repo)
         #expect(refused.code == 1 && refused.stderr.contains("GitLab answered HTTP 401"), "\(refused.stderr)")
