@@ -29,12 +29,15 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 rm -rf "$dist" && mkdir -p "$dist"
 
-# The files both packages hold, under a prefix: bin/, share/man, share/*completion*, share/doc.
+# The files both packages hold, under a prefix: bin/, share/man, share/*completion*, share/doc, and
+# share/roster/ci: the review loop that the GitLab CI/CD component runs from the installed package.
 stage() {
     local root=$1 zsh_dir=$2
     install -d "$root/bin" "$root/share/man/man1" "$root/share/bash-completion/completions" \
-        "$root/$zsh_dir" "$root/share/fish/vendor_completions.d" "$root/share/doc/roster"
+        "$root/$zsh_dir" "$root/share/fish/vendor_completions.d" "$root/share/doc/roster" "$root/share/roster/ci"
     install -m 755 "$binary" "$root/bin/roster"
+    install -m 755 scripts/ci/loop.sh scripts/ci/plan-note.sh "$root/share/roster/ci/"
+    install -m 644 scripts/ci/github.sh scripts/ci/gitlab.sh "$root/share/roster/ci/"
     strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/bin/roster"
     "$binary" help --man-dir "$root/share/man/man1" > /dev/null
     gzip -9n "$root"/share/man/man1/*.1

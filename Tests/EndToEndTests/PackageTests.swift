@@ -55,6 +55,8 @@ import Testing
         try installForTheAction(dist, tarball: tarball)
         if getuid() == 0, ProcessInfo.processInfo.environment["CI"] == "true" {
             try installWithDpkg(dist.appendingPathComponent(deb).path)
+            try installForTheGitLabComponent(
+                dist, version: String(tarball.dropFirst("roster-".count).prefix { $0 != "-" }))
         }
     }
 
@@ -133,5 +135,26 @@ import Testing
                 return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
             }
         #expect(left.isEmpty, "dpkg -r left \(left)")
+    }
+
+    /// The GitLab CI/CD component's install step, run as its job runs it (its script taken from
+    /// templates/roster.yml): the .deb checked against SHA256SUMS and installed with apt, which
+    /// leaves the shared loop where the component's next step runs it.
+    func installForTheGitLabComponent(_ dist: URL, version: String) throws {
+        let extract = """
+            import sys, yaml
+            documents = list(yaml.safe_load_all(open("templates/roster.yml")))
+            print(documents[1]["roster-$[[ inputs.command ]]"]["script"][0])
+            """
+        let script = try RosterBinary.run(["/usr/bin/env", "python3", "-c", extract], direct: true)
+        #expect(script.code == 0 && script.stdout.contains("sha256sum -c"), "\(script.stderr)")
+        let installed = try system([
+            "ROSTER_VERSION=\(version)", "ROSTER_PACKAGE_URL=file://\(dist.path)", "bash", "-c", script.stdout,
+        ])
+        #expect(installed.code == 0 && installed.stdout.hasPrefix("roster "), "\(installed.stdout)\(installed.stderr)")
+        let loop = "/usr/share/roster/ci/loop.sh"
+        let validated = try system(["ROSTER_PATH=examples/acme.yaml", "bash", loop, "gitlab", "run", "validate"])
+        #expect(validated.code == 0 && validated.stdout.contains("valid roster"), "\(validated.stderr)")
+        #expect(try system(["dpkg", "-r", "roster"]).code == 0)
     }
 }
