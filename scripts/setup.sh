@@ -38,6 +38,8 @@ command -v mandoc >/dev/null || missing+=(mandoc)
 command -v man >/dev/null || missing+=(man-db)
 command -v zsh >/dev/null || missing+=(zsh)
 command -v fish >/dev/null || missing+=(fish)
+# The GitLab side of the CI loop reads GitLab's answers with jq.
+command -v jq >/dev/null || missing+=(jq)
 [ -e /usr/share/bash-completion/bash_completion ] || missing+=(bash-completion)
 if [ ${#missing[@]} -gt 0 ] && command -v apt-get >/dev/null; then
     echo "==> Installing ${missing[*]}"
@@ -51,7 +53,8 @@ if ! python3 -c 'import graphql, pytest, yaml' 2>/dev/null; then
     python3 -m pip install --quiet -r sandbox/requirements.txt
 fi
 
-if ! command -v actionlint >/dev/null || ! command -v zizmor >/dev/null || ! command -v check-jsonschema >/dev/null; then
-    echo "==> Installing the workflow linters (actionlint, zizmor, check-jsonschema)"
+if ! command -v actionlint >/dev/null || ! command -v zizmor >/dev/null || ! command -v check-jsonschema >/dev/null \
+    || ! command -v pre-commit >/dev/null; then
+    echo "==> Installing the workflow linters (actionlint, zizmor, check-jsonschema) and pre-commit"
     python3 -m pip install --quiet -r scripts/requirements-lint.txt
 fi

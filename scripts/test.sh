@@ -13,6 +13,15 @@ actionlint examples/ci/roster.yml
 check-jsonschema --builtin-schema vendor.github-workflows examples/ci/roster.yml
 check-jsonschema --builtin-schema vendor.github-actions action.yml
 zizmor --offline --min-severity medium examples/ci/roster.yml action.yml
+# The GitLab CI/CD component (its spec header and its jobs, each document checked) and the example
+# pipeline: GitLab's schema. The pre-commit hook's manifest and the example config: pre-commit's.
+split=$(mktemp -d)
+python3 -c 'import sys; [open(f"{sys.argv[2]}/{i}.yml", "w").write(part) for i, part in enumerate(open(sys.argv[1]).read().split("\n---\n"))]' \
+    templates/roster.yml "$split"
+check-jsonschema --builtin-schema vendor.gitlab-ci "$split"/*.yml examples/ci/gitlab-ci.yml
+rm -rf "$split"
+pre-commit validate-manifest .pre-commit-hooks.yaml
+pre-commit validate-config examples/ci/pre-commit-config.yaml
 swift build --build-tests
 # Every target in release too (the demo, the install script and the benchmarks build release): a
 # release build differs (no testability, other optimizer), and a test run alone would not see it fail.

@@ -5,7 +5,9 @@ import Testing
 /// The documentation as a user reads it: every relative link leads somewhere, every `roster`
 /// command in a `sh` block runs against the sandbox (with the exit code a `# exit N` comment
 /// names, else 0), and every `console` block shows exactly what its commands print. A block after
-/// `<!-- not run -->` is left alone (it installs software, or waits for a person).
+/// `<!-- not run -->` is left alone (it installs software, or waits for a person); a block after
+/// `<!-- file: PATH -->` is a whole file to copy, and is exactly that file of the repository (which
+/// the suite lints and runs).
 @Suite(.serialized, .scratchFolder) struct DocumentationTests {
     static let root = TestSupport.packageRoot
     static var pages: [String] {
@@ -19,6 +21,8 @@ import Testing
         var lines: [String]
         var runs: Bool
         var line: Int
+        /// The repository's file the block shows whole, from a `<!-- file: PATH -->` line before it.
+        var file: String?
     }
 
     /// The fenced blocks of a page, each with its language and whether it is meant to run.
@@ -35,8 +39,12 @@ import Testing
                     current = nil
                 } else {
                     let language = String(line.dropFirst(3)).trimmingCharacters(in: .whitespaces)
+                    let file =
+                        lastText.hasPrefix("<!-- file: ")
+                        ? String(lastText.dropFirst("<!-- file: ".count).dropLast(" -->".count)) : nil
                     current = Block(
-                        language: language, lines: [], runs: lastText != "<!-- not run -->", line: number + 1)
+                        language: language, lines: [], runs: lastText != "<!-- not run -->", line: number + 1,
+                        file: file)
                 }
                 continue
             }
@@ -63,6 +71,19 @@ import Testing
                     "\(page): the link \(target) leads nowhere")
             }
         }
+    }
+
+    @Test func everyWholeFileShownIsTheRepositorysFile() throws {
+        var shown = 0
+        for page in Self.pages {
+            for block in try Self.blocks(of: page) {
+                guard let file = block.file else { continue }
+                shown += 1
+                let text = try String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8)
+                #expect(block.lines.joined(separator: "\n") + "\n" == text, "\(page):\(block.line) is not \(file)")
+            }
+        }
+        #expect(shown >= 2)
     }
 
     @Test(arguments: pages)

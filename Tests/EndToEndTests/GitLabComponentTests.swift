@@ -263,4 +263,24 @@ import Testing
         let bad = try loop(["run", "plan"], env, in: repo)
         #expect(bad.code == 1 && bad.stderr.contains("is not the name of a CI/CD variable"), "\(bad.stderr)")
     }
+
+    /// The component's header and its jobs agree: every input used is declared and every one
+    /// declared is used; each command has its rules; the jobs that write share one resource group.
+    @Test func theComponentUsesExactlyTheInputsItDeclares() throws {
+        let text = try String(
+            contentsOf: TestSupport.packageRoot.appendingPathComponent("templates/roster.yml"), encoding: .utf8)
+        let parts = text.components(separatedBy: "\n---\n")
+        #expect(parts.count == 2)
+        let header = parts[0], jobs = parts.count > 1 ? parts[1] : ""
+        let declared = Set(
+            header.split(separator: "\n").filter { $0.hasPrefix("    ") && !$0.hasPrefix("     ") && $0.hasSuffix(":") }
+                .map { $0.trimmingCharacters(in: .whitespaces).dropLast() }.map(String.init))
+        let used = Set(jobs.matches(of: /\$\[\[ inputs\.([a-z-]+) \]\]/).map { String($0.1) })
+        #expect(declared == used, "declared \(declared.sorted()), used \(used.sorted())")
+        for command in ["validate", "plan", "apply", "drift"] {
+            #expect(jobs.contains("\n.roster-\(command):\n  rules:"), "\(command)")
+        }
+        let writers = jobs.components(separatedBy: "\n.roster-").filter { $0.hasPrefix("apply:") || $0.hasPrefix("drift:") }
+        #expect(writers.count == 2 && writers.allSatisfy { $0.contains("resource_group: roster-write") })
+    }
 }

@@ -1,0 +1,112 @@
+import Foundation
+import RosterTestSupport
+import Testing
+
+/// The pre-commit hook (`.pre-commit-hooks.yaml`, `scripts/pre-commit/roster-validate.sh`), run by
+/// pre-commit itself (PyPI's `pre-commit`, installed by scripts/setup.sh) on a repository that keeps
+/// a roster split over several files, as docs/ci.md tells a user to set it up.
+@Suite(.serialized, .scratchFolder) struct PreCommitHookTests {
+    static let root = TestSupport.packageRoot
+
+    /// The environment of a user with roster on the PATH, pre-commit's cache in the scratch folder.
+    var environment: [String: String] {
+        let roster = URL(fileURLWithPath: RosterBinary.path).deletingLastPathComponent().path
+        return [
+            "PATH": "\(roster):\(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")",
+            "PRE_COMMIT_HOME": ScratchFolder.url.appendingPathComponent("pre-commit-home").path,
+            "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@x", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@x",
+        ]
+    }
+
+    func shell(_ script: String, in folder: URL) throws -> RosterBinary.Result {
+        try RosterBinary.run(
+            ["/bin/bash", "-c", "set -e\n" + script], environment: environment, direct: true, timeout: 180,
+            directory: folder)
+    }
+
+    /// A user's repository holding examples/multi as roster/ (people in two files, teams in a
+    /// third), committed.
+    func repository(_ name: String) throws -> URL {
+        let repo = ScratchFolder.url.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: repo, withIntermediateDirectories: true)
+        let made = try shell(
+            "git init -q; cp -R \"$0\" roster; git add .; git commit -q -m roster",
+            in: repo, arguments: [Self.root.appendingPathComponent("examples/multi").path])
+        #expect(made.code == 0, "\(made.stderr)")
+        return repo
+    }
+
+    func shell(_ script: String, in folder: URL, arguments: [String]) throws -> RosterBinary.Result {
+        try RosterBinary.run(
+            ["/bin/bash", "-c", "set -e\n" + script] + arguments, environment: environment, direct: true,
+            timeout: 180, directory: folder)
+    }
+
+    static let teams = "roster/teams/teams.json"
+
+    @Test func tryRepoPassesAWholeRosterAndRefusesABrokenOneWithItsDiagnostics() throws {
+        let repo = try repository("try-repo")
+        // Only the teams file changes; its people are in the other files, so the roster is
+        // validated whole or not at all.
+        let renamed = try shell(
+            "sed -i 's/\"Platform Infra\"/\"Platform Infrastructure\"/' \(Self.teams); git add \(Self.teams)\n"
+                + "pre-commit try-repo \"$0\" roster-validate", in: repo, arguments: [Self.root.path])
+        #expect(renamed.code == 0, "\(renamed.stdout)\(renamed.stderr)")
+        #expect(renamed.stdout.contains("roster validate") && renamed.stdout.contains("Passed"), "\(renamed.stdout)")
+        let broken = try shell(
+            "sed -i 's/\"lead\": \"Grace Tanaka\"/\"lead\": \"Grace Tanka\"/' \(Self.teams); git add \(Self.teams)\n"
+                + "pre-commit try-repo \"$0\" roster-validate", in: repo, arguments: [Self.root.path])
+        #expect(broken.code == 1, "\(broken.stdout)\(broken.stderr)")
+        #expect(broken.stdout.contains("Failed"), "\(broken.stdout)")
+        #expect(
+            broken.stdout.contains(
+                "roster/teams/teams.json:8:40: error: unknown person \"Grace Tanka\" as lead of team \"Platform Infra"),
+            "\(broken.stdout)")
+    }
+
+    /// The .pre-commit-config.yaml of docs/ci.md, pointed at a clone of this repository: the
+    /// commit of a broken roster is refused with the diagnostics, the fixed one goes in.
+    @Test func theDocumentedConfigRefusesTheCommitOfABrokenRoster() throws {
+        let repo = try repository("commit")
+        let hooks = ScratchFolder.url.appendingPathComponent("roster-clone")
+        let config = try String(
+            contentsOf: Self.root.appendingPathComponent("examples/ci/pre-commit-config.yaml"), encoding: .utf8)
+        let cloned = try shell(
+            "rm -rf \"$1\"; git clone -q \"$0\" \"$1\"; git -C \"$1\" rev-parse HEAD", in: repo,
+            arguments: [Self.root.path, hooks.path])
+        #expect(cloned.code == 0, "\(cloned.stderr)")
+        let head = cloned.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let local =
+            config
+            .replacingOccurrences(of: "https://github.com/roster-dev/roster", with: hooks.path)
+            .replacingOccurrences(of: "rev: v0.1.0", with: "rev: \(head)")
+        try local.write(to: repo.appendingPathComponent(".pre-commit-config.yaml"), atomically: true, encoding: .utf8)
+        #expect(try shell("pre-commit install", in: repo).code == 0)
+        let refused = try shell(
+            "sed -i 's/\"lead\": \"Grace Tanaka\"/\"lead\": \"Grace Tanka\"/' \(Self.teams)\n"
+                + "git add -A; git commit -q -m 'A typo'", in: repo)
+        #expect(refused.code != 0, "the commit went in: \(refused.stdout)\(refused.stderr)")
+        #expect(
+            (refused.stdout + refused.stderr).contains("roster/teams/teams.json:8:40: error: unknown person"),
+            "\(refused.stdout)\(refused.stderr)")
+        let accepted = try shell(
+            "sed -i 's/Grace Tanka/Grace Tanaka/' \(Self.teams); git add -A; git commit -q -m 'Fixed'", in: repo)
+        #expect(accepted.code == 0, "\(accepted.stdout)\(accepted.stderr)")
+    }
+
+    /// Which roster a file belongs to: a named folder, the outermost roster/ folder, or itself.
+    @Test func eachTouchedRosterIsValidatedOnceAndWhole() throws {
+        let repo = try repository("rosters")
+        let hook = Self.root.appendingPathComponent("scripts/pre-commit/roster-validate.sh").path
+        let made = try shell(
+            "cp \"$0\" roster.yaml; mkdir people; cp \"$0\" people/all.yaml", in: repo,
+            arguments: [Self.root.appendingPathComponent("examples/acme.yaml").path])
+        #expect(made.code == 0)
+        let result = try shell(
+            "\"$0\" --roster people/ \(Self.teams) roster/engineering.yaml roster.yaml people/all.yaml", in: repo,
+            arguments: [hook])
+        #expect(result.code == 0, "\(result.stderr)")
+        let validated = result.stdout.split(separator: "\n").map { $0.prefix { $0 != ":" } }
+        #expect(validated == ["roster/", "roster.yaml", "people/"], "\(result.stdout)")
+    }
+}
