@@ -37,6 +37,7 @@ import Testing
                 if let block = current {
                     blocks.append(block)
                     current = nil
+                    if block.file != nil { lastText = "" }  // names that one block only
                 } else {
                     let language = String(line.dropFirst(3)).trimmingCharacters(in: .whitespaces)
                     let file =

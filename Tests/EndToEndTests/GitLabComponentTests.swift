@@ -280,7 +280,9 @@ import Testing
         for command in ["validate", "plan", "apply", "drift"] {
             #expect(jobs.contains("\n.roster-\(command):\n  rules:"), "\(command)")
         }
-        let writers = jobs.components(separatedBy: "\n.roster-").filter { $0.hasPrefix("apply:") || $0.hasPrefix("drift:") }
+        let writers = jobs.components(separatedBy: "\n.roster-").filter {
+            $0.hasPrefix("apply:") || $0.hasPrefix("drift:")
+        }
         #expect(writers.count == 2 && writers.allSatisfy { $0.contains("resource_group: roster-write") })
     }
 }

@@ -60,7 +60,8 @@ import Testing
         #expect(broken.stdout.contains("Failed"), "\(broken.stdout)")
         #expect(
             broken.stdout.contains(
-                "roster/teams/teams.json:8:40: error: unknown person \"Grace Tanka\" as lead of team \"Platform Infra"),
+                "roster/teams/teams.json:8:49: error: unknown person \"Grace Tanka\" as lead of team "
+                    + "\"Platform Infrastructure\"; did you mean \"Grace Tanaka\"?"),
             "\(broken.stdout)")
     }
 
