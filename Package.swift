@@ -42,6 +42,10 @@ let package = Package(
         // policy, the live-state reader, the mutation documents and the executor the apply engine drives.
         .target(
             name: "MPSClient", dependencies: ["CCurl", "RosterModel", "RosterReconcile", "RosterApply", "RosterCore"]),
+        // A session against a live space, printing nothing: the roster loaded, the space read, the
+        // plan made and made again (LivePlan); the command line renders what it returns.
+        .target(
+            name: "RosterSession", dependencies: ["MPSClient", "RosterReconcile", "RosterModel", "RosterCore"]),
         // Every renderer, pure: diagnostics, the JSON Schema, plans, reports, charts.
         .target(name: "RosterRender", dependencies: ["RosterModel", "RosterReconcile", "RosterApply", "RosterCore"]),
         // The command line: the argument parser, the one command registry that dispatch, help and
@@ -49,8 +53,8 @@ let package = Package(
         .target(
             name: "RosterCLI",
             dependencies: [
-                "RosterModel", "RosterReconcile", "RosterApply", "RosterPull", "MPSClient", "RosterRender",
-                "RosterYAML",
+                "RosterModel", "RosterReconcile", "RosterApply", "RosterPull", "MPSClient", "RosterSession",
+                "RosterRender", "RosterYAML",
                 "RosterCore",
             ],
             plugins: ["BuildInfoPlugin"]),
@@ -92,6 +96,9 @@ let package = Package(
         .testTarget(
             name: "MPSClientTests",
             dependencies: ["MPSClient", "RosterReconcile", "RosterApply", "RosterModel", "RosterCore"]),
+        .testTarget(
+            name: "RosterSessionTests",
+            dependencies: ["RosterSession", "MPSClient", "RosterReconcile", "RosterModel", "RosterCore"]),
         .testTarget(
             name: "RosterRenderTests",
             dependencies: [

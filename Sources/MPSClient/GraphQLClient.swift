@@ -9,7 +9,7 @@ package final class GraphQLClient: Sendable {
     let log: (@Sendable (String) -> Void)?
     /// Told of every wait before a request is sent again (`server busy (503); retrying in 20 s`).
     let notice: (@Sendable (String) -> Void)?
-    static let userAgent = "roster/0.1.0 (+https://github.com/roster-dev/roster)"
+    static let userAgent = "roster/\(RosterVersion.current) (+https://github.com/roster-dev/roster)"
     /// How long a mutation request may take, whatever `--timeout` says for reads: one that timed
     /// out may still run, so apply gives the server every chance to answer.
     static let mutationDeadline: TimeInterval = 120

@@ -5,6 +5,7 @@ import RosterCore
 import RosterModel
 import RosterReconcile
 import RosterRender
+import RosterSession
 
 /// `roster apply [PATH… | PLANFILE]`: shows the plan, asks, applies it, verifies the result.
 struct ApplyCommand: Command {
@@ -223,9 +224,7 @@ struct ApplyCommand: Command {
         gate: ProgressGate
     ) -> ApplyEngine {
         let (concurrency, progress) = (options.concurrency, progressLine(gate))
-        let (connection, roster, service) = (made.connection, made.roster, made.service)
-        let space = connection.endpoint.space
-        let endpoint = connection.endpoint.url.absoluteString
+        let (roster, service, space, endpoint) = (made.roster, made.service, made.space, made.endpoint)
         let read: @Sendable () async throws(LiveReadFailure) -> LiveState = {
             () async throws(LiveReadFailure) -> LiveState in
             let reading = phases.now
@@ -242,7 +241,7 @@ struct ApplyCommand: Command {
             let planning = phases.now
             defer { phases.log("planned again", since: planning) }
             // A targeted apply is verified against its own selection.
-            do throws(CommandFailure) {
+            do throws(SessionFailure) {
                 return (try LivePlan.plan(request, roster: roster, live: live, endpoint: endpoint), [])
             } catch {
                 return (nil, error.diagnostics)

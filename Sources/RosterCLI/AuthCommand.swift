@@ -3,6 +3,7 @@ import MPSClient
 import RosterCore
 import RosterModel
 import RosterRender
+import RosterSession
 
 /// `roster auth login|logout|status`: sign in with a session token copied from the MPS web app,
 /// sign out, and say whose token is in use, where it came from and which spaces it opens.
@@ -53,7 +54,7 @@ struct AuthCommand: Command {
         let connection = try Connection.resolve(options.connection, context, token: token)
         let service = MPSService(client: connection.client(context))
         let session: (id: String, name: String, email: String)?
-        do { session = try await service.session() } catch { throw LiveSession.failure(error) }
+        do { session = try await service.session() } catch { throw CommandFailure(error) }
         guard let session else {
             throw CommandFailure("the server says this token is not a valid session; nothing was stored", kind: .auth)
         }
@@ -138,14 +139,14 @@ struct AuthCommand: Command {
         if !connection.warnings.isEmpty { context.console.writeErr(DiagnosticRenderer.text(connection.warnings)) }
         let service = MPSService(client: connection.client(context))
         let session: (id: String, name: String, email: String)?
-        do { session = try await service.session() } catch { throw LiveSession.failure(error) }
-        guard let session else { throw LiveSession.failure(.invalidToken) }
+        do { session = try await service.session() } catch { throw CommandFailure(error) }
+        guard let session else { throw CommandFailure(MPSError.invalidToken) }
         let spaces: [LiveSpace]
         let members: [LiveMember]
         do {
             spaces = try await service.spaces()
             members = try await service.members()
-        } catch { throw LiveSession.failure(error) }
+        } catch { throw CommandFailure(error) }
         let view = AuthStatus(
             endpoint: connection.endpoint.url.absoluteString, session: session, spaces: spaces, members: members,
             selected: connection.endpoint.space, tokenSource: connection.tokenSource)

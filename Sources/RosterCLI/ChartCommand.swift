@@ -4,6 +4,7 @@ import RosterCore
 import RosterModel
 import RosterReconcile
 import RosterRender
+import RosterSession
 
 /// `roster chart [PATH…]`: the teams as a Mermaid or Graphviz DOT diagram.
 struct ChartCommand: Command {
@@ -40,7 +41,7 @@ struct ChartCommand: Command {
             var chart =
                 options.live
                 ? chart(of: try await live(options.connection, context))
-                : chart(of: try LiveSession.loadRoster(options.paths).0)
+                : chart(of: try LiveSession.loaded(options.paths).0)
             if let team = options.team {
                 let all = chart.teams.map(\.name)
                 chart.teams = chart.teams.filter { NameKey($0.name) == NameKey(team) }

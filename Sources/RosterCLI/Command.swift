@@ -1,3 +1,5 @@
+import RosterSession
+
 /// One subcommand of `roster`.
 package protocol Command: Sendable {
     /// The command's options as typed values; their specs feed parsing, help, completion and
@@ -65,6 +67,8 @@ extension Command {
             return RosterCommandLine.usageError(error, context, arguments: style.json ? ["--format=json"] : [])
         } catch let failure as CommandFailure {
             return RosterCommandLine.report(failure, style, context)
+        } catch let failure as SessionFailure {
+            return RosterCommandLine.report(CommandFailure(failure), style, context)
         } catch {
             return RosterCommandLine.report(CommandFailure(String(describing: error)), style, context)
         }

@@ -1,12 +1,12 @@
+import MPSClient
 import RosterCore
 import RosterRender
+import RosterSession
 
 /// A command that cannot go on: what to print, what kind of failure it is, and the exit code.
 package struct CommandFailure: Error {
-    /// What went wrong, for scripts reading `--format json`'s error document.
-    package enum Kind: String, Sendable {
-        case usage, invalidRoster = "invalid-roster", config, network, auth, server, refused, error
-    }
+    /// What went wrong, for scripts reading `--format json`'s error document: the session's kinds.
+    package typealias Kind = SessionFailure.Kind
 
     package var diagnostics: [Diagnostic]
     var exitCode: ExitCode
@@ -25,6 +25,16 @@ package struct CommandFailure: Error {
         self.exitCode = exitCode
         self.kind = kind ?? (exitCode == ExitCode.refused ? .refused : .error)
     }
+
+    /// A session's failure: refused by a safety rail exits 3, any other 1.
+    init(_ failure: SessionFailure) {
+        self.init(
+            diagnostics: failure.diagnostics, exitCode: failure.kind == .refused ? ExitCode.refused : ExitCode.failure,
+            kind: failure.kind)
+    }
+
+    /// A failure of MPS or of the way to it.
+    init(_ error: MPSError) { self.init(SessionFailure(error)) }
 
     /// The one JSON document a failed command prints with `--format json`.
     package var json: JSONValue {

@@ -3,6 +3,7 @@ import MPSClient
 import RosterCore
 import RosterModel
 import RosterRender
+import RosterSession
 import RosterYAML
 
 /// `roster export`: writes the live space as a roster file that plans clean.

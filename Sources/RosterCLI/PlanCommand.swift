@@ -4,6 +4,7 @@ import RosterCore
 import RosterModel
 import RosterReconcile
 import RosterRender
+import RosterSession
 
 /// `roster plan [PATH…]`: reads the live space and prints what would change.
 struct PlanCommand: Command {

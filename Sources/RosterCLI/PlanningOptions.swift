@@ -1,3 +1,5 @@
+import RosterSession
+
 /// What to plan: `--prune`, `--only` and `--exclude`, for `plan` and `apply`.
 struct PlanningOptions: CommandOptions {
     static let specs = [OptionCatalog.prune.spec, OptionCatalog.only.spec, OptionCatalog.exclude.spec]
@@ -18,6 +20,10 @@ struct PlanningOptions: CommandOptions {
 
     /// The request for the roster at `paths`.
     func request(paths: [String]) throws(CommandFailure) -> PlanRequest {
-        try PlanRequest(paths: paths, prune: prune, only: only, exclude: exclude)
+        do throws(SessionFailure) {
+            return try PlanRequest(paths: paths, prune: prune, only: only, exclude: exclude)
+        } catch {
+            throw CommandFailure(error)
+        }
     }
 }

@@ -5,6 +5,7 @@ import RosterModel
 import RosterPull
 import RosterReconcile
 import RosterRender
+import RosterSession
 
 /// `roster pull [PATH…]`: writes the live space's changes back into the roster files, in place.
 struct PullCommand: Command {

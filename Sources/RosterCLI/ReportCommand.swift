@@ -4,6 +4,7 @@ import RosterCore
 import RosterModel
 import RosterReconcile
 import RosterRender
+import RosterSession
 
 /// `roster report levels [PATH…]`: time in level against the limits, from the roster files or
 /// (`--live`) the live space.
@@ -54,7 +55,7 @@ struct ReportCommand: Command {
                 report = LevelReport.of(
                     try await ChartCommand.live(options.connection, context), asOf: asOf, dueMonths: due)
             } else {
-                report = LevelReport.of(try LiveSession.loadRoster(options.paths).0, asOf: asOf, dueMonths: due)
+                report = LevelReport.of(try LiveSession.loaded(options.paths).0, asOf: asOf, dueMonths: due)
             }
             switch options.format {
             case .json: context.console.writeOut(LevelReportRenderer.json(report).rendered(indent: 2) + "\n")

@@ -6,7 +6,7 @@ import RosterRender
 /// with a hint and exit code 1.
 package enum RosterCommandLine {
     /// The tool's version.
-    package static let version = "0.1.0"
+    package static let version = RosterVersion.current
 
     /// The one command registry, in the order `roster help` lists it: dispatch, help and
     /// completion all read it.

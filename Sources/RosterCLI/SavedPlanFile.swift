@@ -3,6 +3,7 @@ import MPSClient
 import RosterCore
 import RosterModel
 import RosterReconcile
+import RosterSession
 
 /// The file of a plan saved by `roster plan --out` (its `apply` section is a ``SavedPlan``):
 /// where it is, the endpoint it names, and the checks `roster apply plan.json` makes. Its roster
@@ -63,9 +64,13 @@ struct SavedPlanFile {
         guard Self.rosterDigest(files, relativeTo: folder) == saved.roster.sha256 else {
             throw refusal("the roster changed since the plan was saved")
         }
-        return try PlanRequest(
-            paths: saved.roster.paths.map { folder.appendingPathComponent($0).standardizedFileURL.path },
-            space: saved.space, prune: saved.roster.prune, selectionText: saved.selection)
+        do throws(SessionFailure) {
+            return try PlanRequest(
+                paths: saved.roster.paths.map { folder.appendingPathComponent($0).standardizedFileURL.path },
+                space: saved.space, prune: saved.roster.prune, selectionText: saved.selection)
+        } catch {
+            throw CommandFailure(error)
+        }
     }
 
     /// Refuses a plan whose live space changed since, or whose operations differ from the

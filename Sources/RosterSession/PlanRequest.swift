@@ -2,16 +2,18 @@ import RosterReconcile
 
 /// What to plan, typed: the roster's paths, the space asked for, whether to prune, and the
 /// selection. It comes from the command line, or from a saved plan, which carries its own.
-struct PlanRequest {
-    var paths: [String]
+package struct PlanRequest: Sendable {
+    package var paths: [String]
     /// The space to plan for, over `--space`, `MPS_SPACE` and the profile; nil: as they say.
-    var space: String?
-    var prune: Bool
-    var selection: PlanSelection
+    package var space: String?
+    package var prune: Bool
+    package var selection: PlanSelection
     /// The selection as given (`only`, `exclude`), for a saved plan to carry.
-    var selectionText: [(String, String)]
+    package var selectionText: [(String, String)]
 
-    init(paths: [String], space: String?, prune: Bool, selectionText: [(String, String)]) throws(CommandFailure) {
+    package init(
+        paths: [String], space: String?, prune: Bool, selectionText: [(String, String)]
+    ) throws(SessionFailure) {
         self.paths = paths
         self.space = space
         self.prune = prune
@@ -21,13 +23,13 @@ struct PlanRequest {
             switch PlanSelection.parse(text) {
             case .success(let selectors):
                 if key == "only" { selection.only = selectors } else { selection.exclude = selectors }
-            case .failure(let error): throw CommandFailure("--\(key): \(error.message)", kind: .usage)
+            case .failure(let error): throw SessionFailure("--\(key): \(error.message)", kind: .usage)
             }
         }
     }
 
     /// The request the command line makes: `--prune`, `--only`, `--exclude`.
-    init(paths: [String], prune: Bool, only: String?, exclude: String?) throws(CommandFailure) {
+    package init(paths: [String], prune: Bool, only: String?, exclude: String?) throws(SessionFailure) {
         try self.init(
             paths: paths, space: nil, prune: prune,
             selectionText: [("only", only), ("exclude", exclude)].compactMap { key, text in text.map { (key, $0) } })

@@ -1,0 +1,47 @@
+import MPSClient
+import RosterCore
+import RosterModel
+
+/// A roster loaded and a live space read, printing nothing: what they say about themselves
+/// (the roster's warnings, the server's notices) comes back as diagnostics.
+package enum LiveSession {
+    /// Reads the live state of `space`, with what to say once about it: what of it this roster
+    /// does not know (a newer MPS) or what the server lacks (an older one).
+    package static func read(
+        _ service: MPSService, space: String?
+    ) async throws(SessionFailure) -> (LiveState, notices: [Diagnostic]) {
+        do {
+            let live = try await service.readLiveState(space: space)
+            return (live, notices(live))
+        } catch {
+            throw SessionFailure(error)
+        }
+    }
+
+    /// Warnings about the server's version: what it lacks (older), values it uses that roster
+    /// does not know (newer).
+    package static func notices(_ live: LiveState) -> [Diagnostic] {
+        let version = RosterVersion.current
+        let lacking: [Diagnostic] = ServerFeature.allCases.filter(live.lacking.contains).map {
+            .warning(
+                .olderServer,
+                "this MPS has no \($0.description) (it is older than roster \(version)); going on without them",
+                at: nil)
+        }
+        let unknown = live.unknownValues
+        guard !unknown.isEmpty else { return lacking }
+        return lacking + [
+            .warning(
+                .newerServer,
+                "the server uses values this version of roster does not know: \(unknown.joined(separator: ", ")); "
+                    + "this MPS is newer than roster \(version): they are kept as the server wrote them", at: nil)
+        ]
+    }
+
+    /// Loads a roster; an invalid one fails with its diagnostics, a valid one comes with its warnings.
+    package static func loadRoster(_ paths: [String]) throws(SessionFailure) -> (Roster, warnings: [Diagnostic]) {
+        let result = RosterLoader().load(paths: paths.isEmpty ? [RosterLoader.defaultPath] : paths)
+        guard result.isValid else { throw SessionFailure(diagnostics: result.diagnostics, kind: .invalidRoster) }
+        return (result.roster, result.diagnostics)
+    }
+}
