@@ -140,9 +140,6 @@ package final class YAMLDocument: Sendable {
             return style(n) == .plain ? "\"\(string(n))\"" : "the string \"\(string(n))\""
         }
     }
-
-    /// A view of a node, for code that prefers values to indices.
-    package func node(_ n: NodeID) -> YAMLNode { YAMLNode(document: self, id: n) }
 }
 
 /// The index of a node in its ``YAMLDocument``.

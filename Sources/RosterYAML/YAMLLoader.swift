@@ -42,12 +42,6 @@ package struct YAMLLoader: Sendable {
     package struct Result: Sendable {
         package var document: YAMLDocument?
         package var diagnostics: [Diagnostic]
-
-        /// The root mapping as a node view.
-        package var root: YAMLNode? {
-            guard let document, let root = document.root else { return nil }
-            return document.node(root)
-        }
     }
 
     /// Loads `bytes`, naming `file` in locations. JSON's UTF-16 surrogate-pair escapes
