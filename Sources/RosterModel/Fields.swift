@@ -8,11 +8,11 @@ struct Fields<Key: MappingKey> {
 
     /// The value written for `key`, if any.
     subscript(_ key: Key) -> NodeID? {
-        let raw = slots[key.rawValue]
+        let raw = slots[Key.keys.slot(key)]
         return raw < 0 ? nil : NodeID(rawIndex: raw)
     }
 
-    /// Records the value of the key in `slot` (its raw value), as the reader matches keys.
+    /// Records the value of the key in `slot` (its place in ``KeySet``), as the reader matches keys.
     mutating func set(slot: Int, _ node: NodeID) { slots[slot] = node.rawIndex }
 
     /// Whether the mapping wrote `key`.

@@ -34,7 +34,7 @@ struct NodeReader {
                 error(.wrongType, "keys of \(context) must be strings", at: key)
                 continue
             }
-            if let slot = keys.names.firstIndex(where: { doc.scalarEquals(key, $0) }) {
+            if let slot = keys.strings.firstIndex(where: { doc.scalarEquals(key, $0) }) {
                 fields.set(slot: slot, doc.value(node, i))
                 continue
             }

@@ -259,7 +259,7 @@ struct RosterFileDecoder {
         func rule<Value>(
             _ key: RosterFormat.RulesKey, _ read: (inout Self, NodeID) -> Value?
         ) -> Rules.Rule<Value>? {
-            let name = key.spelling.description
+            let name = key.rawValue
             guard let n = fields[key] else { return nil }
             if doc.kind(n) == .mapping, let parts = reader.fields(n, "rules.\(name)", RosterFormat.RuleKey.self) {
                 guard let valueNode = parts[.value] else {

@@ -6,143 +6,65 @@ package enum RosterFormat {
     package static let limitMonthsRange = 0...600
 
     /// The top level of a roster file.
-    package enum TopLevelKey: Int, MappingKey {
-        case version, space, defaults, people, teams, levels, policy, schema, access, rules, newValues
-        static let keys = KeySet(Self.self)
-        var spelling: StaticString {
-            switch self {
-            case .version: "version"
-            case .space: "space"
-            case .defaults: "defaults"
-            case .people: "people"
-            case .teams: "teams"
-            case .levels: "levels"
-            case .policy: "policy"
-            case .schema: "$schema"
-            case .access: "access"
-            case .rules: "rules"
-            case .newValues: "newValues"
-            }
-        }
+    package enum TopLevelKey: String, MappingKey {
+        case version, space, defaults, people, teams, levels, policy
+        case schema = "$schema"
+        case access, rules, newValues
+        package static let keys = KeySet<Self>()
     }
 
     /// A person.
-    package enum PersonKey: Int, MappingKey {
+    package enum PersonKey: String, MappingKey {
         case name, id, craft, level, focus, levelStartDate, previously
-        static let keys = KeySet(Self.self)
-        var spelling: StaticString {
-            switch self {
-            case .name: "name"
-            case .id: "id"
-            case .craft: "craft"
-            case .level: "level"
-            case .focus: "focus"
-            case .levelStartDate: "levelStartDate"
-            case .previously: "previously"
-            }
-        }
+        package static let keys = KeySet<Self>()
     }
 
     /// A team.
-    package enum TeamKey: Int, MappingKey {
+    package enum TeamKey: String, MappingKey {
         case name, id, lead, members, previously
-        static let keys = KeySet(Self.self)
-        var spelling: StaticString {
-            switch self {
-            case .name: "name"
-            case .id: "id"
-            case .lead: "lead"
-            case .members: "members"
-            case .previously: "previously"
-            }
-        }
+        package static let keys = KeySet<Self>()
     }
 
     /// `defaults:`.
-    package enum DefaultsKey: Int, MappingKey {
+    package enum DefaultsKey: String, MappingKey {
         case craft, level, focus
-        static let keys = KeySet(Self.self)
-        var spelling: StaticString {
-            switch self {
-            case .craft: "craft"
-            case .level: "level"
-            case .focus: "focus"
-            }
-        }
+        package static let keys = KeySet<Self>()
     }
 
     /// One level under `levels:`.
-    package enum LevelKey: Int, MappingKey {
+    package enum LevelKey: String, MappingKey {
         case limitMonths
-        static let keys = KeySet(Self.self)
-        var spelling: StaticString { "limitMonths" }
+        package static let keys = KeySet<Self>()
     }
 
     /// `policy:`.
-    package enum PolicyKey: Int, MappingKey {
+    package enum PolicyKey: String, MappingKey {
         case oneTeamPerPerson, prune, ignore, protected, maxDeletes
-        static let keys = KeySet(Self.self)
-        var spelling: StaticString {
-            switch self {
-            case .oneTeamPerPerson: "oneTeamPerPerson"
-            case .prune: "prune"
-            case .ignore: "ignore"
-            case .protected: "protected"
-            case .maxDeletes: "maxDeletes"
-            }
-        }
+        package static let keys = KeySet<Self>()
     }
 
     /// `policy.ignore` and `policy.protected`.
-    package enum KindListsKey: Int, MappingKey {
+    package enum KindListsKey: String, MappingKey {
         case people, teams
-        static let keys = KeySet(Self.self)
-        var spelling: StaticString {
-            switch self {
-            case .people: "people"
-            case .teams: "teams"
-            }
-        }
+        package static let keys = KeySet<Self>()
     }
 
     /// `rules:`.
-    package enum RulesKey: Int, MappingKey {
+    package enum RulesKey: String, MappingKey {
         case maxTeamSize, minTeamSize, leadMinLevel, requireLevelStartDate, requireFocus, severity
-        static let keys = KeySet(Self.self)
-        var spelling: StaticString {
-            switch self {
-            case .maxTeamSize: "maxTeamSize"
-            case .minTeamSize: "minTeamSize"
-            case .leadMinLevel: "leadMinLevel"
-            case .requireLevelStartDate: "requireLevelStartDate"
-            case .requireFocus: "requireFocus"
-            case .severity: "severity"
-            }
-        }
+        package static let keys = KeySet<Self>()
     }
 
     /// One rule written as a mapping (`{value: …, severity: …}`).
-    package enum RuleKey: Int, MappingKey {
+    package enum RuleKey: String, MappingKey {
         case value, severity
-        static let keys = KeySet(Self.self)
-        var spelling: StaticString {
-            switch self {
-            case .value: "value"
-            case .severity: "severity"
-            }
-        }
+        package static let keys = KeySet<Self>()
     }
 
     /// `access:`.
-    package enum AccessKey: Int, MappingKey {
+    package enum AccessKey: String, MappingKey {
         case members, prune
-        static let keys = KeySet(Self.self)
-        var spelling: StaticString {
-            switch self {
-            case .members: "members"
-            case .prune: "prune"
-            }
-        }
+        package static let keys = KeySet<Self>()
     }
 }
 
@@ -152,14 +74,3 @@ package protocol FormatKey: CaseIterable, Sendable {
     /// The key as a roster writes it.
     var name: String { get }
 }
-
-extension RosterFormat.TopLevelKey: FormatKey { package var name: String { spelling.description } }
-extension RosterFormat.PersonKey: FormatKey { package var name: String { spelling.description } }
-extension RosterFormat.TeamKey: FormatKey { package var name: String { spelling.description } }
-extension RosterFormat.DefaultsKey: FormatKey { package var name: String { spelling.description } }
-extension RosterFormat.LevelKey: FormatKey { package var name: String { spelling.description } }
-extension RosterFormat.PolicyKey: FormatKey { package var name: String { spelling.description } }
-extension RosterFormat.KindListsKey: FormatKey { package var name: String { spelling.description } }
-extension RosterFormat.RulesKey: FormatKey { package var name: String { spelling.description } }
-extension RosterFormat.RuleKey: FormatKey { package var name: String { spelling.description } }
-extension RosterFormat.AccessKey: FormatKey { package var name: String { spelling.description } }

@@ -2,37 +2,33 @@ import Testing
 
 @testable import RosterModel
 
-/// The keys the decoder reads: each kind's keys are spelled as their cases are named (only the
-/// top level's `$schema` differs), unique, and numbered in order for ``Fields``.
+/// The format's keys: each case is spelled by its raw value (the case's name, but the top
+/// level's `$schema`), and each key has its own slot in ``Fields``.
 @Suite struct RosterFormatTests {
-    static func spellings<Key: MappingKey>(_: Key.Type) -> [(name: String, spelling: String)] {
-        Key.allCases.map { ("\($0)", $0.spelling.description) }
+    func check<Key: MappingKey>(_: Key.Type) {
+        let keys = Key.keys
+        #expect(Set(keys.strings).count == keys.strings.count, "\(Key.self): a key twice")
+        #expect(keys.strings.count <= Fields<Key>.capacity)
+        for (i, key) in keys.cases.enumerated() {
+            #expect(keys.slot(key) == i && keys.strings[i] == key.name, "\(Key.self).\(key)")
+        }
     }
 
-    static let kinds: [(String, [(name: String, spelling: String)], [String])] = [
-        ("top level", spellings(RosterFormat.TopLevelKey.self), RosterFormat.TopLevelKey.keys.strings),
-        ("person", spellings(RosterFormat.PersonKey.self), RosterFormat.PersonKey.keys.strings),
-        ("team", spellings(RosterFormat.TeamKey.self), RosterFormat.TeamKey.keys.strings),
-        ("defaults", spellings(RosterFormat.DefaultsKey.self), RosterFormat.DefaultsKey.keys.strings),
-        ("level", spellings(RosterFormat.LevelKey.self), RosterFormat.LevelKey.keys.strings),
-        ("policy", spellings(RosterFormat.PolicyKey.self), RosterFormat.PolicyKey.keys.strings),
-        ("kind lists", spellings(RosterFormat.KindListsKey.self), RosterFormat.KindListsKey.keys.strings),
-        ("rules", spellings(RosterFormat.RulesKey.self), RosterFormat.RulesKey.keys.strings),
-        ("rule", spellings(RosterFormat.RuleKey.self), RosterFormat.RuleKey.keys.strings),
-        ("access", spellings(RosterFormat.AccessKey.self), RosterFormat.AccessKey.keys.strings),
-    ]
-
-    @Test(arguments: kinds)
-    func keysAreSpelledAsTheirCasesAreNamed(kind: String, spellings: [(name: String, spelling: String)], keys: [String])
-    {
-        for key in spellings where !(kind == "top level" && key.name == "schema") {
-            #expect(key.spelling == key.name, "\(kind): \(key.name)")
-        }
-        #expect(Set(keys).count == keys.count, "\(kind): a key twice")
-        #expect(keys == spellings.map(\.spelling), "\(kind): the key set follows the cases")
+    @Test func everyKeyHasItsOwnSlot() {
+        check(RosterFormat.TopLevelKey.self)
+        check(RosterFormat.PersonKey.self)
+        check(RosterFormat.TeamKey.self)
+        check(RosterFormat.DefaultsKey.self)
+        check(RosterFormat.LevelKey.self)
+        check(RosterFormat.PolicyKey.self)
+        check(RosterFormat.KindListsKey.self)
+        check(RosterFormat.RulesKey.self)
+        check(RosterFormat.RuleKey.self)
+        check(RosterFormat.AccessKey.self)
     }
 
     @Test func theTopLevelSchemaKeyKeepsItsDollar() {
-        #expect(RosterFormat.TopLevelKey.schema.spelling.description == "$schema")
+        #expect(RosterFormat.TopLevelKey.schema.name == "$schema")
+        #expect(RosterFormat.PersonKey.levelStartDate.name == "levelStartDate")
     }
 }
