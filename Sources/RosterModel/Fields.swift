@@ -5,10 +5,15 @@ import RosterYAML
 struct Fields<Key: MappingKey> {
     static var capacity: Int { 12 }
     private var slots = InlineArray<12, Int32>(repeating: -1)
+    /// The keys in slot order (``KeySet``), held once per mapping rather than asked of the key type
+    /// at every read.
+    private let keys: KeySet<Key>
+
+    init(_ keys: KeySet<Key>) { self.keys = keys }
 
     /// The value written for `key`, if any.
     subscript(_ key: Key) -> NodeID? {
-        let raw = slots[Key.keys.slot(key)]
+        let raw = slots[keys.slot(key)]
         return raw < 0 ? nil : NodeID(rawIndex: raw)
     }
 

@@ -1,3 +1,5 @@
+import RosterYAML
+
 /// The keys one kind of mapping may hold (a person, a team, …), each case spelled as a roster
 /// writes it (its raw value): the format's table of keys. Decoding reads a mapping's values by
 /// these cases, never by position.
@@ -10,15 +12,33 @@ extension MappingKey {
     package var name: String { rawValue }
 }
 
-/// One kind of mapping's keys (``MappingKey``), in declaration order, made once per kind.
-package struct KeySet<Key: MappingKey>: Sendable {
+/// One kind of mapping's keys (``MappingKey``), in declaration order, made once per kind (a class:
+/// the reader and every ``Fields`` share the one table, without copying its arrays).
+package final class KeySet<Key: MappingKey>: Sendable {
     let cases: [Key]
     let strings: [String]
+    /// The spellings' bytes one after the other, and where each is: the reader compares a
+    /// mapping's keys with them without making strings.
+    private let bytes: [UInt8]
+    private let bounds: [Range<Int>]
 
     package init() {
         cases = Array(Key.allCases)
         precondition(cases.count <= Fields<Key>.capacity, "a key set holds at most \(Fields<Key>.capacity) keys")
         strings = cases.map(\.rawValue)
+        var bytes: [UInt8] = [], bounds: [Range<Int>] = []
+        for string in strings {
+            bounds.append(bytes.count..<bytes.count + string.utf8.count)
+            bytes.append(contentsOf: string.utf8)
+        }
+        (self.bytes, self.bounds) = (bytes, bounds)
+    }
+
+    /// The slot of the key that `node`, a mapping's key in `document`, spells; nil for another.
+    func slot(of node: NodeID, in document: YAMLDocument) -> Int? {
+        bytes.withUnsafeBufferPointer { all in
+            bounds.firstIndex { document.scalarEquals(node, utf8: UnsafeBufferPointer(rebasing: all[$0])) }
+        }
     }
 
     /// The key's slot in ``Fields``: its place in declaration order.

@@ -27,14 +27,14 @@ struct NodeReader {
             error(.wrongType, "\(context) must be a mapping, not \(doc.kindDescription(node))", at: node)
             return nil
         }
-        var fields = Fields<Key>()
+        var fields = Fields<Key>(keys)
         for i in 0..<doc.pairCount(node) {
             let key = doc.key(node, i)
             guard doc.isStringScalar(key) else {
                 error(.wrongType, "keys of \(context) must be strings", at: key)
                 continue
             }
-            if let slot = keys.strings.firstIndex(where: { doc.scalarEquals(key, $0) }) {
+            if let slot = keys.slot(of: key, in: doc) {
                 fields.set(slot: slot, doc.value(node, i))
                 continue
             }

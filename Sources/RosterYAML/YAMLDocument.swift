@@ -73,6 +73,13 @@ package final class YAMLDocument: Sendable {
         return literal.withUTF8Buffer { textEquals(start: Int(r.start), $0) }
     }
 
+    /// Whether the node is a scalar whose bytes are exactly `bytes`.
+    package func scalarEquals(_ n: NodeID, utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let r = record(n)
+        guard r.kind == .scalar, Int(r.count) == bytes.count else { return false }
+        return textEquals(start: Int(r.start), bytes)
+    }
+
     /// Whether the node is a scalar whose bytes are exactly `string`'s UTF-8.
     package func scalarEquals(_ n: NodeID, _ string: String) -> Bool {
         let r = record(n)
