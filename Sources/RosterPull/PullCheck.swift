@@ -26,7 +26,7 @@ package enum PullCheck {
                     at: .file(file))
             ]
         }
-        let (plan, diagnostics) = Planner.plan(roster: loaded.roster, live: live, prune: false, endpoint: "")
+        let (plan, diagnostics) = Planner.plan(roster: loaded.roster, live: live, prune: false)
         let remaining = plan?.changes ?? []
         guard !remaining.isEmpty || !diagnostics.isEmpty else { return [] }
         let what =

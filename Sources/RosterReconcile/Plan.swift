@@ -4,7 +4,7 @@ import RosterModel
 /// What it takes to make the live space match the roster: the changes to show, the operations
 /// in dependency-ordered steps, and what the reader must be warned about.
 package struct Plan: Sendable {
-    package let endpoint: String
+    package let endpoint: String?
     package let space: LiveSpace
     package let changes: [Change]
     /// Steps of independent operations; each step runs after the one before has finished.
@@ -72,7 +72,7 @@ extension Plan {
     /// A plan of the given steps and changes, with no roster entries matched: for an executor or
     /// a test that runs operations it made itself. The planner makes every other plan.
     package init(
-        endpoint: String, space: LiveSpace, changes: [Change], steps: [[PlanOperation]], warnings: [PlanWarning],
+        endpoint: String?, space: LiveSpace, changes: [Change], steps: [[PlanOperation]], warnings: [PlanWarning],
         deletes: [DeleteCount], live: LiveState
     ) {
         self.init(

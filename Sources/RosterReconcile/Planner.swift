@@ -6,7 +6,7 @@ import RosterModel
 package enum Planner {
     /// Plans the changes; diagnostics (ambiguous matches, pins of unknown ids) mean no plan.
     package static func plan(
-        roster: Roster, live: LiveState, prune: Bool, endpoint: String
+        roster: Roster, live: LiveState, prune: Bool, endpoint: String? = nil
     ) -> (Plan?, [Diagnostic]) {
         let matching = Matching(roster: roster, live: live)
         let diagnostics = matching.diagnostics + PolicyNames.check(roster, live) + ServerNeeds.check(roster, live)

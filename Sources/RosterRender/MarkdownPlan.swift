@@ -65,7 +65,8 @@ struct MarkdownPlan {
                 + "\(limit) characters; run `roster plan --format json` to see them all.\n\n"
         }
         let fingerprint = plan.fingerprint.digest.prefix(19)
-        out += "<sub>Fingerprint `\(fingerprint)…` · \(PlanRenderer.escape(plan.endpoint))</sub>\n"
+        let endpoint = plan.endpoint.map { " · " + PlanRenderer.escape($0) } ?? ""
+        out += "<sub>Fingerprint `\(fingerprint)…`\(endpoint)</sub>\n"
         return out
     }
 

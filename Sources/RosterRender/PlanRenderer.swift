@@ -158,7 +158,9 @@ package enum PlanRenderer {
     /// (green +, yellow ~, red -).
     package static func text(_ plan: Plan, requests: Int, color: Bool = false) -> String {
         var out =
-            TerminalText.escape("Roster plan for space \"\(plan.space.name)\" (\(plan.space.id)) at \(plan.endpoint)")
+            TerminalText.escape(
+                "Roster plan for space \"\(plan.space.name)\" (\(plan.space.id))"
+                    + (plan.endpoint.map { " at \($0)" } ?? ""))
             + "\n\n"
         let changes = ordered(plan.changes)
         // Names come from anyone with access to the space: escaped, they cannot move the cursor.
@@ -259,7 +261,7 @@ package enum PlanRenderer {
         let s = plan.summary
         return .object([
             ("format_version", .int(JSONEnvelope.version)),
-            ("endpoint", .string(plan.endpoint)),
+            ("endpoint", plan.endpoint.map { .string($0) } ?? .null),
             ("space", .object([("id", .string(plan.space.id)), ("name", .string(plan.space.name))])),
             (
                 "summary",
