@@ -39,12 +39,7 @@ import Testing
             try JSONSerialization.jsonObject(with: Data(contentsOf: state)) as? [String: Any] ?? [:]
         }
 
-        var requests: [[String: Any]] {
-            let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-            return text.split(separator: "\n").compactMap {
-                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-            }
-        }
+        var requests: [[String: Any]] { JSONLines.read(log) }
 
         func stop() {
             guard process.isRunning else { return }

@@ -17,12 +17,7 @@ final class HostileServer {
     }
 
     /// Every event logged so far (`request`, `connection`, `handshake`, `proxy`, …).
-    var events: [[String: Any]] {
-        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").compactMap {
-            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-        }
-    }
+    var events: [[String: Any]] { JSONLines.read(log) }
 
     /// Kills the server: it keeps no state worth a clean stop, and Foundation's `Process` may start
     /// it with SIGTERM blocked.
