@@ -43,9 +43,11 @@ let package = Package(
         .target(
             name: "MPSClient", dependencies: ["CCurl", "RosterModel", "RosterReconcile", "RosterApply", "RosterCore"]),
         // A session against a live space, printing nothing: the roster loaded, the space read, the
-        // plan made and made again (LivePlan); the command line renders what it returns.
+        // plan made and made again (LivePlan), the space exported (RosterExporter); the command line
+        // renders what they return.
         .target(
-            name: "RosterSession", dependencies: ["MPSClient", "RosterReconcile", "RosterModel", "RosterCore"]),
+            name: "RosterSession",
+            dependencies: ["MPSClient", "RosterReconcile", "RosterModel", "RosterYAML", "RosterCore"]),
         // Every renderer, pure: diagnostics, the JSON Schema, plans, reports, charts.
         .target(name: "RosterRender", dependencies: ["RosterModel", "RosterReconcile", "RosterApply", "RosterCore"]),
         // The command line: the argument parser, the one command registry that dispatch, help and
@@ -98,7 +100,7 @@ let package = Package(
             dependencies: ["MPSClient", "RosterReconcile", "RosterApply", "RosterModel", "RosterCore"]),
         .testTarget(
             name: "RosterSessionTests",
-            dependencies: ["RosterSession", "MPSClient", "RosterReconcile", "RosterModel", "RosterCore"]),
+            dependencies: ["RosterSession", "MPSClient", "RosterReconcile", "RosterModel", "RosterYAML", "RosterCore"]),
         .testTarget(
             name: "RosterRenderTests",
             dependencies: [
@@ -108,7 +110,8 @@ let package = Package(
         .testTarget(
             name: "RosterCLITests",
             dependencies: [
-                "RosterCLI", "RosterCore", "RosterModel", "RosterPull", "RosterReconcile", "RosterYAML",
+                "RosterCLI", "RosterCore", "RosterModel", "RosterPull", "RosterReconcile", "RosterSession",
+                "RosterYAML",
                 "RosterTestSupport",
             ]),
         // End to end: the built binary against the sandbox (a Python server), a terminal, git and shells.
@@ -116,7 +119,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "RosterCLI", "RosterRender", "RosterReconcile", "RosterApply", "MPSClient", "RosterModel", "RosterYAML",
-                "RosterCore", "RosterTestSupport",
+                "RosterSession", "RosterCore", "RosterTestSupport",
             ]),
     ]
 )

@@ -47,7 +47,7 @@ struct ExportCommand: Command {
                 MPSService(client: connection.client(context)), space: connection.endpoint.space, context)
             var exporter = RosterExporter(live: live, pinSpace: connection.endpoint.space != nil)
             let document = exporter.document()
-            for warning in exporter.warnings { context.console.writeErr("warning: \(TerminalText.escape(warning))\n") }
+            context.console.writeErr(DiagnosticRenderer.text(exporter.warnings))
             let text: String
             if format == .json {
                 text = exporter.json(document).rendered(indent: 2) + "\n"

@@ -3,6 +3,7 @@ import MPSClient
 import RosterCore
 import RosterModel
 import RosterRender
+import RosterSession
 import RosterTestSupport
 import RosterYAML
 import Testing

@@ -3,6 +3,7 @@ import RosterCore
 import RosterModel
 import RosterPull
 import RosterReconcile
+import RosterSession
 import RosterTestSupport
 import RosterYAML
 import Testing

@@ -4,6 +4,7 @@ import RosterCore
 import RosterModel
 import RosterReconcile
 import RosterSession
+import RosterYAML
 import Synchronization
 import Testing
 
@@ -119,5 +120,26 @@ final class LiveSpaceServer: Transport, Sendable {
         #expect(SessionFailure(MPSError.invalidToken).kind == .auth)
         #expect(SessionFailure(MPSError.timedOut(endpoint: "e", seconds: 1)).kind == .network)
         #expect(SessionFailure(MPSError.spaceNotAccessible(space: "u", available: [])).kind == .refused)
+    }
+}
+
+/// `export`'s work, called directly: what the document leaves out comes back as coded diagnostics.
+@Suite struct RosterExporterTests {
+    @Test func aFreeTextDateIsLeftOutWithACodedWarning() {
+        let live = LiveState(
+            space: LiveSpace(id: "u_1", name: "Acme", isOwner: true),
+            users: [
+                LiveUser(
+                    id: 1, name: "Ada Park", craft: .engineering, level: .senior, focus: .backend,
+                    levelStartDate: "spring 2021")
+            ], teams: [], levels: [])
+        var exporter = RosterExporter(live: live, pinSpace: false)
+        guard case .mapping(let root, _) = exporter.document() else {
+            Issue.record("not a mapping")
+            return
+        }
+        #expect(root.map(\.0) == ["version", "people", "teams"])
+        #expect(exporter.warnings.map(\.code) == [.freeTextDate])
+        #expect(exporter.warnings.first?.severity == .warning)
     }
 }

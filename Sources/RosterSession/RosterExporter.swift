@@ -1,26 +1,26 @@
-import Foundation
-import MPSClient
 import RosterCore
 import RosterModel
-import RosterRender
 import RosterYAML
 
-/// Builds the roster document of a live space: people and teams sorted by name, members too,
-/// ids pinned where live names repeat.
-struct RosterExporter {
+/// `export`'s work, printing nothing: the roster document of a live space, people and teams
+/// sorted by name, members too, ids pinned where live names repeat; what it left out is said by
+/// its warnings.
+package struct RosterExporter {
     let live: LiveState
     let pinSpace: Bool
     /// The live people and teams as roster entries, by the rules pull shares.
     let entries: LiveEntries
-    var warnings: [String] = []
+    /// What the document could not hold as the space has it (free-text dates, people in two teams).
+    package private(set) var warnings: [Diagnostic] = []
 
-    init(live: LiveState, pinSpace: Bool) {
+    package init(live: LiveState, pinSpace: Bool) {
         self.live = live
         self.pinSpace = pinSpace
         entries = LiveEntries(live)
     }
 
-    mutating func document() -> YAMLValue {
+    /// The document, as YAML values; ``json(_:)`` gives it as JSON.
+    package mutating func document() -> YAMLValue {
         var root: [(String, YAMLValue)] = [(Top.version.name, .token("1"))]
         if pinSpace { root.append((Top.space.name, .string(live.space.id))) }
         // Values of a newer MPS, declared so that the entries using them load.
@@ -45,7 +45,7 @@ struct RosterExporter {
             root.append((Top.access.name, .mapping([("members", .sequence(emails, flow: false))], flow: false)))
         }
         if LiveEntries.peopleInSeveralTeams(live) {
-            warnings.append(LiveEntries.severalTeamsWarning.message)
+            warnings.append(LiveEntries.severalTeamsWarning)
             root.append((Top.policy.name, .mapping([(Policy.oneTeamPerPerson.name, .token("false"))], flow: false)))
         }
         return .mapping(root, flow: false)
@@ -62,7 +62,7 @@ struct RosterExporter {
                 (Person.focus.name, .token(person.focus)),
             ]
             if let date = person.levelStartDate { fields.append((Person.levelStartDate.name, .token(date))) }
-            if let warning = LiveEntries.dateWarning(user) { warnings.append(warning.message) }
+            if let warning = LiveEntries.dateWarning(user) { warnings.append(warning) }
             return .mapping(fields, flow: true)
         }
     }
@@ -78,7 +78,7 @@ struct RosterExporter {
         }
     }
 
-    func json(_ value: YAMLValue) -> JSONValue {
+    package func json(_ value: YAMLValue) -> JSONValue {
         switch value {
         case .string(let s): return .string(s)
         case .token(let s):
