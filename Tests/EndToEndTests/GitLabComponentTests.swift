@@ -196,6 +196,21 @@ import Testing
         let applied = try loop(["run", "apply"], job(sandbox, api, repo, push), in: repo)
         #expect(applied.code == 0, "\(applied.stdout)\(applied.stderr)")
         #expect(applied.stdout.contains("Apply complete:"), "\(applied.stdout)")
+        // With merged results pipelines the plan's pipeline runs on the merged result, not the head.
+        try api.set([
+            "mr_pipelines": [
+                "7": [
+                    ["id": 57, "sha": "resultsha", "ref": "refs/merge-requests/7/merge", "status": "success"],
+                    ["id": 55, "sha": "headsha", "status": "success"],
+                ]
+            ],
+            "pipeline_jobs": ["57": [["id": 100, "name": "roster-plan", "status": "success"]]],
+            "artifacts": ["100": ["roster-plan/plan.json": plan.path]],
+        ])
+        let merged = try loop(["run", "apply"], job(sandbox, api, repo, push), in: repo)
+        #expect(merged.stdout.contains("(pipeline 57, job 100)"), "\(merged.stdout)\(merged.stderr)")
+        // It is the plan just applied: the space changed since it was made, so it is refused, not run twice.
+        #expect(merged.code == 3, "\(merged.stdout)\(merged.stderr)")
         // A push that came from no merge request applies nothing.
         var direct = job(sandbox, api, repo, push)
         direct["CI_COMMIT_SHA"] = "directsha"

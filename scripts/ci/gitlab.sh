@@ -94,7 +94,9 @@ host_update_note() {
 }
 
 # The plan reviewed on the merge request CI_COMMIT_SHA came from: the artifact that the job
-# roster-plan of the last successful pipeline for its last commit saved, into DIR.
+# roster-plan saved in the newest successful pipeline for its last commit, or for its merged
+# result (merged results pipelines run on refs/merge-requests/IID/merge), into DIR. A plan of
+# other roster files than the merged ones is refused by `roster apply` (the plan records them).
 host_reviewed_plan() {
     local dir=$1 mr head pipeline job
     mr=$(gitlab_api GET "/repository/commits/${CI_COMMIT_SHA:?}/merge_requests" |
@@ -105,7 +107,8 @@ host_reviewed_plan() {
     fi
     head=$(gitlab_api GET "/merge_requests/$mr" | jq -r '.sha // empty')
     pipeline=$(gitlab_api GET "/merge_requests/$mr/pipelines" |
-        jq -r --arg sha "$head" '[.[] | select(.sha == $sha and .status == "success")][0].id // empty')
+        jq -r --arg sha "$head" --arg merged "refs/merge-requests/$mr/merge" \
+            '[.[] | select(.status == "success" and (.sha == $sha or .ref == $merged))][0].id // empty')
     if [ -z "$pipeline" ]; then
         echo "error: merge request !$mr has no successful pipeline for its last commit $head" >&2
         exit 1
