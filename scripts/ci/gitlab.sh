@@ -106,7 +106,7 @@ host_reviewed_plan() {
         exit 1
     fi
     head=$(gitlab_api GET "/merge_requests/$mr" | jq -r '.sha // empty')
-    pipeline=$(gitlab_api GET "/merge_requests/$mr/pipelines" |
+    pipeline=$(gitlab_api GET "/merge_requests/$mr/pipelines?per_page=100" |
         jq -r --arg sha "$head" --arg merged "refs/merge-requests/$mr/merge" \
             '[.[] | select(.status == "success" and (.sha == $sha or .ref == $merged))][0].id // empty')
     if [ -z "$pipeline" ]; then
