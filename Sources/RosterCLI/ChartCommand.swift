@@ -22,11 +22,9 @@ struct ChartCommand: Command {
         var connection: ConnectionOptions
 
         /// Diagnostics' style: colour and, with `--verbose`, their codes.
-
         var style = ColorOptions()
 
         init(_ arguments: ParsedArguments) {
-
             style = ColorOptions(arguments)
             paths = arguments.positionals
             live = arguments[OptionCatalog.live]

@@ -20,11 +20,9 @@ struct ExportCommand: Command {
         var connection: ConnectionOptions
 
         /// Diagnostics' style: colour and, with `--verbose`, their codes.
-
         var style = ColorOptions()
 
         init(_ arguments: ParsedArguments) throws(UsageError) {
-
             style = ColorOptions(arguments)
             if let extra = arguments.positionals.first {
                 throw UsageError(

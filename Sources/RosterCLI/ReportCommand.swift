@@ -28,11 +28,9 @@ struct ReportCommand: Command {
         var connection: ConnectionOptions
 
         /// Diagnostics' style: colour and, with `--verbose`, their codes.
-
         var style = ColorOptions()
 
         init(_ arguments: ParsedArguments) throws(UsageError) {
-
             style = ColorOptions(arguments)
             guard arguments.positionals.first == "levels" else {
                 throw UsageError(

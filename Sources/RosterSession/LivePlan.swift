@@ -14,19 +14,9 @@ package struct LivePlan: Sendable {
     /// The endpoint, as plans name it.
     package var endpoint: String
 
-    /// Reads the space and plans `roster` (loaded first, so an invalid roster sends no request:
-    /// docs/decisions.md, "Plan reads after it loads"); the notices the read gave come back.
-    package static func make(
-        _ request: PlanRequest, roster: Roster, service: MPSService, space: String?, endpoint: String
-    ) async throws(SessionFailure) -> (LivePlan, notices: [Diagnostic]) {
-        let (live, notices) = try await LiveSession.read(service, space: space)
-        return (
-            try LivePlan(request, roster: roster, live: live, service: service, space: space, endpoint: endpoint),
-            notices
-        )
-    }
-
-    /// The plan of `roster` against `live`, a state of `space` read through `service`.
+    /// The plan of `roster` against `live`, a state of `space` read through `service` (read after
+    /// the roster loaded, so an invalid roster sends no request: docs/decisions.md, "Plan reads
+    /// after it loads").
     package init(
         _ request: PlanRequest, roster: Roster, live: LiveState, service: MPSService, space: String?, endpoint: String
     ) throws(SessionFailure) {
@@ -42,10 +32,7 @@ package struct LivePlan: Sendable {
     package func again(_ request: PlanRequest) async throws(SessionFailure) -> LivePlan {
         let live: LiveState
         do { live = try await service.readLiveState(space: space) } catch { throw SessionFailure(error) }
-        try Self.checkAccess(roster, live)
-        var made = self
-        made.plan = try Self.plan(request, roster: roster, live: live, endpoint: endpoint)
-        return made
+        return try LivePlan(request, roster: roster, live: live, service: service, space: space, endpoint: endpoint)
     }
 
     /// A roster that manages access needs the space's owner.

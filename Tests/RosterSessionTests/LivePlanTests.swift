@@ -57,14 +57,22 @@ final class LiveSpaceServer: Transport, Sendable {
         return MPSService(client: GraphQLClient(endpoint: endpoint, transport: server))
     }
 
+    /// What the command line does: the space read (its notices kept), then planned.
+    func make(
+        _ request: PlanRequest, roster: Roster, server: LiveSpaceServer
+    ) async throws -> (LivePlan, notices: [Diagnostic]) {
+        let service = service(server)
+        let (live, notices) = try await LiveSession.read(service, space: nil)
+        return (try LivePlan(request, roster: roster, live: live, service: service, space: nil, endpoint: "e"), notices)
+    }
+
     func request(only: String? = nil) throws -> PlanRequest {
         try PlanRequest(paths: ["roster.yaml"], prune: false, only: only, exclude: nil)
     }
 
     @Test func oneReadMakesThePlanAndAgainReadsOnceMore() async throws {
         let server = LiveSpaceServer(Self.live())
-        let (made, notices) = try await LivePlan.make(
-            try request(), roster: try roster(), service: service(server), space: nil, endpoint: "e")
+        let (made, notices) = try await make(try request(), roster: try roster(), server: server)
         #expect(notices.isEmpty && server.requests == 1)
         #expect(made.plan.changes.map(\.name) == ["Bo Lind"])
         server.set(Self.live(level: "Staff"))
@@ -75,17 +83,14 @@ final class LiveSpaceServer: Transport, Sendable {
 
     @Test func aNewerServersValuesAreNoticedNotRefused() async throws {
         let server = LiveSpaceServer(Self.live(craft: "Security"))
-        let (_, notices) = try await LivePlan.make(
-            try request(), roster: try roster(), service: service(server), space: nil, endpoint: "e")
+        let (_, notices) = try await make(try request(), roster: try roster(), server: server)
         #expect(notices.map(\.code) == [.newerServer])
     }
 
     @Test func aSelectionOfNothingIsAUsageFailure() async throws {
         let server = LiveSpaceServer(Self.live())
         await #expect {
-            try await LivePlan.make(
-                try request(only: "person:Nobody"), roster: try roster(), service: service(server), space: nil,
-                endpoint: "e")
+            try await make(try request(only: "person:Nobody"), roster: try roster(), server: server)
         } throws: { ($0 as? SessionFailure)?.kind == .usage }
     }
 

@@ -36,10 +36,12 @@ roster_of() {
     if [ -n "$outer" ]; then echo "$outer/"; else echo "$file"; fi
 }
 
+# Each roster once, in the order its first file came.
 targets=()
 for file in "$@"; do
-    target=$(roster_of "$file")
-    case " ${targets[*]+"${targets[*]}"} " in *" $target "*) ;; *) targets+=("$target") ;; esac
+    target=$(roster_of "$file") seen=false
+    for known in ${targets[@]+"${targets[@]}"}; do [ "$known" = "$target" ] && seen=true; done
+    $seen || targets+=("$target")
 done
 status=0
 for target in ${targets[@]+"${targets[@]}"}; do
