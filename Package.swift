@@ -47,7 +47,9 @@ let package = Package(
         // renders what they return.
         .target(
             name: "RosterSession",
-            dependencies: ["MPSClient", "RosterReconcile", "RosterModel", "RosterYAML", "RosterCore"]),
+            dependencies: [
+                "MPSClient", "RosterApply", "RosterPull", "RosterReconcile", "RosterModel", "RosterYAML", "RosterCore",
+            ]),
         // Every renderer, pure: diagnostics, the JSON Schema, plans, reports, charts.
         .target(name: "RosterRender", dependencies: ["RosterModel", "RosterReconcile", "RosterApply", "RosterCore"]),
         // The command line: the argument parser, the one command registry that dispatch, help and

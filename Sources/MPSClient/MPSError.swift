@@ -35,13 +35,11 @@ package enum MPSError: Error, Sendable, Equatable {
     package var message: String {
         switch self {
         case .invalidToken:
-            return
-                "the token is invalid or expired (the MPS session ended); sign in to MPS again, then run `roster auth "
-                + "login` with the fresh token (or pass it with --token-file or MPS_TOKEN)"
+            return "the token is invalid or expired (the MPS session ended)"
         case .cannotConnect(let endpoint, let detail):
-            return "cannot connect to \(endpoint): \(detail); check --endpoint and that the server is up"
+            return "cannot connect to \(endpoint): \(detail)"
         case .timedOut(let endpoint, let seconds):
-            return "the server at \(endpoint) took longer than \(seconds) s to answer; try again or raise --timeout"
+            return "the server at \(endpoint) took longer than \(seconds) s to answer"
         case .connectionLost(let endpoint, let detail):
             return "the connection to \(endpoint) broke: \(detail)"
         case .payloadTooLarge(let bytes):
@@ -64,17 +62,34 @@ package enum MPSError: Error, Sendable, Equatable {
         case .invalidEndpoint(let endpoint, let why):
             return "invalid endpoint \"\(endpoint)\": \(why)"
         case .redirected(let from, let to):
-            return "the server at \(from) redirected to \(to); set --endpoint to the final URL"
+            return "the server at \(from) redirected to \(to)"
         case .tls(let failure):
             return failure.message
         case .responseTooLarge(let endpoint, let limit):
-            return
-                "the server's answer from \(endpoint) is larger than \(limit / (1024 * 1024)) MB; raise the limit "
-                + "with --max-response-mb (or a profile's maxResponseMB) if the space is that large"
+            return "the server's answer from \(endpoint) is larger than \(limit / (1024 * 1024)) MB"
         case .insecureEndpoint(let endpoint):
             return
                 "refusing to send the token over plain http:// to \(endpoint); use https://, or http:// only "
                 + "for localhost"
         }
+    }
+
+    /// What the user can do about it, when the way to MPS is theirs to change: the command line
+    /// words it with its own flags (the client knows none).
+    package var remedy: Remedy? {
+        switch self {
+        case .invalidToken: .signInAgain
+        case .cannotConnect: .checkEndpoint
+        case .timedOut: .raiseTimeout
+        case .redirected: .useFinalURL
+        case .responseTooLarge: .raiseResponseLimit
+        case .tls(.wrongName): .checkEndpointOrProxy
+        default: nil
+        }
+    }
+
+    /// The kinds of remedy ``remedy`` names.
+    package enum Remedy: Sendable, Equatable {
+        case signInAgain, checkEndpoint, raiseTimeout, useFinalURL, raiseResponseLimit, checkEndpointOrProxy
     }
 }

@@ -24,9 +24,7 @@ package enum TLSFailure: Error, Sendable, Equatable {
         case .notYetValid(let host):
             return "the certificate of \(host) is not valid yet; check this machine's clock"
         case .wrongName(let host):
-            return
-                "the certificate presented for \(host) is for another name; check --endpoint, or a proxy or "
-                + "gateway that answers in the server's place"
+            return "the certificate presented for \(host) is for another name"
         case .badTrustFile(let path, let detail):
             return "cannot use the CA bundle \(path): \(detail)"
         case .handshake(let host, let detail):

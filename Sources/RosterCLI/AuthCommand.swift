@@ -51,20 +51,12 @@ struct AuthCommand: Command {
         guard let token = try readToken(options, context), !token.isEmpty else {
             throw CommandFailure("no token given", kind: .auth)
         }
-        let connection = try Connection.resolve(options.connection, context, token: token)
-        let service = MPSService(client: connection.client(context))
-        let session: (id: String, name: String, email: String)?
-        do { session = try await service.session() } catch { throw CommandFailure(error) }
-        guard let session else {
-            throw CommandFailure("the server says this token is not a valid session; nothing was stored", kind: .auth)
-        }
-        let store = TokenStore(environment: context.environment)
-        let profile = TokenStore.profile(connection.profile)
-        try store.write(token, for: profile)
+        let login = try await SignIn.login(
+            token: token, options.connection, environment: context.environment,
+            log: context.log(verbose: options.connection.verbose))
         context.console.writeOut(
-            "Signed in to \(connection.endpoint.url.absoluteString) as "
-                + TerminalText.escape("\(session.name) <\(session.email)>")
-                + "; the token is stored in \(store.place(profile)) (profile \(profile)).\n")
+            "Signed in to \(login.endpoint) as " + TerminalText.escape("\(login.user.name) <\(login.user.email)>")
+                + "; the token is stored in \(login.place) (profile \(login.profile)).\n")
         return ExitCode.success
     }
 
@@ -91,66 +83,34 @@ struct AuthCommand: Command {
         return body()
     }
 
-    /// Ends the session on the server and forgets the stored token, even when the server
-    /// cannot be reached (and says so).
-    /// Ends the session of the login `roster auth login` stored for the profile in use, and
-    /// forgets it. A token roster did not store (`--token-file`, `MPS_TOKEN`, a profile's
-    /// `tokenFile`) is left alone, as gh leaves `GH_TOKEN`: it is the user's.
+    /// Signs out of the login stored for the profile in use; a token roster did not store is
+    /// left alone and named.
     static func logout(_ options: Options, _ context: CommandContext) async throws -> ExitCode {
-        let env = context.environment
-        let store = TokenStore(environment: env)
-        let named = [options.connection.profile, env["MPS_PROFILE"]].compactMap { $0 }.first { !$0.isEmpty }
-        let config = try ConfigFile.profile(named: named, environment: env).0
-        let profile = TokenStore.profile(config?.name ?? named)
-        var warnings: [Diagnostic] = []
-        let (inUse, source) = try Connection.token(
-            options.connection, env, profile: config, name: profile, warnings: &warnings)
-        let outside = inUse != nil && !source.hasPrefix("the login stored")
-        let note = outside ? " The token in use comes from \(source); roster did not store it and leaves it alone." : ""
-        guard let stored = store.read(profile) else {
-            throw CommandFailure(
-                "no login is stored for profile \(profile); nothing to sign out of.\(note)", kind: .auth)
-        }
-        var connectionOptions = options.connection
-        connectionOptions.tokenFile = nil
-        let connection = try Connection.resolve(connectionOptions, context, token: stored)
-        let ended: String
-        do {
-            try await MPSService(client: connection.client(context)).signOut()
-            ended = "the session is ended on the server"
-        } catch {
-            ended = "the session could not be ended on the server (\(error.message)); sign out in the MPS web app"
-        }
-        _ = store.remove(profile)
+        let out = try await SignIn.logout(
+            options.connection, environment: context.environment,
+            log: context.log(verbose: options.connection.verbose))
+        let ended =
+            out.serverFailure.map {
+                "the session could not be ended on the server (\($0)); sign out in the MPS web app"
+            } ?? "the session is ended on the server"
+        let note = out.untouched.map(SignIn.Logout.untouchedNote) ?? ""
         context.console.writeOut(
             options.format == .json
                 ? JSONValue.object([
-                    ("format_version", .int(JSONEnvelope.version)), ("profile", .string(profile)),
+                    (JSONEnvelope.versionKey, .int(JSONEnvelope.version)), ("profile", .string(out.profile)),
                     ("signedOut", .bool(true)),
                     ("message", .string("\(ended); the stored token is forgotten")),
                 ]).rendered(indent: 2) + "\n"
-                : "Signed out of profile \(profile): \(ended); the stored token is forgotten.\(note)\n")
+                : "Signed out of profile \(out.profile): \(ended); the stored token is forgotten.\(note)\n")
         return ExitCode.success
     }
 
     static func status(_ options: Options, _ context: CommandContext) async throws -> ExitCode {
-        let format = options.format
-        let connection = try Connection.resolve(options.connection, context)
-        if !connection.warnings.isEmpty { context.console.writeErr(DiagnosticRenderer.text(connection.warnings)) }
-        let service = MPSService(client: connection.client(context))
-        let session: (id: String, name: String, email: String)?
-        do { session = try await service.session() } catch { throw CommandFailure(error) }
-        guard let session else { throw CommandFailure(MPSError.invalidToken) }
-        let spaces: [LiveSpace]
-        let members: [LiveMember]
-        do {
-            spaces = try await service.spaces()
-            members = try await service.members()
-        } catch { throw CommandFailure(error) }
-        let view = AuthStatus(
-            endpoint: connection.endpoint.url.absoluteString, session: session, spaces: spaces, members: members,
-            selected: connection.endpoint.space, tokenSource: connection.tokenSource)
-        context.console.writeOut(format == .json ? view.json().rendered(indent: 2) + "\n" : view.text())
+        let status = try await SignIn.status(
+            options.connection, environment: context.environment,
+            log: context.log(verbose: options.connection.verbose))
+        let view = AuthStatus(status)
+        context.console.writeOut(options.format == .json ? view.json().rendered(indent: 2) + "\n" : view.text())
         return ExitCode.success
     }
 }

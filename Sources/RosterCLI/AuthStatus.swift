@@ -3,6 +3,7 @@ import MPSClient
 import RosterCore
 import RosterModel
 import RosterRender
+import RosterSession
 
 /// What `roster auth status` shows: never the token, only where it came from.
 struct AuthStatus {
@@ -12,6 +13,15 @@ struct AuthStatus {
     let members: [LiveMember]
     let selected: String?
     let tokenSource: String
+
+    init(_ status: SignIn.Status) {
+        endpoint = status.endpoint
+        session = status.user
+        spaces = status.spaces
+        members = status.members
+        selected = status.selected
+        tokenSource = status.tokenSource.description
+    }
 
     func text() -> String {
         var out =
@@ -35,7 +45,7 @@ struct AuthStatus {
 
     func json() -> JSONValue {
         .object([
-            ("format_version", .int(JSONEnvelope.version)),
+            (JSONEnvelope.versionKey, .int(JSONEnvelope.version)),
             ("endpoint", .string(endpoint)),
             (
                 "user",

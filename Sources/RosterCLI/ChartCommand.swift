@@ -39,7 +39,7 @@ struct ChartCommand: Command {
             var chart =
                 options.live
                 ? chart(of: try await live(options.connection, context))
-                : chart(of: try LiveSession.loaded(options.paths).0)
+                : chart(of: try LiveSession.loadRoster(options.paths).0)
             if let team = options.team {
                 let all = chart.teams.map(\.name)
                 chart.teams = chart.teams.filter { NameKey($0.name) == NameKey(team) }
@@ -57,11 +57,11 @@ struct ChartCommand: Command {
     }
 
     /// The live state of the space the connection names.
-    static func live(_ options: ConnectionOptions, _ context: CommandContext) async throws(CommandFailure) -> LiveState
+    static func live(_ options: ConnectionOptions, _ context: CommandContext) async throws(SessionFailure) -> LiveState
     {
-        let connection = try Connection.resolve(options, context)
-        let service = MPSService(client: connection.client(context))
-        return try await LiveSession.read(service, space: connection.endpoint.space, context)
+        try await LiveSession.readSpace(
+            options, environment: context.environment, log: context.log(verbose: options.verbose)
+        ).live
     }
 
     static func chart(of roster: Roster) -> TeamChart {

@@ -1,5 +1,6 @@
 import RosterCore
 import RosterRender
+import RosterSession
 
 /// What a command runs with: its console and environment.
 package struct CommandContext: Sendable {
@@ -25,6 +26,16 @@ package struct CommandContext: Sendable {
             return false
         }
         return onStderr ? console.stderrIsTerminal : console.stdoutIsTerminal
+    }
+
+    /// Where the library's running commentary goes: standard error, `roster: `-prefixed; its
+    /// traces only with `--verbose`.
+    func log(verbose: Bool) -> SessionLog {
+        let console = console
+        let line: @Sendable (String) -> Void = { console.writeErr("roster: \($0)\n") }
+        return SessionLog(
+            notice: line, trace: verbose ? line : nil,
+            warnings: { console.writeErr(DiagnosticRenderer.text($0)) })
     }
 
     var isGitHubActions: Bool { environment["GITHUB_ACTIONS"] == "true" }

@@ -28,9 +28,28 @@ package struct CommandFailure: Error {
 
     /// A session's failure: refused by a safety rail exits 3, any other 1.
     init(_ failure: SessionFailure) {
+        var diagnostics = failure.diagnostics
+        if let remedy = failure.remedy, !diagnostics.isEmpty {
+            diagnostics[0].message += "; " + Self.words(remedy)
+        }
         self.init(
-            diagnostics: failure.diagnostics, exitCode: failure.kind == .refused ? ExitCode.refused : ExitCode.failure,
+            diagnostics: diagnostics, exitCode: failure.kind == .refused ? ExitCode.refused : ExitCode.failure,
             kind: failure.kind)
+    }
+
+    /// What to do about a failure of the way to MPS, in the command line's flags.
+    static func words(_ remedy: MPSError.Remedy) -> String {
+        switch remedy {
+        case .signInAgain:
+            "sign in to MPS again, then run `roster auth login` with the fresh token (or pass it with --token-file "
+                + "or MPS_TOKEN)"
+        case .checkEndpoint: "check --endpoint and that the server is up"
+        case .raiseTimeout: "try again or raise --timeout"
+        case .useFinalURL: "set --endpoint to the final URL"
+        case .raiseResponseLimit:
+            "raise the limit with --max-response-mb (or a profile's maxResponseMB) if the space is that large"
+        case .checkEndpointOrProxy: "check --endpoint, or a proxy or gateway that answers in the server's place"
+        }
     }
 
     /// A failure of MPS or of the way to it.
@@ -40,7 +59,7 @@ package struct CommandFailure: Error {
     package var json: JSONValue {
         let first = diagnostics.first { $0.severity == .error } ?? diagnostics.first
         return .object([
-            ("format_version", .int(JSONEnvelope.version)),
+            (JSONEnvelope.versionKey, .int(JSONEnvelope.version)),
             ("error", .object([("message", .string(first?.message ?? "failed")), ("kind", .string(kind.rawValue))])),
             ("diagnostics", DiagnosticRenderer.items(diagnostics)),
         ])

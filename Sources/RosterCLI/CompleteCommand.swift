@@ -1,5 +1,6 @@
 import Foundation
 import RosterCore
+import RosterSession
 import RosterReconcile
 
 /// `roster __complete WORD…`: the candidates for the last word, one a line; `:files` last when
@@ -48,10 +49,6 @@ struct CompleteCommand: Command {
 
     /// Profile names of the config file, for `--profile`.
     static func profiles(_ context: CommandContext) -> [String] {
-        let file = ConfigFile.path(context.environment)
-        guard let bytes = try? ConfigFile.read(file),
-            let (profiles, _) = try? ConfigFile.parse(bytes, file: file, env: context.environment)
-        else { return [] }
-        return profiles.keys.sorted()
+        ConfigFile.profileNames(environment: context.environment)
     }
 }

@@ -39,11 +39,10 @@ struct ExportCommand: Command {
             let format = options.format
             // Checked first: a path that cannot be written fails before the server is read.
             if let out = options.out { try FileReplacer.check(out, what: "the roster") }
-            let connection = try Connection.resolve(options.connection, context)
-            if !connection.warnings.isEmpty { context.console.writeErr(DiagnosticRenderer.text(connection.warnings)) }
-            let live = try await LiveSession.read(
-                MPSService(client: connection.client(context)), space: connection.endpoint.space, context)
-            var exporter = RosterExporter(live: live, pinSpace: connection.endpoint.space != nil)
+            let (live, pinned) = try await LiveSession.readSpace(
+                options.connection, environment: context.environment,
+                log: context.log(verbose: options.connection.verbose))
+            var exporter = RosterExporter(live: live, pinSpace: pinned)
             let document = exporter.document()
             context.console.writeErr(DiagnosticRenderer.text(exporter.warnings))
             let text: String

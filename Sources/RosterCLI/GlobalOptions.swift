@@ -1,3 +1,5 @@
+import RosterSession
+
 /// The options every command accepts, before or after the command (`roster --verbose plan`,
 /// `roster plan --no-color`): colour, verbosity and the connection. The one table dispatch,
 /// help, completion and the manual pages read, so that "global" cannot drift. A command that

@@ -21,7 +21,7 @@ enum HelpDocument {
                 ),
             ])
         }
-        return JSONValue.object([("format_version", .int(JSONEnvelope.version)), ("commands", .array(list))]).rendered(
+        return JSONValue.object([(JSONEnvelope.versionKey, .int(JSONEnvelope.version)), ("commands", .array(list))]).rendered(
             indent: 2) + "\n"
     }
 }

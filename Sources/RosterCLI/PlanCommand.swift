@@ -43,7 +43,9 @@ struct PlanCommand: Command {
             let request = try options.planning.request(paths: options.paths)
             // Checked first: a path that cannot be written fails before the server is read.
             if let out = options.out { try FileReplacer.check(out, what: "the plan") }
-            let made = try await LivePlan.make(request, options.connection, context)
+            let made = try await LivePlan.make(
+                request, options.connection, environment: context.environment,
+                log: context.log(verbose: options.connection.verbose))
             let (plan, roster) = (made.plan, made.roster)
             let requests = MutationBatcher().requestCount(plan)
             let color = context.useColor(onStderr: false, options.color)

@@ -1,3 +1,4 @@
+import RosterReconcile
 import RosterSession
 
 /// What to plan: `--prune`, `--only` and `--exclude`, for `plan` and `apply`.
@@ -13,17 +14,11 @@ struct PlanningOptions: CommandOptions {
         exclude = arguments[OptionCatalog.exclude]
     }
 
-    /// The options given that shape a plan (`--prune`, `--only`, `--exclude`), as written.
-    var shaping: [String] {
-        (prune ? ["--prune"] : []) + (only != nil ? ["--only"] : []) + (exclude != nil ? ["--exclude"] : [])
-    }
+    /// The selection as given.
+    var selection: SelectionText { SelectionText(only: only, exclude: exclude) }
 
     /// The request for the roster at `paths`.
-    func request(paths: [String]) throws(CommandFailure) -> PlanRequest {
-        do throws(SessionFailure) {
-            return try PlanRequest(paths: paths, prune: prune, only: only, exclude: exclude)
-        } catch {
-            throw CommandFailure(error)
-        }
+    func request(paths: [String]) throws(SessionFailure) -> PlanRequest {
+        try PlanRequest(paths: paths, prune: prune, selectionText: selection)
     }
 }

@@ -53,7 +53,7 @@ struct ReportCommand: Command {
                 report = LevelReport.of(
                     try await ChartCommand.live(options.connection, context), asOf: asOf, dueMonths: due)
             } else {
-                report = LevelReport.of(try LiveSession.loaded(options.paths).0, asOf: asOf, dueMonths: due)
+                report = LevelReport.of(try LiveSession.loadRoster(options.paths).0, asOf: asOf, dueMonths: due)
             }
             switch options.format {
             case .json: context.console.writeOut(LevelReportRenderer.json(report).rendered(indent: 2) + "\n")

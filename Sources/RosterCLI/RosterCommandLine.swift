@@ -1,3 +1,4 @@
+import RosterSession
 import RosterCore
 import RosterModel
 import RosterRender
@@ -76,9 +77,9 @@ package enum RosterCommandLine {
     static func manual(_ parsed: ParsedArguments, _ context: CommandContext) -> ExitCode {
         if let folder = parsed.values["--man-dir"] {
             for page in ManualPages.all() {
-                do throws(CommandFailure) {
+                do throws(SessionFailure) {
                     try FileReplacer.save(Array(page.text.utf8), to: folder + "/" + page.file, what: "the manual page")
-                } catch { return report(error, FailureStyle(), context) }
+                } catch { return report(CommandFailure(error), FailureStyle(), context) }
                 context.console.writeOut(page.file + "\n")
             }
             return ExitCode.success

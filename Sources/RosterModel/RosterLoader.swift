@@ -107,9 +107,9 @@ package struct RosterLoader: Sendable {
     /// Whether `bytes` are a saved plan: a JSON file whose top level holds `format_version`.
     package static func isSavedPlan(_ bytes: [UInt8], path: String) -> Bool {
         guard path.hasSuffix(".json"), bytes.first(where: { $0 > 0x20 }) == UInt8(ascii: "{"),
-            contains(bytes, Array("\"format_version\"".utf8))
+            contains(bytes, Array("\"\(JSONEnvelope.versionKey)\"".utf8))
         else { return false }
-        return JSONValue(parsing: Data(bytes))?["format_version"] != nil
+        return JSONValue(parsing: Data(bytes))?[JSONEnvelope.versionKey] != nil
     }
 
     /// Whether `needle` occurs in `bytes` (a byte scan: no text is decoded).

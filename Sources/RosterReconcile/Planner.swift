@@ -9,7 +9,7 @@ package enum Planner {
         roster: Roster, live: LiveState, prune: Bool, endpoint: String? = nil
     ) -> (Plan?, [Diagnostic]) {
         let matching = Matching(roster: roster, live: live)
-        let diagnostics = matching.diagnostics + PolicyNames.check(roster, live) + ServerNeeds.check(roster, live)
+        let diagnostics = matching.diagnostics + ServerNeeds.check(roster, live)
         guard diagnostics.isEmpty else { return (nil, diagnostics.sortedForDisplay()) }
         var builder = PlanBuilder(roster: roster, live: live, matching: matching, prune: roster.prunes(asked: prune))
         builder.build()

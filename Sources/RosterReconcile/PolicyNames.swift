@@ -4,10 +4,10 @@ import RosterModel
 /// The names `policy.protected` and `policy.ignore` list must each name a roster entry or a live
 /// entity: a typo would otherwise protect nobody (and `--prune` delete the person meant) or
 /// ignore nobody, without a word.
-enum PolicyNames {
+package enum PolicyNames {
     /// One error for each listed name that matches nothing, with its did-you-mean among the
     /// roster's and the live space's names.
-    static func check(_ roster: Roster, _ live: LiveState) -> [Diagnostic] {
+    package static func check(_ roster: Roster, _ live: LiveState) -> [Diagnostic] {
         let policy = roster.policy
         guard !(policy.protectedPeople + policy.ignorePeople + policy.protectedTeams + policy.ignoreTeams).isEmpty
         else { return [] }

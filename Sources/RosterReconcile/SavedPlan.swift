@@ -36,7 +36,7 @@ package struct SavedPlan: Sendable {
     package var space: String
     package var roster: RosterFiles
     /// `--only` and `--exclude` as given.
-    package var selection: [(String, String)]
+    package var selection: SelectionText
     package var fingerprint: Fingerprint
     /// Every operation of every step, with its values (see ``steps(_:)``).
     package var steps: JSONValue
@@ -46,7 +46,7 @@ package struct SavedPlan: Sendable {
     /// The saved form of `plan`.
     package init(
         _ plan: Plan, fingerprint: Fingerprint, maxDeletes: DeleteLimit, roster: RosterFiles,
-        selection: [(String, String)]
+        selection: SelectionText
     ) {
         space = plan.space.id
         self.roster = roster
@@ -86,7 +86,7 @@ package struct SavedPlan: Sendable {
                         ("sha256", .string(roster.sha256)), ("prune", .bool(roster.prune)),
                     ])
                 ),
-                ("selection", .object(selection.map { ($0.0, JSONValue.string($0.1)) })),
+                ("selection", .object(selection.given.map { ($0.option.rawValue, JSONValue.string($0.text)) })),
             ])
     }
 
@@ -107,7 +107,10 @@ package struct SavedPlan: Sendable {
             prune: try require(files["prune"]?.boolValue, "apply.roster.prune"))
         fingerprint = Fingerprint(entities: Self.entities(try require(apply["entities"], "apply.entities")))
         steps = try require(apply["steps"], "apply.steps")
-        selection = ["only", "exclude"].compactMap { key in apply["selection"]?[key]?.stringValue.map { (key, $0) } }
+        let given = apply["selection"]
+        selection = SelectionText(
+            only: given?[SelectionText.Option.only.rawValue]?.stringValue,
+            exclude: given?[SelectionText.Option.exclude.rawValue]?.stringValue)
     }
 
     static func ref(_ r: PersonRef) -> JSONValue {

@@ -42,7 +42,7 @@ package enum LevelReportRenderer {
 
     package static func json(_ report: LevelReport) -> JSONValue {
         .object([
-            ("format_version", .int(JSONEnvelope.version)),
+            (JSONEnvelope.versionKey, .int(JSONEnvelope.version)),
             ("asOf", .string(report.asOf.description)),
             ("dueMonths", .int(report.dueMonths)),
             (

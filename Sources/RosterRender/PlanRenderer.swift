@@ -260,7 +260,7 @@ package enum PlanRenderer {
     package static func json(_ plan: Plan, fingerprint: Fingerprint? = nil) -> JSONValue {
         let s = plan.summary
         return .object([
-            ("format_version", .int(JSONEnvelope.version)),
+            (JSONEnvelope.versionKey, .int(JSONEnvelope.version)),
             ("endpoint", plan.endpoint.map { .string($0) } ?? .null),
             ("space", .object([("id", .string(plan.space.id)), ("name", .string(plan.space.name))])),
             (

@@ -99,7 +99,7 @@ package enum ReportRenderer {
     package static func json(_ report: ApplyReport) -> JSONValue {
         let tally = report.tally
         var fields: [(String, JSONValue)] = [
-            ("format_version", .int(JSONEnvelope.version)),
+            (JSONEnvelope.versionKey, .int(JSONEnvelope.version)),
             ("complete", .bool(report.complete)),
             (
                 "summary",

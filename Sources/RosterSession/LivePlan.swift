@@ -20,12 +20,38 @@ package struct LivePlan: Sendable {
     package init(
         _ request: PlanRequest, roster: Roster, live: LiveState, service: MPSService, space: String?, endpoint: String
     ) throws(SessionFailure) {
-        try Self.checkAccess(roster, live)
         plan = try Self.plan(request, roster: roster, live: live, endpoint: endpoint)
         self.roster = roster
         self.service = service
         self.space = space
         self.endpoint = endpoint
+    }
+
+    /// The plan a command asks for: the connection resolved, the roster loaded (its warnings and
+    /// the connection's said before the space is read), the space read and planned, each phase
+    /// timed with `--verbose`.
+    package static func make(
+        _ request: PlanRequest, _ options: ConnectionOptions, environment: [String: String], log: SessionLog
+    ) async throws(SessionFailure) -> LivePlan {
+        let phases = PhaseLog(log)
+        var connection = try Connection.resolve(options, environment: environment)
+        if let space = request.space { connection.endpoint.space = space }
+        let loading = phases.now
+        let (roster, warnings) = try LiveSession.loadRoster(request.paths)
+        phases.log("loaded \(roster.people.count) people and \(roster.teams.count) teams", since: loading)
+        log.say(warnings)
+        log.say(connection.warnings)
+        // The roster's `space` comes after --space, MPS_SPACE and the profile.
+        if connection.endpoint.space == nil { connection.endpoint.space = roster.space?.value }
+        let service = MPSService(client: connection.client(log))
+        let (live, notices) = try await LiveSession.read(service, space: connection.endpoint.space)
+        log.say(notices)
+        let planning = phases.now
+        let made = try LivePlan(
+            request, roster: roster, live: live, service: service, space: connection.endpoint.space,
+            endpoint: connection.endpoint.url.absoluteString)
+        phases.log("planned \(made.plan.changes.count) changes in \(made.plan.steps.count) steps", since: planning)
+        return made
     }
 
     /// The same roster and request planned again against a fresh read of the space.
@@ -35,25 +61,14 @@ package struct LivePlan: Sendable {
         return try LivePlan(request, roster: roster, live: live, service: service, space: space, endpoint: endpoint)
     }
 
-    /// A roster that manages access needs the space's owner.
-    package static func checkAccess(_ roster: Roster, _ live: LiveState) throws(SessionFailure) {
-        guard roster.access != nil && !live.space.isOwner else { return }
-        throw SessionFailure(
-            "this roster manages access, which only the space's owner can change, and space \"\(live.space.name)\" "
-                + "(\(live.space.id)) is not yours; remove `access:` or apply it as the owner",
-            kind: .refused, at: roster.access?.location)
-    }
-
-    /// The plan for `roster` against `live`, narrowed to the request's selection.
+    /// The plan for `roster` against `live`, narrowed to the request's selection, once the rails
+    /// of a plan let it be made.
     package static func plan(
         _ request: PlanRequest, roster: Roster, live: LiveState, endpoint: String
     ) throws(SessionFailure) -> Plan {
         let (planned, diagnostics) = Planner.plan(roster: roster, live: live, prune: request.prune, endpoint: endpoint)
         guard let full = planned else { throw SessionFailure(diagnostics: diagnostics) }
-        let unmatched = request.selection.unmatched(roster: roster, live: live)
-        guard unmatched.isEmpty else {
-            throw SessionFailure(diagnostics: unmatched.map { .error($0, at: nil) }, kind: .usage)
-        }
+        try Rails.check(.planned(request, roster, live))
         do throws(SelectionError) { return try request.selection.apply(to: full) } catch {
             throw SessionFailure(error.message, kind: .refused)
         }

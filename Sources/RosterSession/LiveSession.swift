@@ -38,6 +38,19 @@ package enum LiveSession {
         ]
     }
 
+    /// The live state of the space the connection names (the connection's warnings said first),
+    /// and whether a space was named (export pins it).
+    package static func readSpace(
+        _ options: ConnectionOptions, environment: [String: String], log: SessionLog
+    ) async throws(SessionFailure) -> (live: LiveState, named: Bool) {
+        let connection = try Connection.resolve(options, environment: environment)
+        log.say(connection.warnings)
+        let (live, notices) = try await read(
+            MPSService(client: connection.client(log)), space: connection.endpoint.space)
+        log.say(notices)
+        return (live, connection.endpoint.space != nil)
+    }
+
     /// Loads a roster; an invalid one fails with its diagnostics, a valid one comes with its warnings.
     package static func loadRoster(_ paths: [String]) throws(SessionFailure) -> (Roster, warnings: [Diagnostic]) {
         let result = RosterLoader().load(paths: paths.isEmpty ? [RosterLoader.defaultPath] : paths)

@@ -8,30 +8,30 @@ package struct PlanRequest: Sendable {
     package var space: String?
     package var prune: Bool
     package var selection: PlanSelection
-    /// The selection as given (`only`, `exclude`), for a saved plan to carry.
-    package var selectionText: [(String, String)]
+    /// The selection as given, for a saved plan to carry.
+    package var selectionText: SelectionText
 
-    package init(
-        paths: [String], space: String?, prune: Bool, selectionText: [(String, String)]
-    ) throws(SessionFailure) {
+    package init(paths: [String], space: String? = nil, prune: Bool, selectionText: SelectionText) throws(SessionFailure)
+    {
         self.paths = paths
         self.space = space
         self.prune = prune
         self.selectionText = selectionText
         selection = PlanSelection()
-        for (key, text) in selectionText {
+        for (option, text) in selectionText.given {
             switch PlanSelection.parse(text) {
             case .success(let selectors):
-                if key == "only" { selection.only = selectors } else { selection.exclude = selectors }
-            case .failure(let error): throw SessionFailure("--\(key): \(error.message)", kind: .usage)
+                switch option {
+                case .only: selection.only = selectors
+                case .exclude: selection.exclude = selectors
+                }
+            case .failure(let error): throw SessionFailure("--\(option.rawValue): \(error.message)", kind: .usage)
             }
         }
     }
 
     /// The request the command line makes: `--prune`, `--only`, `--exclude`.
     package init(paths: [String], prune: Bool, only: String?, exclude: String?) throws(SessionFailure) {
-        try self.init(
-            paths: paths, space: nil, prune: prune,
-            selectionText: [("only", only), ("exclude", exclude)].compactMap { key, text in text.map { (key, $0) } })
+        try self.init(paths: paths, prune: prune, selectionText: SelectionText(only: only, exclude: exclude))
     }
 }

@@ -11,8 +11,10 @@ package struct SessionFailure: Error {
 
     package var diagnostics: [Diagnostic]
     package var kind: Kind
+    /// What the user can do about a failure of the way to MPS; the command line words it.
+    package var remedy: MPSError.Remedy?
 
-    package init(_ message: String, kind: Kind = .error, at location: SourceLocation? = nil) {
+    package init(_ message: String, at location: SourceLocation? = nil, kind: Kind = .error) {
         diagnostics = [.error(message, at: location)]
         self.kind = kind
     }
@@ -32,5 +34,6 @@ package struct SessionFailure: Error {
             self.init(error.message, kind: .network)
         default: self.init(error.message, kind: .server)
         }
+        remedy = error.remedy
     }
 }

@@ -91,9 +91,12 @@ import Testing
     }
 
     @Test func errorsNameWhatFailed() {
+        // What happened, in the client's words; what to do (a flag to set) is the command line's.
         #expect(
             MPSError.redirected(from: "https://a/graphql", to: "https://b/graphql").message
-                == "the server at https://a/graphql redirected to https://b/graphql; set --endpoint to the final URL")
+                == "the server at https://a/graphql redirected to https://b/graphql")
+        #expect(MPSError.redirected(from: "a", to: "b").remedy == .useFinalURL)
+        #expect(!MPSError.timedOut(endpoint: "https://a", seconds: 3).message.contains("--"))
         #expect(MPSError.tls(.expired(host: "a")).message.contains("the certificate of a has expired"))
         #expect(MPSError.tls(.untrusted(host: "a", detail: "x")).message.contains("SSL_CERT_FILE"))
         #expect(

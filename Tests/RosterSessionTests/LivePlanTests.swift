@@ -3,7 +3,7 @@ import MPSClient
 import RosterCore
 import RosterModel
 import RosterReconcile
-import RosterSession
+@testable import RosterSession
 import RosterYAML
 import Synchronization
 import Testing
@@ -98,13 +98,9 @@ final class LiveSpaceServer: Transport, Sendable {
         let roster = try roster(Self.rosterText + "\naccess:\n  members: [a@b.c]\n")
         let live = LiveState(
             space: LiveSpace(id: "u_2", name: "Theirs", isOwner: false), users: [], teams: [], levels: [])
-        do {
-            try LivePlan.checkAccess(roster, live)
-            Issue.record("not refused")
-        } catch {
-            #expect(error.kind == .refused)
-            #expect(error.diagnostics.first?.location?.line == 6)
-        }
+        let refusal = OwnerManagesAccess().refusal(at: .planned(try request(), roster, live))
+        #expect(refusal?.kind == .refused)
+        #expect(refusal?.diagnostics.first?.location?.line == 6)
     }
 
     @Test func anInvalidRosterIsItsDiagnostics() throws {

@@ -11,7 +11,7 @@ import Foundation
 /// and a file that existed keeps its permissions. Foundation's `createFile` is not used: on
 /// Linux it replaces a link with a plain file (leaving the file it pointed at unchanged) and
 /// gives the new file default permissions.
-enum FileReplacer {
+package enum FileReplacer {
     /// Why a file cannot be written, in the system's words ("No such file or directory").
     struct Failure: Error {
         var reason: String
@@ -38,19 +38,19 @@ enum FileReplacer {
     }
 
     /// Writes `what` (`the plan`) to `path`, or fails saying where and why.
-    static func save(_ bytes: [UInt8], to path: String, what: String) throws(CommandFailure) {
+    package static func save(_ bytes: [UInt8], to path: String, what: String) throws(SessionFailure) {
         do throws(Failure) { try replacing(path, with: bytes) } catch { throw failure(what, path, error.reason) }
     }
 
     /// Fails, before any work is done, when `what` could not be written to `path`.
-    static func check(_ path: String, what: String) throws(CommandFailure) {
+    package static func check(_ path: String, what: String) throws(SessionFailure) {
         if let reason = problem(writing: path) { throw failure(what, path, reason) }
     }
 
-    static func failure(_ what: String, _ path: String, _ reason: String) -> CommandFailure {
+    static func failure(_ what: String, _ path: String, _ reason: String) -> SessionFailure {
         path.isEmpty
-            ? CommandFailure("cannot write \(what) to '': \(reason)", kind: .usage)
-            : CommandFailure("cannot write \(what) here: \(reason)", at: .file(path), kind: .usage)
+            ? SessionFailure("cannot write \(what) to '': \(reason)", kind: .usage)
+            : SessionFailure("cannot write \(what) here: \(reason)", at: .file(path), kind: .usage)
     }
 
     /// Replaces (or creates) the file at `path` with `bytes`; false when it cannot be written.

@@ -41,10 +41,10 @@ struct TokenStore {
         #endif
     }
 
-    func write(_ token: String, for profile: String) throws(CommandFailure) {
+    func write(_ token: String, for profile: String) throws(SessionFailure) {
         #if os(macOS)
             guard Keychain.write(token, account: profile) else {
-                throw CommandFailure("cannot store the token in the Keychain")
+                throw SessionFailure("cannot store the token in the Keychain")
             }
         #else
             let fm = FileManager.default
@@ -53,20 +53,20 @@ struct TokenStore {
                     atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
                 try fm.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder)
             } catch {
-                throw CommandFailure(
+                throw SessionFailure(
                     "cannot create the folder for tokens: \(error.localizedDescription)", at: .file(folder))
             }
             // Created 0600 before any byte is written, so the token is never readable by others.
             let file = path(profile)
             let fd = open(file, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
             guard fd >= 0 else {
-                throw CommandFailure("cannot write the token: \(String(cString: strerror(errno)))", at: .file(file))
+                throw SessionFailure("cannot write the token: \(String(cString: strerror(errno)))", at: .file(file))
             }
             defer { close(fd) }
             fchmod(fd, 0o600)
             let bytes = Array((token + "\n").utf8)
             guard Foundation.write(fd, bytes, bytes.count) == bytes.count else {
-                throw CommandFailure("cannot write the token", at: .file(file))
+                throw SessionFailure("cannot write the token", at: .file(file))
             }
         #endif
     }

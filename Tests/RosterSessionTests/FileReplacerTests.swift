@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import RosterCLI
+@testable import RosterSession
 
 /// Files that `pull`, `plan --out` and `export --out` write: replaced whole, links and
 /// permissions kept, nothing left behind.

@@ -8,7 +8,7 @@ import RosterSession
 /// The file of a plan saved by `roster plan --out` (its `apply` section is a ``SavedPlan``):
 /// where it is, the endpoint it names, and the checks `roster apply plan.json` makes. Its roster
 /// paths are relative to the plan file, so it applies from any directory.
-struct SavedPlanFile {
+package struct SavedPlanFile: Sendable {
     /// The plan file, as given.
     var path: String
     var endpoint: String
@@ -16,7 +16,7 @@ struct SavedPlanFile {
 
     /// The saved plan `paths` name, or nil when they name a roster (a saved plan is a JSON file
     /// whose top level holds `format_version`, as the roster loader also knows).
-    static func detect(_ paths: [String]) throws(CommandFailure) -> SavedPlanFile? {
+    package static func detect(_ paths: [String]) throws(SessionFailure) -> SavedPlanFile? {
         guard paths.count == 1, let path = paths.first,
             let data = FileManager.default.contents(atPath: path), RosterLoader.isSavedPlan([UInt8](data), path: path),
             let json = JSONValue(parsing: data)
@@ -25,14 +25,14 @@ struct SavedPlanFile {
     }
 
     /// Reads a saved plan's JSON; a missing or mistyped field is an error that names it.
-    static func read(_ json: JSONValue, path: String) throws(CommandFailure) -> SavedPlanFile {
+    static func read(_ json: JSONValue, path: String) throws(SessionFailure) -> SavedPlanFile {
         guard let apply = json["apply"] else {
-            throw CommandFailure(
+            throw SessionFailure(
                 "this is a plan printed by `roster plan --format json`, not a saved plan; "
-                    + "save one with `roster plan --out FILE`", exitCode: ExitCode.refused, at: .file(path))
+                    + "save one with `roster plan --out FILE`", at: .file(path), kind: .refused)
         }
-        func failure(_ why: String) -> CommandFailure {
-            CommandFailure("\(why); nothing was applied", exitCode: ExitCode.refused, at: .file(path))
+        func failure(_ why: String) -> SessionFailure {
+            SessionFailure("\(why); nothing was applied", at: .file(path), kind: .refused)
         }
         do throws(SavedPlan.Problem) {
             let saved = try SavedPlan(reading: apply)
@@ -50,32 +50,31 @@ struct SavedPlanFile {
     /// The plan file's folder, absolute.
     var folder: URL { URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent() }
 
-    /// What to plan again: the saved roster paths, space, prune and selection, after checking
-    /// that the roster is unchanged and no other space or server is asked for.
-    func request(for options: ConnectionOptions, _ context: CommandContext) throws(CommandFailure) -> PlanRequest {
-        let asked = options.space ?? context.environment["MPS_SPACE"].flatMap { $0.isEmpty ? nil : $0 }
+    /// Refuses, before anything is read, a plan saved for another space or server, or whose
+    /// roster changed since: a plan for one server says nothing of another.
+    func checkConnection(_ options: ConnectionOptions, environment: [String: String]) throws(SessionFailure) {
+        let asked = options.space ?? environment["MPS_SPACE"].flatMap { $0.isEmpty ? nil : $0 }
         if let asked, asked != saved.space {
             throw refusal("the plan was saved for space \"\(saved.space)\", not \"\(asked)\"")
         }
-        // Checked before anything is read: a plan for one server says nothing of another.
-        let current = try Connection.resolve(options, context).endpoint.url.absoluteString
+        let current = try Connection.resolve(options, environment: environment).endpoint.url.absoluteString
         if current != endpoint { throw refusal("the plan was saved for \(endpoint), not \(current)") }
         let files = saved.roster.files.map { folder.appendingPathComponent($0).standardizedFileURL.path }
         guard Self.rosterDigest(files, relativeTo: folder) == saved.roster.sha256 else {
             throw refusal("the roster changed since the plan was saved")
         }
-        do throws(SessionFailure) {
-            return try PlanRequest(
-                paths: saved.roster.paths.map { folder.appendingPathComponent($0).standardizedFileURL.path },
-                space: saved.space, prune: saved.roster.prune, selectionText: saved.selection)
-        } catch {
-            throw CommandFailure(error)
-        }
+    }
+
+    /// What to plan again: the saved roster paths, space, prune and selection.
+    func request() throws(SessionFailure) -> PlanRequest {
+        try PlanRequest(
+            paths: saved.roster.paths.map { folder.appendingPathComponent($0).standardizedFileURL.path },
+            space: saved.space, prune: saved.roster.prune, selectionText: saved.selection)
     }
 
     /// Refuses a plan whose live space changed since, or whose operations differ from the
     /// saved ones.
-    func check(_ plan: Plan) throws(CommandFailure) {
+    func check(_ plan: Plan) throws(SessionFailure) {
         let now = plan.fingerprint
         if now.digest != saved.fingerprint.digest {
             let changes = saved.fingerprint.changes(since: now)
@@ -83,13 +82,13 @@ struct SavedPlanFile {
                 changes.prefix(20).map { DiagnosticNote(location: nil, message: $0) }
                 + (changes.count > 20
                     ? [DiagnosticNote(location: nil, message: "… and \(changes.count - 20) more")] : [])
-            throw CommandFailure(
+            throw SessionFailure(
                 diagnostics: [
                     .error(
                         "the live space changed since the plan was saved; nothing was applied; "
                             + "run `roster plan --out` again", at: .file(path), notes: notes)
                 ],
-                exitCode: ExitCode.refused)
+                kind: .refused)
         }
         // The same roster and live state plan the same operations, unless roster itself
         // changed in between (another version): then nothing of it is applied.
@@ -100,9 +99,9 @@ struct SavedPlanFile {
         }
     }
 
-    func refusal(_ why: String) -> CommandFailure {
-        CommandFailure(
-            "\(why); nothing was applied; run `roster plan --out` again", exitCode: ExitCode.refused, at: .file(path))
+    func refusal(_ why: String) -> SessionFailure {
+        SessionFailure(
+            "\(why); nothing was applied; run `roster plan --out` again", at: .file(path), kind: .refused)
     }
 
     /// A hash of the roster's files (their paths relative to `folder`, and their bytes), so a
@@ -131,14 +130,14 @@ struct SavedPlanFile {
 
     /// Writes the plan with what apply needs; the roster's paths are written relative to the
     /// plan file, so `roster apply FILE` works from any directory.
-    static func write(
+    package static func write(
         _ plan: Plan, json: JSONValue, fingerprint: Fingerprint, roster: Roster, request: PlanRequest,
         to path: String
-    ) throws(CommandFailure) {
+    ) throws(SessionFailure) {
         // The plan's JSON is an object as the renderers make it; anything else is a bug, said,
         // not a file silently left unwritten.
         guard case .object(var fields) = json else {
-            throw CommandFailure("roster could not build the saved plan; nothing was written, please report this")
+            throw SessionFailure("roster could not build the saved plan; nothing was written, please report this")
         }
         let folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()
         let relative = { (file: String) in relativePath(file, to: folder) }

@@ -1,0 +1,46 @@
+import MPSClient
+import RosterApply
+import RosterCore
+import RosterReconcile
+import RosterRender
+import RosterSession
+import Synchronization
+
+/// Apply's plan and progress on the terminal. While the plan is printed the engine may already be
+/// sending: its lines wait in the gate until the plan is out. Interrupts are taken over from the
+/// engine's start until the report.
+final class TerminalApplyDisplay: ApplyDisplay {
+    let show: ApplyOutput
+    let gate: ProgressGate
+    let control: ApplyControl
+    private let interrupts = Mutex<InterruptHandler?>(nil)
+
+    init(show: ApplyOutput, gate: ProgressGate, control: ApplyControl) {
+        self.show = show
+        self.gate = gate
+        self.control = control
+    }
+
+    func show(_ plan: Plan) {
+        let requests = plan.hasChanges ? MutationBatcher().requestCount(plan) : 0
+        show.plan(PlanRenderer.text(plan, requests: requests, color: show.color))
+    }
+
+    func changed(_ changes: [String]) {
+        show.plan(
+            "\nThe live space changed while the plan waited for \"yes\"; nothing was sent:\n"
+                + changes.map { "  - \(TerminalText.escape($0))\n" }.joined() + "\n")
+    }
+
+    func starting() {
+        gate.hold()
+        interrupts.withLock { handler in
+            if handler == nil { handler = InterruptHandler(control: control, console: gate) }
+        }
+    }
+
+    func sending() {
+        if !show.console.stderrIsTerminal { show.plan("\n") }
+        gate.open()
+    }
+}

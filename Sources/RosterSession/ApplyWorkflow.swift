@@ -1,0 +1,149 @@
+import MPSClient
+import RosterApply
+import RosterCore
+import RosterModel
+import RosterReconcile
+
+/// `apply`'s work whole, printing nothing: the saved plan or the roster planned against the live
+/// space, the rails, approval, the engine, verification. The command line supplies the prompt,
+/// shows the plan and renders the outcome.
+package struct ApplyWorkflow: Sendable {
+    /// What apply was asked to do.
+    package struct Settings: Sendable {
+        /// Roster paths, or one saved plan.
+        package var paths: [String]
+        package var prune: Bool
+        package var selection: SelectionText
+        package var connection: ConnectionOptions
+        package var environment: [String: String]
+        package var allowLargeChanges: Bool
+        package var concurrency: Int
+
+        package init(
+            paths: [String], prune: Bool = false, selection: SelectionText = SelectionText(),
+            connection: ConnectionOptions, environment: [String: String], allowLargeChanges: Bool = false,
+            concurrency: Int = 4
+        ) {
+            self.paths = paths
+            self.prune = prune
+            self.selection = selection
+            self.connection = connection
+            self.environment = environment
+            self.allowLargeChanges = allowLargeChanges
+            self.concurrency = concurrency
+        }
+
+        /// The options given that shape a plan, as written.
+        var shaping: [String] {
+            (prune ? ["--prune"] : []) + selection.given.map { "--\($0.option.rawValue)" }
+        }
+    }
+
+    /// How an apply ended, when it was not refused.
+    package enum Outcome: Sendable {
+        /// The space already matches: nothing was sent.
+        case nothingToDo
+        /// The answer was not "yes".
+        case cancelled
+        /// The space changed while the plan waited, and nothing is left to do.
+        case nothingLeft
+        /// Applied (wholly or not) and verified, as the report says.
+        case applied(ApplyReport)
+    }
+
+    package var settings: Settings
+    /// The saved plan the paths name, if they name one.
+    package let saved: SavedPlanFile?
+    package var log: SessionLog
+
+    /// Reads the saved plan, if the paths name one.
+    package init(_ settings: Settings, log: SessionLog) throws(SessionFailure) {
+        self.settings = settings
+        self.log = log
+        saved = try SavedPlanFile.detect(settings.paths)
+    }
+
+    /// The plan asked for: the saved plan's request, or the roster's, after the rails of the ask.
+    package func makePlan() async throws(SessionFailure) -> (LivePlan, PlanRequest) {
+        try Rails.check(
+            .asked(
+                ApplyAsk(
+                    saved: saved, shaping: settings.shaping, connection: settings.connection,
+                    environment: settings.environment)))
+        let request: PlanRequest
+        if let saved {
+            request = try saved.request()
+        } else {
+            request = try PlanRequest(paths: settings.paths, prune: settings.prune, selectionText: settings.selection)
+        }
+        let made = try await LivePlan.make(
+            request, settings.connection, environment: settings.environment, log: log)
+        try Rails.check(.made(facts(made.plan, made.roster)))
+        return (made, request)
+    }
+
+    /// Applies `made`: shown, approved as `approver` says (a saved plan is always its own
+    /// approval), sent, verified.
+    package func apply(
+        _ made: LivePlan, _ request: PlanRequest, approver: Approver, display: any ApplyDisplay,
+        control: ApplyControl, progress: (@Sendable (String) -> Void)?
+    ) async throws(SessionFailure) -> Outcome {
+        guard made.plan.hasChanges else {
+            display.show(made.plan)
+            return .nothingToDo
+        }
+        let engine = { (made: LivePlan) in engineFor(made, request, control: control, progress: progress) }
+        switch saved == nil ? approver : .savedPlan {
+        case .prompt(let prompt):
+            switch try await approve(made, request, prompt, display) {
+            case .approved(let checked): return .applied(await send(checked, engine(checked), display))
+            case .cancelled: return .cancelled
+            case .nothingLeft: return .nothingLeft
+            }
+        case .autoApprove, .savedPlan:
+            // Nothing to ask: once the rails let it, the first documents go out while the plan
+            // is shown; what the engine says waits until the plan is on screen.
+            try Rails.check(.approved(approved: made.plan, fresh: made.plan))
+            let refusal = shownRefusal(made)
+            guard refusal == nil else {
+                display.show(made.plan)
+                throw refusal ?? SessionFailure("refused")
+            }
+            display.starting()
+            let plan = made.plan
+            let running = Task { await engine(made).apply(plan) }
+            display.show(made.plan)
+            display.sending()
+            return .applied(await timed { await running.value })
+        }
+    }
+
+    /// The refusal of the rails once the plan is shown, if any.
+    func shownRefusal(_ made: LivePlan) -> SessionFailure? {
+        do throws(SessionFailure) {
+            try Rails.check(.shown(facts(made.plan, made.roster)))
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    func facts(_ plan: Plan, _ roster: Roster) -> ApplyFacts {
+        ApplyFacts(plan: plan, roster: roster, saved: saved, allowLargeChanges: settings.allowLargeChanges)
+    }
+
+    /// Sends an approved plan.
+    func send(_ made: LivePlan, _ engine: ApplyEngine, _ display: any ApplyDisplay) async -> ApplyReport {
+        display.starting()
+        display.sending()
+        return await timed { await engine.apply(made.plan) }
+    }
+
+    func timed(_ body: () async -> ApplyReport) async -> ApplyReport {
+        let phases = PhaseLog(log)
+        let applying = phases.now
+        let report = await body()
+        phases.log("applied and verified", since: applying)
+        return report
+    }
+}

@@ -1,0 +1,26 @@
+/// Where to reach MPS and as whom, as asked for (``Connection`` resolves them with the
+/// environment and the profile), and whether each request is logged. The command line fills it
+/// from its flags.
+package struct ConnectionOptions: Sendable {
+    package var endpoint: String?
+    package var tokenFile: String?
+    package var space: String?
+    package var profile: String?
+    /// nil: the profile's, or the default.
+    package var timeout: Double?
+    package var maxResponseMB: Int?
+    package var verbose: Bool
+
+    package init(
+        endpoint: String? = nil, tokenFile: String? = nil, space: String? = nil, profile: String? = nil,
+        timeout: Double? = nil, maxResponseMB: Int? = nil, verbose: Bool = false
+    ) {
+        self.endpoint = endpoint
+        self.tokenFile = tokenFile
+        self.space = space
+        self.profile = profile
+        self.timeout = timeout
+        self.maxResponseMB = maxResponseMB
+        self.verbose = verbose
+    }
+}
