@@ -102,7 +102,9 @@ let package = Package(
             dependencies: ["MPSClient", "RosterReconcile", "RosterApply", "RosterModel", "RosterCore"]),
         .testTarget(
             name: "RosterSessionTests",
-            dependencies: ["RosterSession", "MPSClient", "RosterReconcile", "RosterModel", "RosterYAML", "RosterCore"]),
+            dependencies: [
+                "RosterSession", "MPSClient", "RosterApply", "RosterReconcile", "RosterModel", "RosterYAML", "RosterCore",
+            ]),
         .testTarget(
             name: "RosterRenderTests",
             dependencies: [

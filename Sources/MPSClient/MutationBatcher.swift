@@ -139,20 +139,14 @@ package struct MutationBatcher: Sendable {
 
         mutating func person(_ f: PersonFields) {
             out.append(UInt8(ascii: "{"))
-            key(.fullName)
-            string(f.fullName)
-            key(.craftAbility)
-            string(f.craft.rawValue)
-            key(.jobLevel)
-            string(f.level.rawValue)
-            // Left out rather than null, which clears it alike: a server older than level start
-            // dates refuses the key itself.
-            if let date = f.levelStartDate {
-                key(.levelStartDate)
-                string(date)
+            // Every field roster knows, so that an update, a full replacement, drops none. One
+            // with no value is left out rather than null, which clears it alike: a server older
+            // than level start dates refuses the key itself.
+            for field in PersonField.allCases {
+                guard let value = f.text(field) else { continue }
+                key(field.wire)
+                string(value)
             }
-            key(.craftFocus)
-            string(f.focus.rawValue)
             out.append(UInt8(ascii: "}"))
         }
 

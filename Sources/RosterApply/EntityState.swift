@@ -12,10 +12,7 @@ enum EntityState: Equatable {
     case absent
 
     init(user: LiveUser) {
-        self = .person(
-            PersonFields(
-                fullName: user.name, craft: user.craft, level: user.level, focus: user.focus,
-                levelStartDate: user.levelStartDate))
+        self = .person(PersonFields(user))
     }
 
     init(team: LiveTeam) {
@@ -53,12 +50,9 @@ enum EntityState: Equatable {
         case (.absent, _): return "it was added by another writer"
         case (_, .absent): return "it was deleted by another writer"
         case let (.person(a), .person(b)):
-            return [
-                Self.field("name", a.fullName, b.fullName), Self.field("craft", a.craft.rawValue, b.craft.rawValue),
-                Self.field("level", a.level.rawValue, b.level.rawValue),
-                Self.field("focus", a.focus.rawValue, b.focus.rawValue),
-                Self.field("levelStartDate", a.levelStartDate ?? "none", b.levelStartDate ?? "none"),
-            ].compactMap { $0 }.joined(separator: ", ")
+            return PersonField.allCases.compactMap {
+                Self.field($0.key.rawValue, a.text($0) ?? "none", b.text($0) ?? "none")
+            }.joined(separator: ", ")
         case let (.team(n1, lead1, m1), .team(n2, lead2, m2)):
             let added = m2.subtracting(m1).sorted().map { "+ #\($0)" }
             let removed = m1.subtracting(m2).sorted().map { "− #\($0)" }

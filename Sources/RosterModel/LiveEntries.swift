@@ -20,6 +20,22 @@ package struct LiveEntries {
         package var level: String
         package var focus: String
         package var levelStartDate: String?
+
+        /// One field as the entry writes it; nil: left out (no date, or one that is free text).
+        package func text(_ field: PersonField) -> String? {
+            switch field {
+            case .name: name
+            case .craft: craft
+            case .level: level
+            case .focus: focus
+            case .levelStartDate: levelStartDate
+            }
+        }
+
+        /// The fields after the name and id, as export and pull write them, in the format's order.
+        package var valueFields: [(PersonField, String)] {
+            PersonField.allCases.filter { $0 != .name }.compactMap { field in text(field).map { (field, $0) } }
+        }
     }
 
     /// A live team as a roster entry's fields.

@@ -118,10 +118,21 @@ package struct Puller {
             // Its name now repeats in the space: the entry pins the person it was.
             if matching.picked.people.contains(i) { setField(node, in: file, Person.id.name, .number(user.id)) }
             liveEntries.names[user.id] = user.key == person.key ? person.name.value : LiveEntries.name(user.name)
+            for field in PersonField.allCases { pull(field, of: user, into: person, node, in: file) }
+        }
+    }
+
+    /// Writes one field of a live person the entry says otherwise.
+    private mutating func pull(
+        _ field: PersonField, of user: LiveUser, into person: PersonEntry, _ node: NodeID, in file: String
+    ) {
+        switch field {
+        case .name:
             if user.key != person.key { setField(node, in: file, Person.name.name, .text(LiveEntries.name(user.name))) }
-            if user.craft != person.craft { setValue(node, in: file, Person.craft.name, user.craft) }
-            if user.level != person.level { setValue(node, in: file, Person.level.name, user.level) }
-            if user.focus != person.focus { setValue(node, in: file, Person.focus.name, user.focus) }
+        case .craft: if user.craft != person.craft { setValue(node, in: file, Person.craft.name, user.craft) }
+        case .level: if user.level != person.level { setValue(node, in: file, Person.level.name, user.level) }
+        case .focus: if user.focus != person.focus { setValue(node, in: file, Person.focus.name, user.focus) }
+        case .levelStartDate:
             let date: String?? =
                 switch person.levelStartDate {
                 case .unmanaged: nil
@@ -159,11 +170,7 @@ package struct Puller {
             let person = liveEntries.person(user)
             var fields: [(String, FieldValue)] = [(Person.name.name, .text(person.name))]
             if let id = person.id { fields.append((Person.id.name, .number(id))) }
-            fields += [
-                (Person.craft.name, .token(person.craft)), (Person.level.name, .token(person.level)),
-                (Person.focus.name, .token(person.focus)),
-            ]
-            if let date = person.levelStartDate { fields.append((Person.levelStartDate.name, .token(date))) }
+            fields += person.valueFields.map { ($0.key.name, .token($1)) }
             if let warning = LiveEntries.dateWarning(user) { warnings.append(warning) }
             return fields
         }

@@ -45,4 +45,15 @@ package enum FieldChange: Sendable, Equatable {
 /// A field of an entity as a plan names it: the roster format's key.
 package enum ChangeField: String, Sendable, Equatable {
     case name, craft, level, focus, levelStartDate, lead, members, limitMonths, email
+
+    /// A person's field, as plans name it.
+    package init(_ field: PersonField) {
+        switch field {
+        case .name: self = .name
+        case .craft: self = .craft
+        case .level: self = .level
+        case .focus: self = .focus
+        case .levelStartDate: self = .levelStartDate
+        }
+    }
 }

@@ -5,6 +5,10 @@ package struct FieldValues: Sendable, Equatable, ExpressibleByDictionaryLiteral 
     package private(set) var pairs: [(field: ChangeField, value: JSONValue)]
 
     package init(dictionaryLiteral elements: (ChangeField, JSONValue)...) {
+        self.init(elements)
+    }
+
+    package init(_ elements: [(ChangeField, JSONValue)]) {
         pairs = elements.map { (field: $0.0, value: $0.1) }
     }
 

@@ -22,12 +22,10 @@ package struct Fingerprint: Sendable, Equatable {
         func kept(_ entity: EntityID) -> Bool { only?.contains(entity) ?? true }
         var entities: [EntityID: EntitySnapshot] = Dictionary(minimumCapacity: live.users.count + live.teams.count)
         for u in live.users where !ignoredUsers.contains(u.id) && kept(.person(u.id)) {
+            let fields = PersonFields(u)
             entities[.person(u.id)] = EntitySnapshot(
                 name: u.name,
-                fields: [
-                    ("craft", u.craft.rawValue), ("level", u.level.rawValue), ("focus", u.focus.rawValue),
-                    ("levelStartDate", u.levelStartDate ?? "none"),
-                ])
+                fields: PersonField.allCases.filter { $0 != .name }.map { ($0.key.rawValue, fields.text($0) ?? "none") })
         }
         for t in live.teams where !ignoredTeams.contains(t.id) && kept(.team(t.id)) {
             let members = t.memberSet.sorted().map(person).joined(separator: ", ")

@@ -103,10 +103,7 @@ struct PlanBuilder {
     }
 
     private mutating func planCreate(_ person: PersonEntry, rosterIndex: Int) {
-        let date: String? = if case .date(let d) = person.levelStartDate { d.description } else { nil }
-        let fields = PersonFields(
-            fullName: person.name.value, craft: person.craft, level: person.level, focus: person.focus,
-            levelStartDate: date)
+        let fields = PersonFields.planned(person, over: nil)
         var change = Change(action: .create, kind: .person, name: person.name.value)
         change.after = fields.values
         changes.append(change)
@@ -115,28 +112,11 @@ struct PlanBuilder {
 
     private mutating func planUpdate(_ person: PersonEntry, of user: LiveUser) {
         var change = Change(action: .update, kind: .person, name: person.name.value, id: user.id)
-        if user.key != person.key { change.updates.append(.name(from: user.name, to: person.name.value)) }
-        if user.craft != person.craft { change.updates.append(.craft(from: user.craft, to: person.craft)) }
-        if user.level != person.level { change.updates.append(.level(from: user.level, to: person.level)) }
-        if user.focus != person.focus { change.updates.append(.focus(from: user.focus, to: person.focus)) }
-        var date = user.levelStartDate
-        switch person.levelStartDate {
-        case .unmanaged: break
-        case .clear:
-            if user.levelStartDate != nil { change.updates.append(.levelStartDate(from: user.levelStartDate, to: nil)) }
-            date = nil
-        case .date(let day):
-            let d = day.description
-            if user.levelStartDate != d { change.updates.append(.levelStartDate(from: user.levelStartDate, to: d)) }
-            date = d
-        }
+        // updateUser replaces every field: what the roster does not manage is sent as it is live.
+        let fields = PersonFields.planned(person, over: user)
+        change.updates = PersonFields(user).changes(to: fields)
         guard !change.updates.isEmpty else { return }
         changes.append(change)
-        // updateUser replaces every field: unmanaged ones are sent as they are live, and so is
-        // the name when the roster's has its key (outer or doubled white space, escapes).
-        let fields = PersonFields(
-            fullName: user.key == person.key ? user.name : person.name.value, craft: person.craft,
-            level: person.level, focus: person.focus, levelStartDate: date)
         scheduler.add(PlanOperation(payload: .updateUser(id: user.id, fields), name: person.name.value))
     }
 

@@ -121,13 +121,7 @@ package struct SavedPlan: Sendable {
     }
 
     static func person(_ f: PersonFields) -> JSONValue {
-        .object([
-            (MPSField.User.fullName.rawValue, .string(f.fullName)),
-            (MPSField.User.craftAbility.rawValue, .string(f.craft.rawValue)),
-            (MPSField.User.jobLevel.rawValue, .string(f.level.rawValue)),
-            (MPSField.User.craftFocus.rawValue, .string(f.focus.rawValue)),
-            (MPSField.User.levelStartDate.rawValue, f.levelStartDate.map(JSONValue.string) ?? .null),
-        ])
+        .object(PersonField.allCases.map { ($0.wire.rawValue, f.json($0)) })
     }
 
     static func team(_ f: TeamFields) -> JSONValue {

@@ -57,11 +57,7 @@ package struct RosterExporter {
             let person = entries.person(user)
             var fields: [(String, YAMLValue)] = [(Person.name.name, .string(person.name))]
             if let id = person.id { fields.append((Person.id.name, .token(String(id)))) }
-            fields += [
-                (Person.craft.name, .token(person.craft)), (Person.level.name, .token(person.level)),
-                (Person.focus.name, .token(person.focus)),
-            ]
-            if let date = person.levelStartDate { fields.append((Person.levelStartDate.name, .token(date))) }
+            fields += person.valueFields.map { ($0.key.name, .token($1)) }
             if let warning = LiveEntries.dateWarning(user) { warnings.append(warning) }
             return .mapping(fields, flow: true)
         }

@@ -1,0 +1,51 @@
+import RosterCore
+import RosterModel
+
+extension PersonFields {
+    /// What a plan sends for `person`: over a live person, every live value, with the roster's in
+    /// place of those it manages (``PersonField``), so that no field roster does not manage is
+    /// erased by `updateUser`'s full replacement; for a new person, the roster's values.
+    static func planned(_ person: PersonEntry, over user: LiveUser?) -> PersonFields {
+        var fields =
+            user.map(PersonFields.init)
+            ?? PersonFields(
+                fullName: person.name.value, craft: person.craft, level: person.level, focus: person.focus,
+                levelStartDate: nil)
+        for field in PersonField.allCases {
+            switch field {
+            // The live spelling stays when the roster's name has its key (outer or doubled white
+            // space, escapes).
+            case .name: fields.fullName = user.flatMap { $0.key == person.key ? $0.name : nil } ?? person.name.value
+            case .craft: fields.craft = person.craft
+            case .level: fields.level = person.level
+            case .focus: fields.focus = person.focus
+            case .levelStartDate:
+                switch person.levelStartDate {
+                case .unmanaged: break
+                case .clear: fields.levelStartDate = nil
+                case .date(let day): fields.levelStartDate = day.description
+                }
+            }
+        }
+        return fields
+    }
+
+    /// What changes, field by field, from these fields to `other`.
+    func changes(to other: PersonFields) -> [FieldChange] {
+        PersonField.allCases.compactMap { field in
+            guard text(field) != other.text(field) else { return nil }
+            switch field {
+            case .name: return .name(from: fullName, to: other.fullName)
+            case .craft: return .craft(from: craft, to: other.craft)
+            case .level: return .level(from: level, to: other.level)
+            case .focus: return .focus(from: focus, to: other.focus)
+            case .levelStartDate: return .levelStartDate(from: levelStartDate, to: other.levelStartDate)
+            }
+        }
+    }
+
+    /// The fields as a plan shows a created or deleted person's values.
+    var values: FieldValues {
+        FieldValues(PersonField.allCases.map { (ChangeField($0), json($0)) })
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import MPSClient
+import RosterCore
+import RosterModel
+import Testing
+
+@testable import RosterApply
+@testable import RosterReconcile
+
+@testable import RosterSession
+
+/// Every field roster manages for a person (``PersonField``, the one declaration) reaches the
+/// mutation input, the fingerprint and the export. Driven by the declaration: a field added to it
+/// and forgotten in one of them fails here, without this test being edited.
+@Suite struct PersonFieldCoverageTests {
+    static let fields = PersonFields(
+        fullName: "Ada Park", craft: .engineering, level: .senior, focus: .backend, levelStartDate: "2024-03-01")
+
+    static func user(_ fields: PersonFields) -> LiveUser {
+        LiveUser(
+            id: 7, name: fields.fullName, craft: fields.craft, level: fields.level, focus: fields.focus,
+            levelStartDate: fields.levelStartDate)
+    }
+
+    /// `fields` with `field` set to another value.
+    static func changed(_ fields: PersonFields, _ field: PersonField) -> PersonFields {
+        var other = fields
+        switch field {
+        case .name: other.fullName = "Ada Lind"
+        case .craft: other.craft = .design
+        case .level: other.level = .staff
+        case .focus: other.focus = .frontend
+        case .levelStartDate: other.levelStartDate = "2025-01-02"
+        }
+        return other
+    }
+
+    static func space(_ users: [LiveUser]) -> LiveState {
+        LiveState(space: LiveSpace(id: "u_1", name: "Acme", isOwner: true), users: users, teams: [], levels: [])
+    }
+
+    @Test(arguments: PersonField.allCases) func anUpdateSendsTheField(_ field: PersonField) throws {
+        let op = PlanOperation(payload: .updateUser(id: 7, Self.fields), name: "Ada Park")
+        var packer = MutationBatcher().packer([op]) { _ in nil }
+        let next = packer.next()
+        let document = try #require(next)
+        let body = try #require(JSONSerialization.jsonObject(with: document.body) as? [String: Any])
+        let variables = try #require(body["variables"] as? [String: Any])
+        let input = try #require(variables.values.compactMap { $0 as? [String: Any] }.first)
+        #expect(input[field.wire.rawValue] as? String == Self.fields.text(field))
+    }
+
+    @Test(arguments: PersonField.allCases) func theFingerprintSeesTheField(_ field: PersonField) {
+        let before = Fingerprint(live: Self.space([Self.user(Self.fields)]), ignoredUsers: [], ignoredTeams: [])
+        let after = Fingerprint(
+            live: Self.space([Self.user(Self.changed(Self.fields, field))]), ignoredUsers: [], ignoredTeams: [])
+        #expect(before.digest != after.digest)
+        let changed = Self.user(Self.changed(Self.fields, field))
+        #expect(EntityState(user: Self.user(Self.fields)) != EntityState(user: changed))
+    }
+
+    @Test(arguments: PersonField.allCases) func theExportWritesTheField(_ field: PersonField) throws {
+        var exporter = RosterExporter(live: Self.space([Self.user(Self.fields)]), pinSpace: false)
+        let json = exporter.json(exporter.document())
+        guard case .array(let people) = json["people"], let person = people.first else {
+            Issue.record("no people in \(json)")
+            return
+        }
+        #expect(person[field.key.name]?.stringValue == Self.fields.text(field))
+    }
+
+    @Test(arguments: PersonField.allCases) func aPlanChangesOnlyTheFieldAndKeepsTheRest(_ field: PersonField) {
+        let live = Self.fields, wanted = Self.changed(Self.fields, field)
+        let changes = live.changes(to: wanted)
+        #expect(changes.map(\.field) == [ChangeField(field)])
+    }
+}
