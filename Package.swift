@@ -103,7 +103,8 @@ let package = Package(
         .testTarget(
             name: "RosterSessionTests",
             dependencies: [
-                "RosterSession", "MPSClient", "RosterApply", "RosterReconcile", "RosterModel", "RosterYAML", "RosterCore",
+                "RosterSession", "MPSClient", "RosterApply", "RosterReconcile", "RosterModel", "RosterYAML",
+                "RosterCore",
             ]),
         .testTarget(
             name: "RosterRenderTests",

@@ -77,6 +77,13 @@ package struct ApplyReport: Sendable {
 
     package init() {}
 
+    /// The report of an apply that found nothing to do: nothing sent, nothing left.
+    package static var nothingToDo: ApplyReport {
+        var report = ApplyReport()
+        report.verification = .checked(remaining: [])
+        return report
+    }
+
     /// Changes still left after the final read (empty when the space matches the roster).
     package var remaining: [Change] {
         if case .checked(let remaining) = verification { return remaining }

@@ -1,9 +1,4 @@
-import Foundation
-import MPSClient
 import RosterApply
-import RosterCore
-import RosterModel
-import RosterReconcile
 import RosterRender
 import RosterSession
 
@@ -62,12 +57,13 @@ struct ApplyCommand: Command {
 
     static func apply(_ options: Options, _ context: CommandContext) async throws -> ExitCode {
         // Everything but the plan writes standard error through the gate (see `TerminalApplyDisplay`).
-        let gate = ProgressGate(context.console)
+        let console = context.console
+        let gate = ProgressGate(console)
         var context = context
         context.console = gate
         let json = options.format == .json
         let show = ApplyOutput(
-            console: gate, planOnStderr: json, color: context.useColor(onStderr: json, options.color))
+            console: console, planOnStderr: json, color: context.useColor(onStderr: json, options.color))
         let workflow = try ApplyWorkflow(
             options.settings(context.environment), log: context.log(verbose: options.connection.verbose))
         let (made, request) = try await workflow.makePlan()
@@ -89,13 +85,12 @@ struct ApplyCommand: Command {
         case .cancelled: return ExitCode.failure
         case .nothingLeft: return ExitCode.success
         case .nothingToDo:
-            var report = ApplyReport()
-            report.verification = .checked(remaining: [])
-            if json { show.report(ReportRenderer.json(report).rendered(indent: 2) + "\n") }
+            if json { show.report(ReportRenderer.json(.nothingToDo).rendered(indent: 2) + "\n") }
             return ExitCode.success
         case .applied(let report):
             show.report(
-                json ? ReportRenderer.json(report).rendered(indent: 2) + "\n"
+                json
+                    ? ReportRenderer.json(report).rendered(indent: 2) + "\n"
                     : ReportRenderer.text(report, color: show.color))
             if report.stop == .interrupted { return ExitCode.interrupted }
             return report.complete ? ExitCode.success : ExitCode.failure

@@ -1,10 +1,3 @@
-import Foundation
-import MPSClient
-import RosterCore
-import RosterModel
-import RosterReconcile
-import RosterRender
-
 /// Where apply's plan, questions and report go. The report goes to standard error once
 /// standard output is closed (`| head`): the apply went on, and its outcome must be told.
 struct ApplyOutput {

@@ -1,7 +1,5 @@
 import Foundation
-import MPSClient
 import RosterCore
-import RosterModel
 import RosterRender
 import RosterSession
 
@@ -109,7 +107,9 @@ struct AuthCommand: Command {
         let status = try await SignIn.status(
             options.connection, environment: context.environment,
             log: context.log(verbose: options.connection.verbose))
-        let view = AuthStatus(status)
+        let view = AuthStatusRenderer(
+            endpoint: status.endpoint, user: status.user, spaces: status.spaces, members: status.members,
+            selected: status.selected, tokenSource: status.tokenSource.description)
         context.console.writeOut(options.format == .json ? view.json().rendered(indent: 2) + "\n" : view.text())
         return ExitCode.success
     }

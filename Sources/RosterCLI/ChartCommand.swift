@@ -1,8 +1,5 @@
-import Foundation
-import MPSClient
 import RosterCore
 import RosterModel
-import RosterReconcile
 import RosterRender
 import RosterSession
 
@@ -38,51 +35,18 @@ struct ChartCommand: Command {
         await reporting(FailureStyle(color: options.style), context) {
             var chart =
                 options.live
-                ? chart(of: try await live(options.connection, context))
-                : chart(of: try LiveSession.loadRoster(options.paths).0)
+                ? TeamChart(live: try await context.live(options.connection))
+                : TeamChart(roster: try LiveSession.loadRoster(options.paths).0)
             if let team = options.team {
                 let all = chart.teams.map(\.name)
-                chart.teams = chart.teams.filter { NameKey($0.name) == NameKey(team) }
-                chart.withoutTeam = []
+                chart = chart.only(team: team)
                 guard !chart.teams.isEmpty else {
-                    let hint = Suggestions.nearest(to: team, among: all).map {
-                        "; did you mean \"\(TerminalText.escape($0))\"?"
-                    }
-                    throw CommandFailure("no team \"\(TerminalText.escape(team))\"" + (hint ?? ""), kind: .usage)
+                    let hint = Suggestions.didYouMean(team, among: all)
+                    throw CommandFailure("no team \"\(TerminalText.escape(team))\"" + hint, kind: .usage)
                 }
             }
             context.console.writeOut(options.format == .dot ? chart.dot() : chart.mermaid())
             return ExitCode.success
         }
-    }
-
-    /// The live state of the space the connection names.
-    static func live(_ options: ConnectionOptions, _ context: CommandContext) async throws(SessionFailure) -> LiveState
-    {
-        try await LiveSession.readSpace(
-            options, environment: context.environment, log: context.log(verbose: options.verbose)
-        ).live
-    }
-
-    static func chart(of roster: Roster) -> TeamChart {
-        var placed = Set<String>()
-        let teams = roster.teams.map { team in
-            let members = team.members.map(\.value.text).filter { NameKey($0) != team.lead.value.key }
-            placed.formUnion([team.lead.value.text] + members)
-            return TeamChart.Team(name: team.name.value, lead: team.lead.value.text, members: members)
-        }
-        let alone = roster.people.map(\.name.value).filter { !placed.contains($0) }
-        return TeamChart(teams: teams, withoutTeam: alone)
-    }
-
-    static func chart(of live: LiveState) -> TeamChart {
-        let names = Dictionary(live.users.map { ($0.id, $0.name) }) { first, _ in first }
-        let teams = live.teams.sorted { ($0.key, $0.id) < ($1.key, $1.id) }.map { team in
-            TeamChart.Team(
-                name: team.name, lead: names[team.leadID] ?? "#\(team.leadID)",
-                members: team.memberSet.subtracting([team.leadID]).compactMap { names[$0] }.sorted())
-        }
-        let placed = Set(live.teams.flatMap(\.memberSet))
-        return TeamChart(teams: teams, withoutTeam: live.users.filter { !placed.contains($0.id) }.map(\.name).sorted())
     }
 }

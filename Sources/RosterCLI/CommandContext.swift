@@ -1,4 +1,5 @@
 import RosterCore
+import RosterModel
 import RosterRender
 import RosterSession
 
@@ -36,6 +37,11 @@ package struct CommandContext: Sendable {
         return SessionLog(
             notice: line, trace: verbose ? line : nil,
             warnings: { console.writeErr(DiagnosticRenderer.text($0)) })
+    }
+
+    /// The live state of the space the connection names.
+    func live(_ options: ConnectionOptions) async throws(SessionFailure) -> LiveState {
+        try await LiveSession.readSpace(options, environment: environment, log: log(verbose: options.verbose)).live
     }
 
     var isGitHubActions: Bool { environment["GITHUB_ACTIONS"] == "true" }

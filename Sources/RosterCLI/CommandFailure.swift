@@ -15,9 +15,7 @@ package struct CommandFailure: Error {
     package init(
         _ message: String, exitCode: ExitCode = ExitCode.failure, at location: SourceLocation? = nil, kind: Kind? = nil
     ) {
-        diagnostics = [.error(message, at: location)]
-        self.exitCode = exitCode
-        self.kind = kind ?? (exitCode == ExitCode.refused ? .refused : .error)
+        self.init(diagnostics: [.error(message, at: location)], exitCode: exitCode, kind: kind)
     }
 
     package init(diagnostics: [Diagnostic], exitCode: ExitCode = ExitCode.failure, kind: Kind? = nil) {
@@ -51,9 +49,6 @@ package struct CommandFailure: Error {
         case .checkEndpointOrProxy: "check --endpoint, or a proxy or gateway that answers in the server's place"
         }
     }
-
-    /// A failure of MPS or of the way to it.
-    init(_ error: MPSError) { self.init(SessionFailure(error)) }
 
     /// The one JSON document a failed command prints with `--format json`.
     package var json: JSONValue {

@@ -1,7 +1,5 @@
-import Foundation
-import RosterCore
-import RosterSession
 import RosterReconcile
+import RosterSession
 
 /// `roster __complete WORD…`: the candidates for the last word, one a line; `:files` last when
 /// file names fit there too. Answers from the command registry and the config file.

@@ -1,4 +1,3 @@
-import Foundation
 import Synchronization
 
 /// Where a command's output goes. The executable uses the process's standard streams; tests

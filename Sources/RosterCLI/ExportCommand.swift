@@ -1,10 +1,5 @@
-import Foundation
-import MPSClient
-import RosterCore
-import RosterModel
 import RosterRender
 import RosterSession
-import RosterYAML
 
 /// `roster export`: writes the live space as a roster file that plans clean.
 struct ExportCommand: Command {
@@ -43,20 +38,8 @@ struct ExportCommand: Command {
                 options.connection, environment: context.environment,
                 log: context.log(verbose: options.connection.verbose))
             var exporter = RosterExporter(live: live, pinSpace: pinned)
-            let document = exporter.document()
+            let text = try exporter.text(json: format == .json)
             context.console.writeErr(DiagnosticRenderer.text(exporter.warnings))
-            let text: String
-            if format == .json {
-                text = exporter.json(document).rendered(indent: 2) + "\n"
-            } else {
-                do throws(YAMLEmitter.EmitError) {
-                    // A name with a newline would end the comment and start YAML of its own.
-                    let space = TerminalText.escape("\"\(live.space.name)\" (\(live.space.id))")
-                    text =
-                        "# The live space \(space), exported by roster \(RosterCommandLine.version).\n"
-                        + (try YAMLEmitter.emit(document))
-                } catch { throw CommandFailure("cannot write YAML: \(error.message)") }
-            }
             if let out = options.out {
                 try FileReplacer.save(Array(text.utf8), to: out, what: "the roster")
                 context.console.writeErr("Wrote \(live.users.count) people and \(live.teams.count) teams to \(out).\n")

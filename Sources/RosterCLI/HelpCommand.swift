@@ -1,5 +1,3 @@
-import RosterRender
-
 /// `roster help [COMMAND]`.
 struct HelpCommand: Command {
     static let name = "help"

@@ -1,5 +1,4 @@
 import RosterCore
-import RosterRender
 
 /// `roster help --format json`: the commands and their options, own and global, as a versioned
 /// document, from the same registry as the text.
@@ -21,7 +20,6 @@ enum HelpDocument {
                 ),
             ])
         }
-        return JSONValue.object([(JSONEnvelope.versionKey, .int(JSONEnvelope.version)), ("commands", .array(list))]).rendered(
-            indent: 2) + "\n"
+        return JSONEnvelope.wrap([("commands", .array(list))]).rendered(indent: 2) + "\n"
     }
 }

@@ -2,7 +2,6 @@ import Dispatch
 import Foundation
 import RosterApply
 import RosterCore
-import RosterReconcile
 
 /// SIGINT and SIGTERM during an apply: the first asks the engine to stop sending and wait for
 /// what is in flight (the report follows, exit 130); a second stops at once, naming what may be

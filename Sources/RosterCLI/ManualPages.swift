@@ -1,4 +1,3 @@
-import RosterModel
 import RosterRender
 
 /// The manual pages, `roster(1)` and one per command, made from the command registry that help
@@ -51,35 +50,10 @@ enum ManualPages {
             ],
             sections: [
                 ManualPage.Section(title: "COMMANDS", items: commands.map { ("roster \($0.name)", $0.summary) }),
-                ManualPage.Section(title: "ENVIRONMENT", items: environment),
-                ManualPage.Section(title: "FILES", items: files),
-                ManualPage.Section(title: "EXIT STATUS", items: exitCodes),
+                ManualPage.Section(title: "ENVIRONMENT", items: ManualPage.environment),
+                ManualPage.Section(title: "FILES", items: ManualPage.files),
+                ManualPage.Section(title: "EXIT STATUS", items: ManualPage.exitCodes),
             ],
             seeAlso: commands.map { "roster-\($0.name)" }.sorted())
     }
-
-    static let environment: [(term: String, text: String)] = [
-        ("MPS_TOKEN", "the session token itself (else --token-file, a profile's tokenFile, or the stored login)"),
-        ("MPS_ENDPOINT", "the GraphQL endpoint (default https://mps-p.up.railway.app/graphql)"),
-        ("MPS_SPACE", "the space to use"), ("MPS_PROFILE", "the profile of the config file to use"),
-        ("NO_COLOR", "no colour when set to anything non-empty"),
-        ("SSL_CERT_FILE", "a PEM bundle of certificate authorities to trust besides the system's"),
-        ("SSL_CERT_DIR", "a folder of hashed certificates to trust in place of the system's folder"),
-        ("https_proxy, http_proxy, no_proxy", "proxies, as curl uses them; plain http never goes through one"),
-        ("XDG_CONFIG_HOME", "where the config file and stored logins live (default ~/.config)"),
-    ]
-
-    static let files: [(term: String, text: String)] = [
-        ("$XDG_CONFIG_HOME/roster/config.yaml", "profiles: endpoint, space, tokenFile, caFile, timeout, maxResponseMB"),
-        ("$XDG_CONFIG_HOME/roster/tokens/PROFILE", "the login stored by roster auth login (mode 0600)"),
-        (RosterLoader.defaultPath, "the roster read when no PATH is given"),
-    ]
-
-    static let exitCodes: [(term: String, text: String)] = [
-        ("0", "success; for plan --detailed-exitcode, the space matches the roster"),
-        ("1", "an error: invalid roster, bad option, network or server failure, apply cancelled"),
-        ("2", "plan --detailed-exitcode: there are changes or unmanaged drift; pull --check: the files would change"),
-        ("3", "refused by a safety rail: maxDeletes, a stale saved plan, another endpoint or space"),
-        ("130", "apply interrupted: what was in flight was waited for and the report printed"),
-    ]
 }

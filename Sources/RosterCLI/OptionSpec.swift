@@ -1,5 +1,3 @@
-import RosterModel
-
 /// A command-line option a command accepts.
 package struct OptionSpec: Sendable {
     package var name: String

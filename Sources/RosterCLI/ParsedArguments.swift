@@ -1,5 +1,3 @@
-import RosterModel
-
 /// The arguments of one command after parsing.
 package struct ParsedArguments: Equatable, Sendable {
     package var positionals: [String] = []

@@ -1,8 +1,4 @@
-import Foundation
 import MPSClient
-import RosterCore
-import RosterModel
-import RosterReconcile
 import RosterRender
 import RosterSession
 

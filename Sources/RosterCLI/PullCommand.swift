@@ -1,9 +1,3 @@
-import Foundation
-import MPSClient
-import RosterCore
-import RosterModel
-import RosterPull
-import RosterReconcile
 import RosterRender
 import RosterSession
 

@@ -1,8 +1,4 @@
-import Foundation
-import MPSClient
-import RosterCore
 import RosterModel
-import RosterReconcile
 import RosterRender
 import RosterSession
 
@@ -51,7 +47,7 @@ struct ReportCommand: Command {
             let report: LevelReport
             if options.live {
                 report = LevelReport.of(
-                    try await ChartCommand.live(options.connection, context), asOf: asOf, dueMonths: due)
+                    try await context.live(options.connection), asOf: asOf, dueMonths: due)
             } else {
                 report = LevelReport.of(try LiveSession.loadRoster(options.paths).0, asOf: asOf, dueMonths: due)
             }

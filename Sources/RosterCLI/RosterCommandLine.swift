@@ -1,7 +1,7 @@
-import RosterSession
 import RosterCore
 import RosterModel
 import RosterRender
+import RosterSession
 
 /// The `roster` command line: dispatches to subcommands and turns usage errors into a message
 /// with a hint and exit code 1.
@@ -65,9 +65,7 @@ package enum RosterCommandLine {
             return ExitCode.success
         }
         guard let command = commands.first(where: { $0.name == name }) else {
-            return usageError(
-                UsageError(message: "no command `\(name)`", hint: "run `roster help` to see the commands"), context,
-                arguments: words)
+            return usageError(noCommand(name), context, arguments: words)
         }
         context.console.writeOut(json ? HelpDocument.json([command]) : command.helpText)
         return ExitCode.success
@@ -93,11 +91,14 @@ package enum RosterCommandLine {
             return ExitCode.success
         }
         guard let command = listed(commands).first(where: { $0.name == name }) else {
-            return usageError(
-                UsageError(message: "no command `\(name)`", hint: "run `roster help` to see the commands"), context)
+            return usageError(noCommand(name), context)
         }
         context.console.writeOut(ManualPages.page(command).mdoc(date: ManualPages.date, version: version))
         return ExitCode.success
+    }
+
+    static func noCommand(_ name: String) -> UsageError {
+        UsageError(message: "no command `\(name)`", hint: "run `roster help` to see the commands")
     }
 
     /// Parses the options of `command` (the first of `arguments`) and runs it.

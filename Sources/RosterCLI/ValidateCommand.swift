@@ -31,15 +31,7 @@ struct ValidateCommand: Command {
             context.console.writeErr(
                 DiagnosticRenderer.text(result.diagnostics, color: color, codes: options.color.codes))
             context.console.writeErr(DiagnosticRenderer.summary(result.diagnostics))
-            if result.isValid {
-                let r = result.roster
-                context.console.writeOut(
-                    "\(paths.map { $0 == "-" ? "<stdin>" : $0 }.joined(separator: ", ")): valid roster: "
-                        + "\(count(r.people.count, "person", "people")), "
-                        + "\(count(r.teams.count, "team", "teams")), "
-                        + "\(count(r.levels.count, "level limit", "level limits")).\n"
-                )
-            }
+            if result.isValid { context.console.writeOut(DiagnosticRenderer.valid(result.roster, paths: paths)) }
         }
         context.annotate(result.diagnostics)
         return result.isValid ? ExitCode.success : ExitCode.failure
@@ -54,9 +46,5 @@ struct ValidateCommand: Command {
         let failure = CommandFailure(diagnostics: result.diagnostics, kind: .invalidRoster)
         all.append(("error", failure.json["error"] ?? .null))
         return .object(all)
-    }
-
-    static func count(_ n: Int, _ one: String, _ many: String) -> String {
-        n == 1 ? "1 \(one)" : "\(n) \(many)"
     }
 }

@@ -1,6 +1,5 @@
 import MPSClient
 import RosterCore
-import RosterRender
 import RosterYAML
 
 /// `roster version`: the version, the commit it was built from, and the libraries it runs with.

@@ -1,3 +1,5 @@
+import RosterCore
+
 /// "Did you mean" support: the nearest candidate by edit distance, when it is near enough.
 package enum Suggestions {
     /// Levenshtein distance over Unicode scalars.
@@ -17,6 +19,12 @@ package enum Suggestions {
             swap(&previous, &current)
         }
         return previous[y.count]
+    }
+
+    /// `; did you mean "Name"?` for the candidate nearest `word` (escaped for a terminal), or
+    /// nothing when none is near.
+    package static func didYouMean(_ word: String, among candidates: some Sequence<String>) -> String {
+        nearest(to: word, among: candidates).map { "; did you mean \"\(TerminalText.escape($0))\"?" } ?? ""
     }
 
     /// The candidate nearest to `word`, if its distance is at most a third of the word's

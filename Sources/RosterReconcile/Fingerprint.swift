@@ -25,7 +25,8 @@ package struct Fingerprint: Sendable, Equatable {
             let fields = PersonFields(u)
             entities[.person(u.id)] = EntitySnapshot(
                 name: u.name,
-                fields: PersonField.allCases.filter { $0 != .name }.map { ($0.key.rawValue, fields.text($0) ?? "none") })
+                fields: PersonField.allCases.filter { $0 != .name }.map { ($0.key.rawValue, fields.text($0) ?? "none") }
+            )
         }
         for t in live.teams where !ignoredTeams.contains(t.id) && kept(.team(t.id)) {
             let members = t.memberSet.sorted().map(person).joined(separator: ", ")

@@ -25,7 +25,7 @@ package enum PolicyNames {
         guard !names.isEmpty else { return [] }
         let known = Set(candidates.map(NameKey.init))
         return names.filter { !known.contains(NameKey($0.value)) }.map { name in
-            let hint = Suggestions.nearest(to: name.value, among: candidates).map { "; did you mean \"\($0)\"?" } ?? ""
+            let hint = Suggestions.didYouMean(name.value, among: candidates)
             return .error(
                 .policyName,
                 "\(key) names \"\(name.value)\", but no \(kind) of the roster or the live space has that name"

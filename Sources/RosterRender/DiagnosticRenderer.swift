@@ -1,4 +1,5 @@
 import RosterCore
+import RosterModel
 
 /// Renders diagnostics compiler-style, as JSON, or as GitHub Actions workflow commands.
 package enum DiagnosticRenderer {
@@ -47,6 +48,14 @@ package enum DiagnosticRenderer {
         if errors > 0 { parts.append(errors == 1 ? "1 error" : "\(errors) errors") }
         if warnings > 0 { parts.append(warnings == 1 ? "1 warning" : "\(warnings) warnings") }
         return parts.isEmpty ? "" : parts.joined(separator: ", ") + ".\n"
+    }
+
+    /// `roster.yaml: valid roster: 3 people, 1 team, 2 level limits.`
+    package static func valid(_ roster: Roster, paths: [String]) -> String {
+        func count(_ n: Int, _ one: String, _ many: String) -> String { n == 1 ? "1 \(one)" : "\(n) \(many)" }
+        return "\(paths.map { $0 == "-" ? "<stdin>" : $0 }.joined(separator: ", ")): valid roster: "
+            + "\(count(roster.people.count, "person", "people")), \(count(roster.teams.count, "team", "teams")), "
+            + "\(count(roster.levels.count, "level limit", "level limits")).\n"
     }
 
     /// `{"diagnostics": [...], "errors": N, "warnings": N}` as `roster-format.md` specifies.

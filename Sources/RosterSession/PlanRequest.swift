@@ -11,8 +11,9 @@ package struct PlanRequest: Sendable {
     /// The selection as given, for a saved plan to carry.
     package var selectionText: SelectionText
 
-    package init(paths: [String], space: String? = nil, prune: Bool, selectionText: SelectionText) throws(SessionFailure)
-    {
+    package init(
+        paths: [String], space: String? = nil, prune: Bool, selectionText: SelectionText
+    ) throws(SessionFailure) {
         self.paths = paths
         self.space = space
         self.prune = prune

@@ -74,6 +74,18 @@ package struct RosterExporter {
         }
     }
 
+    /// The document as the file's text: JSON, or YAML under a comment naming the space.
+    package mutating func text(json asJSON: Bool) throws(SessionFailure) -> String {
+        let document = document()
+        if asJSON { return json(document).rendered(indent: 2) + "\n" }
+        do throws(YAMLEmitter.EmitError) {
+            // A name with a newline would end the comment and start YAML of its own.
+            let space = TerminalText.escape("\"\(live.space.name)\" (\(live.space.id))")
+            return "# The live space \(space), exported by roster \(RosterVersion.current).\n"
+                + (try YAMLEmitter.emit(document))
+        } catch { throw SessionFailure("cannot write YAML: \(error.message)") }
+    }
+
     package func json(_ value: YAMLValue) -> JSONValue {
         switch value {
         case .string(let s): return .string(s)

@@ -3,10 +3,11 @@ import MPSClient
 import RosterCore
 import RosterModel
 import RosterReconcile
-@testable import RosterSession
 import RosterYAML
 import Synchronization
 import Testing
+
+@testable import RosterSession
 
 /// A server that answers every request with the live state it holds now, and counts them.
 final class LiveSpaceServer: Transport, Sendable {

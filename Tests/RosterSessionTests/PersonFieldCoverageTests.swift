@@ -6,7 +6,6 @@ import Testing
 
 @testable import RosterApply
 @testable import RosterReconcile
-
 @testable import RosterSession
 
 /// Every field roster manages for a person (``PersonField``, the one declaration) reaches the

@@ -1,12 +1,9 @@
 import Foundation
-import MPSClient
 import RosterCore
 import RosterModel
-import RosterRender
-import RosterSession
 
 /// What `roster auth status` shows: never the token, only where it came from.
-struct AuthStatus {
+package struct AuthStatusRenderer {
     let endpoint: String
     let session: (id: String, name: String, email: String)
     let spaces: [LiveSpace]
@@ -14,16 +11,19 @@ struct AuthStatus {
     let selected: String?
     let tokenSource: String
 
-    init(_ status: SignIn.Status) {
-        endpoint = status.endpoint
-        session = status.user
-        spaces = status.spaces
-        members = status.members
-        selected = status.selected
-        tokenSource = status.tokenSource.description
+    package init(
+        endpoint: String, user: (id: String, name: String, email: String), spaces: [LiveSpace], members: [LiveMember],
+        selected: String?, tokenSource: String
+    ) {
+        self.endpoint = endpoint
+        session = user
+        self.spaces = spaces
+        self.members = members
+        self.selected = selected
+        self.tokenSource = tokenSource
     }
 
-    func text() -> String {
+    package func text() -> String {
         var out =
             "Signed in to \(endpoint) as " + TerminalText.escape("\(session.name) <\(session.email)> (\(session.id))")
             + ".\n"
@@ -43,7 +43,7 @@ struct AuthStatus {
         return out
     }
 
-    func json() -> JSONValue {
+    package func json() -> JSONValue {
         .object([
             (JSONEnvelope.versionKey, .int(JSONEnvelope.version)),
             ("endpoint", .string(endpoint)),
