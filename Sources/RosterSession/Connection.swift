@@ -16,6 +16,8 @@ package struct Connection: Sendable {
     package var tokenSource = TokenSource.given
     /// The profile in use (from --profile, MPS_PROFILE or the config's default), if any.
     package var profile: String?
+    /// A stand-in for the network, when one is given (``ConnectionOptions/transport``).
+    var transport: (any Transport)?
 
     /// Resolves the connection from the options, the environment and the profile; a roster's own
     /// `space`, which comes after all of them, is filled in once the roster is loaded (`plan`).
@@ -54,6 +56,7 @@ package struct Connection: Sendable {
             endpoint: MPSEndpoint(url: url, token: token, space: space, timeout: timeout(options, profile)),
             warnings: warnings, tokenSource: source, profile: chosen)
         try connection.network(options, env, profile: profile)
+        connection.transport = options.transport
         return connection
     }
 
@@ -111,7 +114,7 @@ package struct Connection: Sendable {
     /// retry always said.
     package func client(_ log: SessionLog) -> GraphQLClient {
         GraphQLClient(
-            endpoint: endpoint, transport: CurlTransport(limit: limit, trust: trust), log: log.trace,
+            endpoint: endpoint, transport: transport ?? CurlTransport(limit: limit, trust: trust), log: log.trace,
             notice: log.notice)
     }
 }

@@ -1,3 +1,5 @@
+import MPSClient
+
 /// Where to reach MPS and as whom, as asked for (``Connection`` resolves them with the
 /// environment and the profile), and whether each request is logged. The command line fills it
 /// from its flags.
@@ -10,10 +12,13 @@ package struct ConnectionOptions: Sendable {
     package var timeout: Double?
     package var maxResponseMB: Int?
     package var verbose: Bool
+    /// What carries the requests; nil: libcurl, under the network policy. Tests stand in for the
+    /// server here.
+    package var transport: (any Transport)?
 
     package init(
         endpoint: String? = nil, tokenFile: String? = nil, space: String? = nil, profile: String? = nil,
-        timeout: Double? = nil, maxResponseMB: Int? = nil, verbose: Bool = false
+        timeout: Double? = nil, maxResponseMB: Int? = nil, verbose: Bool = false, transport: (any Transport)? = nil
     ) {
         self.endpoint = endpoint
         self.tokenFile = tokenFile
@@ -22,5 +27,6 @@ package struct ConnectionOptions: Sendable {
         self.timeout = timeout
         self.maxResponseMB = maxResponseMB
         self.verbose = verbose
+        self.transport = transport
     }
 }

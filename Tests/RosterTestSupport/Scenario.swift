@@ -17,10 +17,23 @@ package struct Scenario {
         "Quin", "Rae",
     ]
 
+    static let loc = SourceLocation(file: "roster.yaml", line: 1, column: 1)
+
     package static func random(_ rng: inout SplitMix64) -> Scenario {
-        let loc = SourceLocation(file: "roster.yaml", line: 1, column: 1)
         let liveCount = Int.random(in: 0...10, using: &rng)
         let shuffled = names.shuffled(using: &rng)
+        let (users, teams) = randomLive(liveCount, shuffled, &rng)
+        let roster = randomRoster(users, new: shuffled[liveCount...], &rng)
+        return Scenario(
+            live: LiveState(
+                space: LiveSpace(id: "u_test", name: "Test", isOwner: true), users: users, teams: teams, levels: []),
+            roster: roster)
+    }
+
+    /// Live people with random fields, and live teams with disjoint members.
+    static func randomLive(
+        _ liveCount: Int, _ shuffled: [String], _ rng: inout SplitMix64
+    ) -> ([LiveUser], [LiveTeam]) {
         var users: [LiveUser] = []
         for i in 0..<liveCount {
             users.append(
@@ -30,7 +43,6 @@ package struct Scenario {
                     focus: Focus.allCases.randomElement(using: &rng)!,
                     levelStartDate: Bool.random(using: &rng) ? "2024-01-0\(Int.random(in: 1...9, using: &rng))" : nil))
         }
-        // Live teams with disjoint members.
         var teams: [LiveTeam] = []
         var pool = users.map(\.id).shuffled(using: &rng)
         for t in 0..<Int.random(in: 0...4, using: &rng) where !pool.isEmpty {
@@ -40,7 +52,12 @@ package struct Scenario {
             teams.append(
                 LiveTeam(id: 100 + t, name: "Team \(t)", leadID: members[0], memberIDs: members.shuffled(using: &rng)))
         }
-        // The roster: some live people kept (some renamed), some new.
+        return (users, teams)
+    }
+
+    /// The roster: some live people kept (some renamed), some new, in random teams.
+    static func randomRoster(_ users: [LiveUser], new: ArraySlice<String>, _ rng: inout SplitMix64) -> Roster {
+        let loc = Self.loc
         var roster = Roster()
         var rosterNames: [String] = []
         for u in users where Int.random(in: 0..<4, using: &rng) > 0 {
@@ -55,7 +72,7 @@ package struct Scenario {
                     previously: renamed ? [Located(u.name, at: loc)] : [], location: loc))
             rosterNames.append(name)
         }
-        for name in shuffled[liveCount...].prefix(Int.random(in: 0...4, using: &rng)) {
+        for name in new.prefix(Int.random(in: 0...4, using: &rng)) {
             roster.people.append(
                 PersonEntry(name: Located(name, at: loc), craft: .engineering, level: .mid, location: loc))
             rosterNames.append(name)
@@ -76,9 +93,6 @@ package struct Scenario {
                 LevelLimitEntry(level: .junior, limitMonths: Int.random(in: 0...30, using: &rng), location: loc))
         }
         roster.policy.prune = true
-        return Scenario(
-            live: LiveState(
-                space: LiveSpace(id: "u_test", name: "Test", isOwner: true), users: users, teams: teams, levels: []),
-            roster: roster)
+        return roster
     }
 }

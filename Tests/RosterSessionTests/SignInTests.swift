@@ -1,0 +1,94 @@
+import Foundation
+import MPSClient
+import RosterCore
+import Testing
+
+@testable import RosterSession
+
+/// Where the token comes from, in order, and what sign-in and sign-out do with it, without a
+/// process: a config folder of the test's own and the server in memory.
+@Suite struct SignInTests {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("signin-\(UUID().uuidString)")
+    let server = MemoryServer([])
+
+    init() throws {
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    }
+
+    func file(_ name: String, _ text: String) throws -> String {
+        let path = home.appendingPathComponent(name).path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        chmod(path, 0o600)
+        return path
+    }
+
+    var environment: [String: String] { ["XDG_CONFIG_HOME": home.path] }
+
+    func options(tokenFile: String? = nil, profile: String? = nil) -> ConnectionOptions {
+        ConnectionOptions(
+            endpoint: "https://mps.test/graphql", tokenFile: tokenFile, profile: profile, transport: server)
+    }
+
+    func storeLogin(_ token: String, profile: String = "default") throws {
+        try TokenStore(environment: environment).write(token, for: profile)
+    }
+
+    @Test func theTokenComesFromTheFlagThenTheEnvironmentThenTheProfileThenTheLogin() throws {
+        try storeLogin("stored")
+        let profileToken = try file("profile-token", "from-profile\n")
+        try FileManager.default.createDirectory(
+            at: home.appendingPathComponent("roster"), withIntermediateDirectories: true)
+        _ = try file("roster/config.yaml", "default: work\nprofiles:\n  work:\n    tokenFile: \(profileToken)\n")
+        let flagToken = try file("flag-token", "from-flag\n")
+        var env = environment
+        env["MPS_TOKEN"] = "from-env"
+
+        func source(_ options: ConnectionOptions, _ env: [String: String]) throws -> (String, TokenSource) {
+            let connection = try Connection.resolve(options, environment: env)
+            return (connection.endpoint.token, connection.tokenSource)
+        }
+        #expect(try source(options(tokenFile: flagToken), env) == ("from-flag", .tokenFile(flagToken)))
+        #expect(try source(options(), env) == ("from-env", .environment))
+        #expect(try source(options(), environment) == ("from-profile", .profileTokenFile(profileToken)))
+        try FileManager.default.removeItem(atPath: home.appendingPathComponent("roster/config.yaml").path)
+        let stored = try source(options(), environment)
+        #expect(stored.0 == "stored" && stored.1.isStoredLogin)
+    }
+
+    @Test func noTokenAnywhereIsAnAuthFailure() {
+        #expect {
+            _ = try Connection.resolve(options(), environment: environment)
+        } throws: { ($0 as? SessionFailure)?.kind == .auth }
+    }
+
+    @Test func logoutEndsOnlyTheStoredLoginAndNamesATokenItLeavesAlone() async throws {
+        try storeLogin("stored")
+        var env = environment
+        env["MPS_TOKEN"] = "from-env"
+        let out = try await SignIn.logout(options(), environment: env, log: .silent)
+        #expect(out.profile == "default" && out.serverFailure == nil)
+        #expect(out.untouched == .environment)
+        #expect(server.with { $0.signOuts } == 1)
+        #expect(TokenStore(environment: env).read("default") == nil)
+    }
+
+    @Test func logoutWithoutAStoredLoginSignsOutOfNothing() async throws {
+        var env = environment
+        env["MPS_TOKEN"] = "from-env"
+        do {
+            _ = try await SignIn.logout(options(), environment: env, log: .silent)
+            Issue.record("signed out")
+        } catch {
+            #expect(error.kind == .auth)
+            #expect(error.diagnostics.first?.message.contains("the environment (MPS_TOKEN)") == true)
+        }
+        #expect(server.with { $0.signOuts } == 0)
+    }
+
+    @Test func loginStoresAValidTokenForTheProfile() async throws {
+        let login = try await SignIn.login(
+            token: "fresh", options(profile: "work"), environment: environment, log: .silent)
+        #expect(login.profile == "work" && login.user.email == "jane@example.com")
+        #expect(TokenStore(environment: environment).read("work") == "fresh")
+    }
+}
