@@ -1,8 +1,8 @@
 import RosterCore
 import RosterReconcile
 
-/// A value pull writes, rendered as YAML or JSON for the file it goes in.
-enum FieldValue {
+/// A value written into a roster file, rendered as YAML or JSON for the file it goes in.
+package enum WrittenValue: Equatable, Sendable {
     /// A name: quoted where YAML would misread it.
     case text(String)
     /// An enum value or a date, plain in YAML (as export writes them), a string in JSON.
@@ -12,7 +12,7 @@ enum FieldValue {
     case null
     case list([String])
 
-    func rendered(json: Bool) -> String {
+    package func rendered(json: Bool) -> String {
         switch self {
         case .text(let s): return json ? JSONValue.string(s).rendered() : YAMLText.scalar(s, inFlow: true)
         case .token(let s): return json ? JSONValue.string(s).rendered() : s

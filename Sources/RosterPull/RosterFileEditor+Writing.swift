@@ -3,21 +3,18 @@ import RosterModel
 import RosterReconcile
 import RosterYAML
 
-extension Puller {
-    static func isJSON(_ file: String) -> Bool { file.hasSuffix(".json") }
-
+extension RosterFileEditor {
     /// `key: value`, as the file writes pairs.
-    static func pair(_ key: String, _ value: FieldValue, json: Bool) -> String {
+    static func pair(_ key: String, _ value: WrittenValue, json: Bool) -> String {
         (json ? "\"\(key)\"" : key) + ": " + value.rendered(json: json)
     }
 
     /// Writes `key: value` on the entry `node`: in place when the entry writes the key itself,
     /// else added to it (a value from `defaults`, an anchor or a merge key is written explicitly).
-    mutating func setField(_ node: NodeID, in file: String, _ key: String, _ field: FieldValue) {
-        guard var editor = editors[file] else { return }
-        let json = Self.isJSON(file)
+    package mutating func setField(_ node: NodeID, _ key: String, _ field: WrittenValue) {
         let value = field.rendered(json: json)
-        defer { editors[file] = editor }
+        var editor = self.editor
+        defer { self.editor = editor }
         let document = editor.document
         let start = editor.location(node)
         for i in 0..<document.pairCount(node) where document.string(document.key(node, i)) == key {
@@ -43,18 +40,15 @@ extension Puller {
     }
 
     /// Removes `key` from the entry `node`, when the entry writes it itself.
-    mutating func removeField(_ node: NodeID, in file: String, _ key: String) {
-        guard var editor = editors[file] else { return }
+    package mutating func removeField(_ node: NodeID, _ key: String) {
         let document = editor.document
         let index = (0..<document.pairCount(node)).first { document.string(document.key(node, $0)) == key }
         guard let index else { return }
         Self.removePairs([index], of: node, in: &editor)
-        editors[file] = editor
     }
 
     /// Rewrites a team's members in the list's own style (flow or block).
-    mutating func setMembers(_ node: NodeID, in file: String, _ members: [String]) {
-        guard var editor = editors[file] else { return }
+    package mutating func setMembers(_ node: NodeID, _ members: [String]) {
         let document = editor.document
         let start = editor.location(node)
         for i in 0..<document.pairCount(node)
@@ -68,7 +62,6 @@ extension Puller {
                 let indent = editor.indentation(of: first)
                 editor.remove(first..<(editor.lastLine(list) + 1))
                 editor.insert(before: first, members.map { indent + "- " + YAMLText.scalar($0, inFlow: false) })
-                editors[file] = editor
                 return
             }
             if document.kind(list) == .sequence && editor.isFlow(list) {
@@ -76,23 +69,19 @@ extension Puller {
                 if let close = editor.closing(line: line, column: column), close.line == line {
                     editor.replace(
                         line: line, from: column, to: close.column + 1,
-                        with: FieldValue.list(members).rendered(json: Self.isJSON(file)))
-                    editors[file] = editor
+                        with: WrittenValue.list(members).rendered(json: json))
                     return
                 }
             }
         }
-        editors[file] = editor
-        setField(node, in: file, RosterFormat.TeamKey.members.name, .list(members))
+        setField(node, RosterFormat.TeamKey.members.name, .list(members))
     }
 
     /// Removes an entry with its lines (an entry on lines of its own); one in a flow list is
     /// left to the list's ``FlowListEdit``.
-    mutating func removeEntry(_ node: NodeID, in file: String) {
-        guard var editor = editors[file] else { return }
-        defer { editors[file] = editor }
-        if let list = flowList(holding: node, in: file) {
-            flowEdits[file, default: [:]][list, default: FlowListEdit(list: list)].removed.insert(node)
+    package mutating func removeEntry(_ node: NodeID) {
+        if let list = flowList(holding: node) {
+            flowEdits[list, default: FlowListEdit(list: list)].removed.insert(node)
             return
         }
         let (line, _) = editor.location(node)
@@ -100,25 +89,23 @@ extension Puller {
     }
 
     /// Notes that pair `index` of the `levels` mapping goes; ``writeLevelRemovals()`` removes them.
-    mutating func removeLevel(_ index: Int, of levels: NodeID, key: NodeID, in file: String) {
-        removedLevels[file, default: (levels, key, [])].pairs.insert(index)
+    mutating func removeLevel(_ index: Int, of levels: NodeID, key: NodeID) {
+        if removedLevels == nil { removedLevels = (levels, key, []) }
+        removedLevels?.pairs.insert(index)
     }
 
     /// Removes the noted levels of each file: a block mapping's pairs with their lines, a flow
     /// one's with their separators; the `levels` key itself once no level is left (an empty
     /// `levels:` would not load).
     mutating func writeLevelRemovals() {
-        for (file, removal) in removedLevels {
-            guard var editor = editors[file], let root = editor.document.root else { continue }
-            let document = editor.document
-            if removal.pairs.count == document.pairCount(removal.levels) {
-                let index = (0..<document.pairCount(root)).first { document.key(root, $0) == removal.key } ?? 0
-                removedRootPair[file] = index
-                Self.removePairs([index], of: root, in: &editor, keepingComma: newSections[file] != nil)
-            } else {
-                Self.removePairs(removal.pairs, of: removal.levels, in: &editor)
-            }
-            editors[file] = editor
+        guard let removal = removedLevels, let root = editor.document.root else { return }
+        let document = editor.document
+        if removal.pairs.count == document.pairCount(removal.levels) {
+            let index = (0..<document.pairCount(root)).first { document.key(root, $0) == removal.key } ?? 0
+            removedRootPair = index
+            Self.removePairs([index], of: root, in: &editor, keepingComma: !newSections.isEmpty)
+        } else {
+            Self.removePairs(removal.pairs, of: removal.levels, in: &editor)
         }
     }
 
@@ -151,30 +138,21 @@ extension Puller {
         }
     }
 
-    /// The `people` or `teams` flow list of `file` that holds `node`, if any.
-    func flowList(holding node: NodeID, in file: String) -> NodeID? {
-        guard let editor = editors[file] else { return nil }
-        return sections.first { section in
-            section.file == file && editor.document.kind(section.node) == .sequence && editor.isFlow(section.node)
+    /// The `people` or `teams` flow list that holds `node`, if any.
+    func flowList(holding node: NodeID) -> NodeID? {
+        sections.first { section in
+            editor.document.kind(section.node) == .sequence && editor.isFlow(section.node)
                 && editor.document.items(section.node).contains(node)
         }?.node
     }
 
-    /// Appends entries (their fields in order) to the `key` section of `into`, or of the first
-    /// file that has one, in the style of its last entry; a file without one gets the section.
-    /// Returns the file written.
-    @discardableResult
-    mutating func append(_ entries: [[(String, FieldValue)]], to key: String, into: String?) -> String {
-        let target =
-            into.flatMap { file in sections.first { $0.file == file && $0.key == key } }
-            ?? sections.first { $0.key == key && (into == nil || $0.file == into) }
-        let file = target?.file ?? into ?? sections.first?.file ?? roster.files.first ?? ""
-        guard var editor = editors[file] else { return file }
-        defer { editors[file] = editor }
-        let json = Self.isJSON(file)
-        let defaults = defaults(of: file)
-        let entries = entries.map { fields in
-            fields.filter { key, value in
+    /// Appends entries (their fields in order) to the `key` section, in the style of its last
+    /// entry; a file without one gets the section.
+    package mutating func append(_ entries: [NewEntry], to key: String) {
+        let target = sections.first { $0.key == key }
+        let defaults = defaults()
+        let entries = entries.map { entry in
+            entry.fields.map { ($0.key, $0.value) }.filter { key, value in
                 // What the file's `defaults` give is left out, as a person writing the file would.
                 guard case .token(let text) = value, let byDefault = defaults[key] else { return true }
                 return text != byDefault
@@ -185,14 +163,14 @@ extension Puller {
             "{" + pad + $0.map { Self.pair($0.0, $0.1, json: json) }.joined(separator: ", ") + pad + "}"
         }
         guard let section = target?.node else {
-            newSections[file, default: []].append((key, .list(flowLines)))
-            return file
+            newSections.append((key, .list(flowLines)))
+            return
         }
         let document = editor.document
         if document.kind(section) == .sequence && editor.isFlow(section) {
-            flowEdits[file, default: [:]][section, default: FlowListEdit(list: section)].appended += flowLines
+            flowEdits[section, default: FlowListEdit(list: section)].appended += flowLines
         } else if document.kind(section) == .sequence, let last = document.items(section).last {
-            appendBlock(entries, after: last, in: &editor, json: json)
+            Self.appendBlock(entries, after: last, in: &editor, json: json)
         } else {
             // `people:` with nothing, `null` or `~`: the value becomes a flow list of the entries.
             let at = editor.contentStart(section)
@@ -204,29 +182,26 @@ extension Puller {
                 line: at.line, from: at.column, to: end,
                 with: (bare ? " " : "") + "[" + flowLines.joined(separator: ", ") + "]")
         }
-        return file
     }
 
-    /// Adds to each file's `newValues` the values of a newer MPS that pull wrote into it and it
-    /// does not declare yet: appended to the list in its style, or a new section.
-    mutating func declareNewValues() {
-        for (file, values) in written {
-            let declared = Set(roster.newValues.filter { $0.location.file == file }.map(\.value))
-            let missing = values.subtracting(declared).sorted()
-            guard !missing.isEmpty, var editor = editors[file], let root = editor.document.root else { continue }
-            let json = Self.isJSON(file)
-            let rendered = missing.map { FieldValue.token($0).rendered(json: json) }
+    /// Adds to the file's `newValues` the values of a newer MPS written into it that it does not
+    /// declare yet (`declared`): appended to the list in its style, or a new section.
+    mutating func declareNewValues(declared: Set<String>) {
+        do {
+            let missing = written.subtracting(declared).sorted()
+            guard !missing.isEmpty, let root = editor.document.root else { return }
+            let rendered = missing.map { WrittenValue.token($0).rendered(json: json) }
             let document = editor.document
             let pair = (0..<document.pairCount(root)).first {
                 document.string(document.key(root, $0)) == RosterFormat.TopLevelKey.newValues.name
             }
             guard let pair else {
-                newSections[file, default: []].append((RosterFormat.TopLevelKey.newValues.name, .list(rendered)))
-                continue
+                newSections.append((RosterFormat.TopLevelKey.newValues.name, .list(rendered)))
+                return
             }
             let list = document.value(root, pair)
             if document.kind(list) == .sequence && editor.isFlow(list) {
-                flowEdits[file, default: [:]][list, default: FlowListEdit(list: list)].appended += rendered
+                flowEdits[list, default: FlowListEdit(list: list)].appended += rendered
             } else if document.kind(list) == .sequence, let last = document.items(list).last {
                 let indent = editor.indentation(of: editor.location(last).line)
                 editor.insert(before: editor.lastLine(last) + 1, rendered.map { indent + "- " + $0 })
@@ -238,13 +213,13 @@ extension Puller {
                     line: at.line, from: at.column, to: end,
                     with: (bare ? " " : "") + "[" + rendered.joined(separator: ", ") + "]")
             }
-            editors[file] = editor
         }
     }
 
-    /// The craft, level and focus `file`'s `defaults` give, by key, in their canonical spelling.
-    func defaults(of file: String) -> [String: String] {
-        guard let document = editors[file]?.document, let root = document.root, document.kind(root) == .mapping,
+    /// The craft, level and focus the file's `defaults` give, by key, in their canonical spelling.
+    func defaults() -> [String: String] {
+        let document = editor.document
+        guard let root = document.root, document.kind(root) == .mapping,
             let pair = (0..<document.pairCount(root)).first(where: {
                 document.string(document.key(root, $0)) == RosterFormat.TopLevelKey.defaults.name
             })
@@ -273,8 +248,8 @@ extension Puller {
     }
 
     /// Appends entries after `last`, a block list's last entry, in that entry's style.
-    private func appendBlock(
-        _ entries: [[(String, FieldValue)]], after last: NodeID, in editor: inout SourceEditor, json: Bool
+    private static func appendBlock(
+        _ entries: [[(String, WrittenValue)]], after last: NodeID, in editor: inout SourceEditor, json: Bool
     ) {
         let itemLine = editor.location(last).line
         let indent = editor.indentation(of: itemLine)
@@ -298,11 +273,8 @@ extension Puller {
     /// JSON) in the root's own layout, with one comma after what was there, else block sections at
     /// the end.
     mutating func writeNewSections() {
-        for (file, sections) in newSections {
-            guard var editor = editors[file] else { continue }
-            Self.addSections(sections, to: &editor, json: Self.isJSON(file), removed: removedRootPair[file])
-            editors[file] = editor
-        }
+        guard !newSections.isEmpty else { return }
+        Self.addSections(newSections, to: &editor, json: json, removed: removedRootPair)
     }
 
     static func addSections(

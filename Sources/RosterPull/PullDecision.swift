@@ -1,0 +1,39 @@
+import RosterCore
+import RosterModel
+
+/// One thing `roster pull` adopts from the live space, in the roster's terms: which entry, which
+/// key, which value. ``PullDecisions`` decides them from the roster and the live state alone;
+/// ``Puller`` writes them into the files with a ``RosterFileEditor`` each.
+package enum PullDecision: Equatable, Sendable {
+    /// The entry (a person or a team) that starts at `entry` gets `key: value`; `declares` are
+    /// values of a newer MPS its file must then declare.
+    case set(entry: SourceLocation, key: String, value: WrittenValue, declares: [String] = [])
+    /// The entry loses `key` (a level start date that is free text in the space).
+    case remove(entry: SourceLocation, key: String)
+    /// A team's members (the lead aside) become these, in the list's own style.
+    case members(entry: SourceLocation, [String])
+    /// The entry goes: its live entity is gone.
+    case removeEntry(SourceLocation)
+    /// New entries for live people or teams the roster lacks, appended to `section`.
+    case append(section: RosterFormat.TopLevelKey, [NewEntry], declares: [String] = [])
+    /// A level's `limitMonths` becomes the space's, or (nil) the level goes: the space sets none.
+    case levelLimit(JobLevel, months: Int?, file: String)
+    /// The access list becomes the space's members.
+    case accessMembers(at: SourceLocation, [String])
+    /// `policy.oneTeamPerPerson: false`: the space has someone in two teams.
+    case oneTeamRuleOff
+}
+
+/// A new roster entry: its keys and values in the order they are written.
+package struct NewEntry: Equatable, Sendable {
+    package var fields: [Field]
+
+    package struct Field: Equatable, Sendable {
+        package var key: String
+        package var value: WrittenValue
+    }
+
+    package init(_ fields: [(String, WrittenValue)]) {
+        self.fields = fields.map { Field(key: $0.0, value: $0.1) }
+    }
+}

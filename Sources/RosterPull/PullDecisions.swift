@@ -1,0 +1,206 @@
+import RosterCore
+import RosterModel
+import RosterReconcile
+
+/// What `roster pull` adopts: a pure function of the roster and the live state. Changed values
+/// are written where the entry stands; entries whose live entity is gone go; live people and
+/// teams the roster lacks are appended; levels and access follow the space; the one-team rule is
+/// turned off when the space breaks it. Nothing here knows how a file is written.
+package struct PullDecisions {
+    package private(set) var decisions: [PullDecision] = []
+    /// Why nothing can be pulled (names the matching cannot settle).
+    package private(set) var diagnostics: [Diagnostic] = []
+    /// What the files cannot hold as the space has it (a level start date that is free text).
+    package private(set) var warnings: [Diagnostic] = []
+
+    let roster: Roster
+    let live: LiveState
+    let matching: Matching
+    /// The live space as roster entries; each live user's roster name is the roster's own
+    /// spelling where it keeps one.
+    var entries: LiveEntries
+    let users: [Int: LiveUser]
+    let teams: [Int: LiveTeam]
+    /// The roster person each live user is, by id.
+    let rosterIndex: [Int: Int]
+
+    /// The decisions of a pull of `roster` from `live`.
+    package init(roster: Roster, live: LiveState) {
+        self.roster = roster
+        self.live = live
+        matching = Matching(roster: roster, live: live, adopting: true)
+        diagnostics = matching.diagnostics
+        users = Dictionary(live.users.map { ($0.id, $0) }) { first, _ in first }
+        teams = Dictionary(live.teams.map { ($0.id, $0) }) { first, _ in first }
+        var rosterIndex: [Int: Int] = [:]
+        for (i, match) in matching.people.enumerated() { if let match { rosterIndex[match.id] = i } }
+        self.rosterIndex = rosterIndex
+        entries = LiveEntries(live, ignoredUsers: matching.ignoredUsers, ignoredTeams: matching.ignoredTeams)
+        guard diagnostics.isEmpty else { return }
+        pullPeople()
+        appendPeople()
+        pullTeams()
+        appendTeams()
+        pullLevels()
+        pullAccess()
+        pullOneTeamRule()
+    }
+
+    // MARK: people
+
+    private mutating func pullPeople() {
+        for (i, person) in roster.people.enumerated() {
+            let at = person.location
+            guard let match = matching.people[i], let user = users[match.id] else {
+                decisions.append(.removeEntry(at))
+                continue
+            }
+            // Its name now repeats in the space: the entry pins the person it was.
+            if matching.picked.people.contains(i) { set(at, Person.id.name, .number(user.id)) }
+            entries.names[user.id] = user.key == person.key ? person.name.value : LiveEntries.name(user.name)
+            for field in PersonField.allCases { pull(field, of: user, into: person) }
+        }
+    }
+
+    /// Adopts one field of a live person the entry says otherwise.
+    private mutating func pull(_ field: PersonField, of user: LiveUser, into person: PersonEntry) {
+        let at = person.location
+        switch field {
+        case .name: if user.key != person.key { set(at, Person.name.name, .text(LiveEntries.name(user.name))) }
+        case .craft: if user.craft != person.craft { set(at, field, user.craft) }
+        case .level: if user.level != person.level { set(at, field, user.level) }
+        case .focus: if user.focus != person.focus { set(at, field, user.focus) }
+        case .levelStartDate:
+            let date: String?? =
+                switch person.levelStartDate {
+                case .unmanaged: nil
+                case .clear: .some(nil)
+                case .date(let d): .some(d.description)
+                }
+            guard let date, date != user.levelStartDate else { return }
+            // A date that is free text is left out (the roster then leaves it alone), as export does.
+            if let warning = LiveEntries.dateWarning(user) {
+                warnings.append(warning)
+                decisions.append(.remove(entry: at, key: Person.levelStartDate.name))
+            } else {
+                set(at, Person.levelStartDate.name, user.levelStartDate.map(WrittenValue.token) ?? .null)
+            }
+        }
+    }
+
+    private mutating func set(_ entry: SourceLocation, _ key: String, _ value: WrittenValue) {
+        decisions.append(.set(entry: entry, key: key, value: value))
+    }
+
+    /// An enum value; one of a newer MPS is declared in the file's `newValues`.
+    private mutating func set(_ entry: SourceLocation, _ field: PersonField, _ value: some RosterEnum) {
+        decisions.append(
+            .set(
+                entry: entry, key: field.key.name, value: .token(value.rawValue),
+                declares: value.isKnown ? [] : [value.rawValue]))
+    }
+
+    private mutating func appendPeople() {
+        let new = matching.unclaimedUsers.sorted { ($0.key, $0.id) < ($1.key, $1.id) }
+        guard !new.isEmpty else { return }
+        let appended = new.map { user -> NewEntry in
+            let person = entries.person(user)
+            var fields: [(String, WrittenValue)] = [(Person.name.name, .text(person.name))]
+            if let id = person.id { fields.append((Person.id.name, .number(id))) }
+            fields += person.valueFields.map { ($0.key.name, .token($1)) }
+            if let warning = LiveEntries.dateWarning(user) { warnings.append(warning) }
+            return NewEntry(fields)
+        }
+        decisions.append(.append(section: .people, appended, declares: LiveState.newValues(of: new).sorted()))
+    }
+
+    // MARK: teams
+
+    private mutating func pullTeams() {
+        let people = TeamPeople.of(roster)
+        for (t, team) in roster.teams.enumerated() {
+            let at = team.location
+            guard let match = matching.teams[t], let current = teams[match.id] else {
+                decisions.append(.removeEntry(at))
+                continue
+            }
+            if matching.picked.teams.contains(t) { set(at, Team.id.name, .number(current.id)) }
+            if current.key != team.key { set(at, Team.name.name, .text(LiveEntries.name(current.name))) }
+            let rosterLead = people.lead(ofTeam: t).flatMap { matching.people[$0]?.id }
+            if rosterLead != current.leadID || renamed(current.leadID) || needsPin(team.lead.value) {
+                set(at, Team.lead.name, .text(entries.reference(current.leadID)))
+            }
+            // Who the written members are now: nil for one who is gone (or names nobody).
+            let written = people.members(ofTeam: t).map { $0 >= 0 ? matching.people[Int($0)]?.id : nil }
+            let liveMembers = current.memberSet.subtracting([current.leadID])
+            let stale = written.contains(nil) || team.members.contains { needsPin($0.value) }
+            if stale || Set(written.compactMap { $0 }).subtracting([current.leadID]) != liveMembers
+                || liveMembers.contains(where: renamed)
+            {
+                decisions.append(.members(entry: at, liveMembers.map(entries.reference).sorted()))
+            }
+        }
+    }
+
+    /// Whether a reference written without an id names someone whose name now repeats.
+    func needsPin(_ written: PersonReference) -> Bool {
+        written.id == nil && entries.repeats(written.key)
+    }
+
+    /// Whether the roster's name for live user `id` changes in this pull.
+    func renamed(_ id: Int) -> Bool {
+        guard let index = rosterIndex[id] else { return false }
+        return roster.people[index].name.value != entries.names[id]
+    }
+
+    private mutating func appendTeams() {
+        let new = matching.unclaimedTeams.sorted { ($0.key, $0.id) < ($1.key, $1.id) }
+        guard !new.isEmpty else { return }
+        let appended = new.map { live in
+            let team = entries.team(live)
+            return NewEntry(
+                [(Team.name.name, WrittenValue.text(team.name))]
+                    + (team.id.map { [(Team.id.name, WrittenValue.number($0))] } ?? [])
+                    + [(Team.lead.name, .text(team.lead)), (Team.members.name, .list(team.members))])
+        }
+        decisions.append(.append(section: .teams, appended))
+    }
+
+    // MARK: the space's rules
+
+    /// Each level limit the roster sets as the space sets it; a level the space sets no limit for
+    /// goes (a level the roster does not list is left alone).
+    private mutating func pullLevels() {
+        var liveLimits: [JobLevel: Int] = [:]
+        for l in live.levels { liveLimits[l.level] = l.limitMonths }
+        for level in roster.levels where liveLimits[level.level] != level.limitMonths {
+            decisions.append(.levelLimit(level.level, months: liveLimits[level.level], file: level.location.file))
+        }
+    }
+
+    /// The members list written as the live space's members (the roster's spelling kept for
+    /// those it already lists), when the roster manages access and the members were read.
+    private mutating func pullAccess() {
+        guard let access = roster.access, let members = live.members, let location = access.location else { return }
+        let listed = Set(access.members.map { AccessPolicy.key($0.value) })
+        let present = Set(members.map { AccessPolicy.key($0.email) })
+        guard listed != present else { return }
+        let kept = access.members.map(\.value).filter { present.contains(AccessPolicy.key($0)) }
+        let added = members.map(\.email).filter { !listed.contains(AccessPolicy.key($0)) }.sorted()
+        decisions.append(.accessMembers(at: location, kept + added))
+    }
+
+    /// Turns the one-team rule off when the space has someone in two teams, as export does:
+    /// the files could not describe the space otherwise.
+    private mutating func pullOneTeamRule() {
+        guard roster.policy.oneTeamPerPerson,
+            LiveEntries.peopleInSeveralTeams(live, ignoredTeams: matching.ignoredTeams)
+        else { return }
+        warnings.append(LiveEntries.severalTeamsWarning)
+        decisions.append(.oneTeamRuleOff)
+    }
+}
+
+// The roster format's keys, as RosterFormat declares them.
+private typealias Person = RosterFormat.PersonKey
+private typealias Team = RosterFormat.TeamKey

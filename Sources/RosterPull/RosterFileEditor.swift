@@ -1,0 +1,114 @@
+import RosterCore
+import RosterModel
+import RosterYAML
+
+/// Edits one roster file at its nodes' positions, keeping everything it does not touch
+/// (comments, order, quoting, flow or block style, indentation, anchors, line endings) byte for
+/// byte: a value replaced where it stands, a key added to an entry, an entry removed with its
+/// lines, entries appended in the style of the last one, a section added. A JSON file stays
+/// JSON. Edits of flow lists, removed levels and new sections are gathered and written together
+/// by ``edited()``, so commas come out right however many there are.
+package struct RosterFileEditor {
+    package let file: String
+    /// Whether the file is JSON (its values are then written as JSON).
+    package let json: Bool
+    var editor: SourceEditor
+    /// The `people` and `teams` sequences, in file order.
+    var sections: [(key: String, node: NodeID)] = []
+    /// Each entry's mapping node of those sections, by where it starts.
+    var entries: [Position: NodeID] = [:]
+    /// The flow lists whose entries are removed or appended.
+    var flowEdits: [NodeID: FlowListEdit] = [:]
+    /// The `levels` pairs removed.
+    var removedLevels: (levels: NodeID, key: NodeID, pairs: Set<Int>)?
+    /// The root pair (`levels`) removed, if any.
+    var removedRootPair: Int?
+    /// The sections the file lacks and gets, in order.
+    var newSections: [(key: String, value: NewSection)] = []
+    /// Values of a newer MPS written into the file: it must declare them.
+    package var written: Set<String> = []
+
+    struct Position: Hashable {
+        var line: Int
+        var column: Int
+    }
+
+    /// An editor of `file`, whose text is `text`; nil when it does not load as YAML.
+    package init?(file: String, text: String) {
+        var loader = YAMLLoader()
+        loader.fileDescription = "a roster file"
+        guard let document = loader.load(Array(text.utf8), file: file).document, let root = document.root else {
+            return nil
+        }
+        self.file = file
+        json = file.hasSuffix(".json")
+        editor = SourceEditor(text: text, document: document)
+        for i in 0..<document.pairCount(root) {
+            let key = document.string(document.key(root, i))
+            guard key == RosterFormat.TopLevelKey.people.name || key == RosterFormat.TopLevelKey.teams.name else {
+                continue
+            }
+            let section = document.value(root, i)
+            sections.append((key, section))
+            for item in document.items(section) where document.kind(item) == .mapping {
+                let l = document.location(item)
+                entries[Position(line: l.line, column: l.column)] = item
+            }
+        }
+    }
+
+    /// The document the positions refer to.
+    package var document: YAMLDocument { editor.document }
+
+    /// The entry of `people` or `teams` that starts at `location`.
+    package func entry(at location: SourceLocation) -> NodeID? {
+        entries[Position(line: location.line, column: location.column)]
+    }
+
+    /// Whether the file has a `key` section (`people`, `teams`).
+    package func hasSection(_ key: String) -> Bool { sections.contains { $0.key == key } }
+
+    /// The value of the root's `key`, if the file has one.
+    package func rootValue(_ key: String) -> NodeID? {
+        guard let root = document.root, document.kind(root) == .mapping else { return nil }
+        return (0..<document.pairCount(root)).first { document.string(document.key(root, $0)) == key }.map {
+            document.value(root, $0)
+        }
+    }
+
+    /// Sets `field: value` in the root's `section` mapping (`policy`), adding the section when the
+    /// file has none.
+    package mutating func setSetting(_ section: String, _ field: String, _ value: WrittenValue) {
+        if let node = rootValue(section) {
+            setField(node, field, value)
+        } else {
+            newSections.append((section, .flow("{" + Self.pair(field, value, json: json) + "}")))
+        }
+    }
+
+    /// Sets, or (`months` nil) removes, the limit of `level` under `levels`.
+    package mutating func setLevel(_ level: String, limitMonths months: Int?) {
+        guard let root = document.root else { return }
+        for i in 0..<document.pairCount(root)
+        where document.string(document.key(root, i)) == RosterFormat.TopLevelKey.levels.name {
+            let levels = document.value(root, i)
+            for j in 0..<document.pairCount(levels) where document.string(document.key(levels, j)) == level {
+                if let months {
+                    setField(document.value(levels, j), RosterFormat.LevelKey.limitMonths.name, .number(months))
+                } else {
+                    removeLevel(j, of: levels, key: document.key(root, i))
+                }
+            }
+        }
+    }
+
+    /// The new text once every edit is written; nil when nothing changes.
+    package mutating func edited(declared: Set<String> = []) -> String? {
+        writeLevelRemovals()
+        declareNewValues(declared: declared)
+        writeNewSections()
+        for edit in flowEdits.values { edit.write(in: &editor) }
+        flowEdits = [:]
+        return editor.hasEdits ? editor.edited() : nil
+    }
+}

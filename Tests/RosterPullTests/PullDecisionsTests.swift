@@ -1,0 +1,144 @@
+import RosterCore
+import RosterModel
+import RosterPull
+import RosterTestSupport
+import Testing
+
+/// What pull adopts, one rule at a time: a pure function of the roster and the live state,
+/// without any file being edited.
+@Suite struct PullDecisionsTests {
+    static let space = LiveSpace(id: "s", name: "S", isOwner: true)
+
+    static func roster(_ text: String) throws -> Roster {
+        let loaded = RosterLoader().load(texts: [("r.yaml", Array(("version: 1\n" + text).utf8))])
+        #expect(loaded.isValid, "\(loaded.diagnostics)")
+        return loaded.roster
+    }
+
+    static func ada(level: JobLevel = .senior, focus: Focus = .backend, date: String? = nil, id: Int = 1) -> LiveUser {
+        LiveUser(id: id, name: "Ada Park", craft: .engineering, level: level, focus: focus, levelStartDate: date)
+    }
+
+    static func decide(
+        _ rosterText: String, users: [LiveUser], teams: [LiveTeam] = [], levels: [(JobLevel, Int)] = []
+    ) throws -> PullDecisions {
+        let live = LiveState(
+            space: space, users: users, teams: teams, levels: levels.map { (level: $0.0, limitMonths: $0.1) })
+        return PullDecisions(roster: try roster(rosterText), live: live)
+    }
+
+    static let adaEntry = "people:\n  - {name: Ada Park, craft: Engineering, level: Senior, focus: Backend}\n"
+
+    /// The keys and values the decisions set, in order.
+    static func sets(_ decided: PullDecisions) -> [String] {
+        decided.decisions.compactMap {
+            guard case .set(_, let key, let value, _) = $0 else { return nil }
+            return "\(key)=\(value.rendered(json: false))"
+        }
+    }
+
+    @Test func aSpaceThatMatchesDecidesNothing() throws {
+        #expect(try Self.decide(Self.adaEntry, users: [Self.ada()]).decisions.isEmpty)
+    }
+
+    @Test func aChangedFieldIsSetOnTheEntry() throws {
+        let decided = try Self.decide(Self.adaEntry, users: [Self.ada(level: .staff, focus: .mobile)])
+        #expect(Self.sets(decided) == ["level=Staff", "focus=Mobile"])
+    }
+
+    @Test func aRenameInTheAppRenamesTheEntry() throws {
+        var renamed = Self.ada()
+        renamed.name = "Ada Lind"
+        let text = "people:\n  - {name: Ada Park, id: 1, craft: Engineering, level: Senior, focus: Backend}\n"
+        #expect(Self.sets(try Self.decide(text, users: [renamed])) == ["name=Ada Lind"])
+    }
+
+    @Test func aDateIsAdoptedOnlyWhereTheRosterManagesIt() throws {
+        // Unmanaged (no key): left alone; stated: set to the space's.
+        #expect(try Self.decide(Self.adaEntry, users: [Self.ada(date: "2026-01-05")]).decisions.isEmpty)
+        let stated =
+            "people:\n  - {name: Ada Park, craft: Engineering, level: Senior, focus: Backend, levelStartDate: 2020-01-01}\n"
+        #expect(
+            Self.sets(try Self.decide(stated, users: [Self.ada(date: "2026-01-05")])) == ["levelStartDate=2026-01-05"])
+    }
+
+    @Test func aFreeTextDateIsRemovedWithAWarning() throws {
+        let stated =
+            "people:\n  - {name: Ada Park, craft: Engineering, level: Senior, focus: Backend, levelStartDate: 2020-01-01}\n"
+        let decided = try Self.decide(stated, users: [Self.ada(date: "spring")])
+        guard case .remove(_, let key) = decided.decisions.first else {
+            Issue.record("\(decided.decisions)")
+            return
+        }
+        #expect(key == "levelStartDate")
+        #expect(decided.warnings.map(\.code) == [.freeTextDate])
+    }
+
+    @Test func aPersonGoneFromTheSpaceIsRemoved() throws {
+        let decided = try Self.decide(Self.adaEntry, users: [])
+        guard case .removeEntry(let at) = decided.decisions.first else {
+            Issue.record("\(decided.decisions)")
+            return
+        }
+        #expect(at.line == 3)
+    }
+
+    @Test func aPersonNewToTheRosterIsAppendedAsExportWritesThem() throws {
+        let bo = LiveUser(id: 2, name: "Bo Lind", craft: .design, level: .mid, focus: .notApplicable)
+        let decided = try Self.decide(Self.adaEntry, users: [Self.ada(), bo])
+        guard case .append(let section, let entries, _) = decided.decisions.first else {
+            Issue.record("\(decided.decisions)")
+            return
+        }
+        #expect(section == .people)
+        #expect(entries.first?.fields.map(\.key) == ["name", "craft", "level", "focus"])
+    }
+
+    @Test func aTeamsLeadAndMembersFollowTheSpace() throws {
+        let bo = LiveUser(id: 2, name: "Bo Lind", craft: .design, level: .mid, focus: .notApplicable)
+        let text =
+            Self.adaEntry + "  - {name: Bo Lind, craft: Design, level: Mid}\n"
+            + "teams:\n  - {name: Core, lead: Ada Park, members: []}\n"
+        let team = LiveTeam(id: 10, name: "Core", leadID: 2, memberIDs: [2, 1])
+        let decided = try Self.decide(text, users: [Self.ada(), bo], teams: [team])
+        #expect(Self.sets(decided) == ["lead=Bo Lind"])
+        #expect(decided.decisions.contains(.members(entry: decided.teamLocation, ["Ada Park"])))
+    }
+
+    @Test func aLevelLimitFollowsTheSpaceAndGoesWhenTheSpaceSetsNone() throws {
+        let text = Self.adaEntry + "levels:\n  Junior: {limitMonths: 24}\n  Mid: {limitMonths: 36}\n"
+        let decided = try Self.decide(text, users: [Self.ada()], levels: [(.junior, 18)])
+        #expect(
+            decided.decisions == [
+                .levelLimit(.junior, months: 18, file: "r.yaml"), .levelLimit(.mid, months: nil, file: "r.yaml"),
+            ])
+    }
+
+    @Test func someoneInTwoTeamsTurnsTheOneTeamRuleOff() throws {
+        let bo = LiveUser(id: 2, name: "Bo Lind", craft: .design, level: .mid, focus: .notApplicable)
+        let text =
+            Self.adaEntry + "  - {name: Bo Lind, craft: Design, level: Mid}\n"
+            + "teams:\n  - {name: A, lead: Ada Park, members: []}\n  - {name: B, lead: Bo Lind, members: []}\n"
+        let teams = [
+            LiveTeam(id: 10, name: "A", leadID: 1, memberIDs: [1, 2]),
+            LiveTeam(id: 11, name: "B", leadID: 2, memberIDs: [2]),
+        ]
+        let decided = try Self.decide(text, users: [Self.ada(), bo], teams: teams)
+        #expect(decided.decisions.contains(.oneTeamRuleOff))
+        #expect(decided.warnings.count == 1)
+    }
+
+    @Test func aNameThatNowRepeatsIsPinnedToThePersonItWas() throws {
+        let twin = Self.ada(id: 2)
+        let decided = try Self.decide(Self.adaEntry, users: [Self.ada(), twin])
+        #expect(Self.sets(decided).first == "id=1")
+    }
+}
+
+extension PullDecisions {
+    /// Where the roster's first team starts, in the tests' rosters.
+    fileprivate var teamLocation: RosterCore.SourceLocation {
+        decisions.compactMap { if case .set(let at, "lead", _, _) = $0 { at } else { nil } }.first
+            ?? RosterCore.SourceLocation(file: "", line: 0, column: 0)
+    }
+}
