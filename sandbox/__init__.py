@@ -1,1 +1,1 @@
-"""A local stand-in for the MPS server: the GraphQL API of mps-contract.md on SQLite."""
+"""A local stand-in for the MPS server: its GraphQL API, quirks included, on SQLite."""

@@ -15,7 +15,7 @@ package struct DocumentPacker: IteratorProtocol {
     }
 
     private let step: [PlanOperation]
-    private let id: (PersonRef) -> Int?
+    private let id: (PlannedPerson) -> Int?
     private let batcher: MutationBatcher
     private var templates = MutationBatcher.Templates()
     /// The operations of each mutation, in the order the mutations first appear in the step,
@@ -31,7 +31,7 @@ package struct DocumentPacker: IteratorProtocol {
 
     /// `id(ref)` gives the live id of a person (created ones known by the time the step runs;
     /// a plan that only estimates passes a stand-in).
-    init(_ step: [PlanOperation], id: @escaping (PersonRef) -> Int?, batcher: MutationBatcher) {
+    init(_ step: [PlanOperation], id: @escaping (PlannedPerson) -> Int?, batcher: MutationBatcher) {
         self.step = step
         self.id = id
         self.batcher = batcher

@@ -20,7 +20,7 @@ package struct GraphQLMutationExecutor: MutationExecutor {
     }
 
     package func documents(
-        for step: [PlanOperation], liveID: @escaping (PersonRef) -> Int?
+        for step: [PlanOperation], liveID: @escaping (PlannedPerson) -> Int?
     ) -> AnyIterator<MutationDocument> {
         AnyIterator(batcher.packer(step, id: liveID))
     }

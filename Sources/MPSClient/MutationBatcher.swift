@@ -16,7 +16,7 @@ import RosterReconcile
 package struct MutationBatcher: Sendable {
     var maxBytes: Int
     /// 250 by default: few requests for a distant server, and a person document near 50 kB, well
-    /// under the limit even with long names (README, Performance: `bench_batch_size.py`).
+    /// under the limit even with long names (`benchmarks/bench_batch_size.py`).
     package var maxAliases: Int
 
     package static let serverLimit = 102_400
@@ -64,7 +64,7 @@ package struct MutationBatcher: Sendable {
     /// The documents of `step`, packed as apply asks for them. `id(ref)` gives the live id of a
     /// person (created ones known by the time the step runs; a plan that only estimates passes a
     /// stand-in).
-    package func packer(_ step: [PlanOperation], id: @escaping (PersonRef) -> Int?) -> DocumentPacker {
+    package func packer(_ step: [PlanOperation], id: @escaping (PlannedPerson) -> Int?) -> DocumentPacker {
         DocumentPacker(step, id: id, batcher: self)
     }
 
@@ -137,7 +137,7 @@ package struct MutationBatcher: Sendable {
             if let value { JSONValue.writeString(value, to: &out) } else { out.append(contentsOf: "null".utf8) }
         }
 
-        mutating func person(_ f: PersonFields) {
+        mutating func person(_ f: PersonValues) {
             out.append(UInt8(ascii: "{"))
             // Every field roster knows, so that an update, a full replacement, drops none. One
             // with no value is left out rather than null, which clears it alike: a server older
@@ -150,7 +150,7 @@ package struct MutationBatcher: Sendable {
             out.append(UInt8(ascii: "}"))
         }
 
-        mutating func team(_ f: TeamFields, id: (PersonRef) -> Int?) {
+        mutating func team(_ f: TeamFields, id: (PlannedPerson) -> Int?) {
             out.append(UInt8(ascii: "{"))
             key(MPSField.Team.name.rawValue)
             string(f.name)
@@ -167,7 +167,7 @@ package struct MutationBatcher: Sendable {
     }
 
     static func writeVariables(
-        _ operation: PlanOperation, alias n: Int, id: (PersonRef) -> Int?, to w: inout VariableWriter
+        _ operation: PlanOperation, alias n: Int, id: (PlannedPerson) -> Int?, to w: inout VariableWriter
     ) {
         switch operation.payload {
         case .createUser(_, let f):
@@ -202,7 +202,7 @@ package struct MutationBatcher: Sendable {
 
     /// Requests a plan needs, counted without assembling the bodies.
     package func requestCount(_ plan: Plan) -> Int {
-        let estimate: (PersonRef) -> Int? = { ref in if case .live(let id) = ref { return id } else { return 9_999_999 }
+        let estimate: (PlannedPerson) -> Int? = { ref in if case .live(let id) = ref { return id } else { return 9_999_999 }
         }
         var count = 0
         for step in plan.steps {

@@ -1,7 +1,7 @@
 import RosterReconcile
 
 /// What became of one document of aliased mutations. Mutation fields run serially, in document
-/// order, and a failed one nulls the whole response (`mps-contract.md`).
+/// order, and a failed one nulls the whole response (MPS's GraphQL server answers so).
 package enum DocumentOutcome: Sendable, Equatable {
     /// Every alias ran: the ids they returned, by alias.
     case applied([String: Int])

@@ -25,7 +25,7 @@ struct WriterCheck {
 
     /// What apply expects of an entity it wrote.
     private enum Expected {
-        case state(EntityState)
+        case state(StoredEntity)
         /// A team, its people as sent: those it created are known by id only once resolved.
         case team(TeamFields)
     }
@@ -60,11 +60,11 @@ struct WriterCheck {
     func change(before op: PlanOperation, created: [Int: Int]) -> String? {
         guard op.overwrites, let latest else { return nil }
         let entity = op.entity
-        let expected: EntityState
+        let expected: StoredEntity
         switch written[entity] {
         case .state(let state)?: expected = state
         case .team(let fields)?:
-            guard let state = EntityState(team: fields, created: created) else { return nil }
+            guard let state = StoredEntity(team: fields, created: created) else { return nil }
             expected = state
         case nil: expected = approved.state(of: entity)
         }
@@ -96,11 +96,11 @@ struct LiveIndex {
         levels = Dictionary(live.levels.map { ($0.level, $0.limitMonths) }) { _, last in last }
     }
 
-    func state(of entity: EntityID) -> EntityState {
+    func state(of entity: EntityID) -> StoredEntity {
         switch entity {
-        case .person(let id): return users[id].map(EntityState.init(user:)) ?? .absent
-        case .team(let id): return teams[id].map(EntityState.init(team:)) ?? .absent
-        case .level(let level): return levels[level].map(EntityState.level) ?? .absent
+        case .person(let id): return users[id].map(StoredEntity.init(user:)) ?? .absent
+        case .team(let id): return teams[id].map(StoredEntity.init(team:)) ?? .absent
+        case .level(let level): return levels[level].map(StoredEntity.level) ?? .absent
         case .newPerson, .newTeam, .member, .newMember: return .absent
         }
     }

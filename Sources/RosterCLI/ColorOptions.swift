@@ -9,7 +9,7 @@ struct ColorOptions: CommandOptions {
     var noColor = false
     var choice: ColorChoice?
     /// Whether diagnostics end with their code (`--verbose`, a global option): the default lines keep the
-    /// form roster-format.md gives.
+    /// form docs/roster-file.md gives.
     var codes = false
 
     /// No colour option given.

@@ -1,4 +1,4 @@
-/// Process exit codes, as `cli.md` defines them.
+/// Process exit codes, as the README and docs/commands.md list them.
 package enum ExitCode: Int32, Sendable {
     case success = 0
     /// An error: invalid roster, bad option, network or server failure, apply cancelled or incomplete.

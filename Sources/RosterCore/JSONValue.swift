@@ -30,7 +30,7 @@ package indirect enum JSONValue: Sendable, Equatable {
     }
 
     /// The rendered value as UTF-8 bytes. Output is built in a byte buffer, not appended to a
-    /// `String` piece by piece, which is much slower for large reports (README, Performance).
+    /// `String` piece by piece, which is much slower for large reports (docs/benchmarks.md).
     func renderedBytes(indent: Int = 0) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(4096)

@@ -1,4 +1,4 @@
-/// The MPS schema's field and input names roster reads and writes (`mps.graphql`), each spelled
+/// The MPS schema's field and input names roster reads and writes (MPS's GraphQL schema), each spelled
 /// once: the live read's query and its decoder, the mutations' variables, a saved plan's inputs
 /// and what an older server lacks all use these.
 package enum MPSField {

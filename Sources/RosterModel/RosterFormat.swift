@@ -1,4 +1,4 @@
-/// The keys and limits of the roster format (`roster-format.md`): the decoder reads every mapping
+/// The keys and limits of the roster format (docs/roster-file.md): the decoder reads every mapping
 /// by these keys.
 package enum RosterFormat {
     /// The only format version this tool reads.

@@ -16,9 +16,9 @@ package struct Change: Sendable {
     /// What an update changes, in the roster's field order.
     package var updates: [FieldChange] = []
     /// What a deleted (or unmanaged) entity has: for access, the member's name.
-    package var before: FieldValues = [:]
+    package var before: EntityValues = [:]
     /// What a created entity will have.
-    package var after: FieldValues = [:]
+    package var after: EntityValues = [:]
     /// Why an unmanaged entity stays ("protected"), or other context.
     package var note: String?
 

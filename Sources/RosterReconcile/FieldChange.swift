@@ -14,7 +14,7 @@ package enum FieldChange: Sendable, Equatable {
     case members(added: [String], removed: [String])
     case limitMonths(from: Int, to: Int)
 
-    package var field: ChangeField {
+    package var field: PlanField {
         switch self {
         case .name: .name
         case .craft: .craft
@@ -43,7 +43,7 @@ package enum FieldChange: Sendable, Equatable {
 }
 
 /// A field of an entity as a plan names it: the roster format's key.
-package enum ChangeField: String, Sendable, Equatable {
+package enum PlanField: String, Sendable, Equatable {
     case name, craft, level, focus, levelStartDate, lead, members, limitMonths, email
 
     /// A person's field, as plans name it.

@@ -22,7 +22,7 @@ package struct Fingerprint: Sendable, Equatable {
         func kept(_ entity: EntityID) -> Bool { only?.contains(entity) ?? true }
         var entities: [EntityID: EntitySnapshot] = Dictionary(minimumCapacity: live.users.count + live.teams.count)
         for u in live.users where !ignoredUsers.contains(u.id) && kept(.person(u.id)) {
-            let fields = PersonFields(u)
+            let fields = PersonValues(u)
             entities[.person(u.id)] = EntitySnapshot(
                 name: u.name,
                 fields: PersonField.allCases.filter { $0 != .name }.map { ($0.key.rawValue, fields.text($0) ?? "none") }

@@ -8,20 +8,20 @@ extension PlanBuilder {
     struct TeamOps {
         var delete: Int?
         var release: Int?
-        var releaseMembers: Set<PersonRef> = []
+        var releaseMembers: Set<PlannedPerson> = []
         var final: Int?
-        var finalMembers: Set<PersonRef> = []
+        var finalMembers: Set<PlannedPerson> = []
     }
 
     /// A roster team as the plan wants it: its lead and members as the operations name them.
     struct DesiredTeam {
         var rosterIndex: Int
         var name: String
-        var lead: PersonRef
+        var lead: PlannedPerson
         /// Members in roster order, the lead left out.
-        var members: [PersonRef]
+        var members: [PlannedPerson]
         /// Everyone in the team, the lead included.
-        var everyone: Set<PersonRef>
+        var everyone: Set<PlannedPerson>
     }
 
     mutating func planTeams() -> [Int: TeamOps] {
@@ -80,7 +80,7 @@ extension PlanBuilder {
         _ current: LiveTeam, to desired: DesiredTeam, key: NameKey
     ) {
         managedTeams.append(current.id)
-        let leavers = Set(current.memberSet.lazy.map(PersonRef.live).filter { !desired.everyone.contains($0) })
+        let leavers = Set(current.memberSet.lazy.map(PlannedPerson.live).filter { !desired.everyone.contains($0) })
         let joiners = desired.everyone.filter { ref in
             if case .live(let u) = ref { !current.memberSet.contains(u) } else { true }
         }
@@ -115,7 +115,7 @@ extension PlanBuilder {
 
     /// The update's change: the name, the lead and the members that differ.
     private func teamChange(
-        _ current: LiveTeam, _ desired: DesiredTeam, renamed: Bool, leavers: Set<PersonRef>, joiners: Set<PersonRef>
+        _ current: LiveTeam, _ desired: DesiredTeam, renamed: Bool, leavers: Set<PlannedPerson>, joiners: Set<PlannedPerson>
     ) -> Change {
         var change = Change(action: .update, kind: .team, name: desired.name, id: current.id)
         if renamed { change.updates.append(.name(from: current.name, to: desired.name)) }
@@ -132,9 +132,9 @@ extension PlanBuilder {
     /// A release update (the leavers go, `interim` leads), then the final one unless the
     /// release already is the team's final state.
     private mutating func planReleaseAndFinal(
-        _ current: LiveTeam, to desired: DesiredTeam, interim: PersonRef
+        _ current: LiveTeam, to desired: DesiredTeam, interim: PlannedPerson
     ) {
-        let staying = current.memberIDs.reduce(into: [PersonRef]()) { list, id in
+        let staying = current.memberIDs.reduce(into: [PlannedPerson]()) { list, id in
             if desired.everyone.contains(.live(id)) && !list.contains(.live(id)) { list.append(.live(id)) }
         }
         let releaseMembers = staying.filter { $0 != interim }
@@ -160,9 +160,9 @@ extension PlanBuilder {
     /// newcomer whom taking in early puts in no second team (a new person, someone in no team,
     /// or someone whose teams are all deleted first).
     private func interimLead(
-        current: LiveTeam, desired: Set<PersonRef>, lead: PersonRef, members: [PersonRef],
+        current: LiveTeam, desired: Set<PlannedPerson>, lead: PlannedPerson, members: [PlannedPerson],
         teamOfUser: [Int: [Int]], deleting: [Int: TeamOps]
-    ) -> PersonRef? {
+    ) -> PlannedPerson? {
         let staying = current.memberSet.filter { desired.contains(.live($0)) }
         if case .live(let l) = lead, staying.contains(l) { return lead }
         if staying.contains(current.leadID) { return .live(current.leadID) }
@@ -198,7 +198,7 @@ extension PlanBuilder {
         for join in joins {
             for teamID in teamOfUser[join.person] ?? [] {
                 guard let teamOps = ops[teamID], teamOps.final != join.op, teamOps.release != join.op else { continue }
-                let person = PersonRef.live(join.person)
+                let person = PlannedPerson.live(join.person)
                 let remover =
                     teamOps.delete
                     ?? (teamOps.release != nil && !teamOps.releaseMembers.contains(person) ? teamOps.release : nil)

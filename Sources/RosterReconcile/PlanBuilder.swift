@@ -15,7 +15,7 @@ struct PlanBuilder {
     var usersByID: [Int: LiveUser] = [:]
     var teamsByID: [Int: LiveTeam] = [:]
     /// Roster person index → reference used by operations, and back for live users.
-    var personRefs: [PersonRef] = []
+    var personRefs: [PlannedPerson] = []
     var rosterIndexOfUser: [Int: Int] = [:]
     /// Live teams the roster manages (matched, or deleted by prune), and their people.
     var managedTeams: [Int] = []
@@ -76,7 +76,7 @@ struct PlanBuilder {
     // MARK: people
 
     /// A person's live name (what the space says now).
-    func name(_ ref: PersonRef) -> String {
+    func name(_ ref: PlannedPerson) -> String {
         switch ref {
         case .live(let id): return usersByID[id]?.name ?? "#\(id)"
         case .created(let i): return roster.people[i].name.value
@@ -84,7 +84,7 @@ struct PlanBuilder {
     }
 
     /// A person's name as the roster writes it, for the state a change leads to.
-    func desiredName(_ ref: PersonRef) -> String {
+    func desiredName(_ ref: PlannedPerson) -> String {
         if case .live(let id) = ref, let index = rosterIndexOfUser[id] { return roster.people[index].name.value }
         return name(ref)
     }
@@ -103,7 +103,7 @@ struct PlanBuilder {
     }
 
     private mutating func planCreate(_ person: PersonEntry, rosterIndex: Int) {
-        let fields = PersonFields.planned(person, over: nil)
+        let fields = PersonValues.planned(person, over: nil)
         var change = Change(action: .create, kind: .person, name: person.name.value)
         change.after = fields.values
         changes.append(change)
@@ -113,8 +113,8 @@ struct PlanBuilder {
     private mutating func planUpdate(_ person: PersonEntry, of user: LiveUser) {
         var change = Change(action: .update, kind: .person, name: person.name.value, id: user.id)
         // updateUser replaces every field: what the roster does not manage is sent as it is live.
-        let fields = PersonFields.planned(person, over: user)
-        change.updates = PersonFields(user).changes(to: fields)
+        let fields = PersonValues.planned(person, over: user)
+        change.updates = PersonValues(user).changes(to: fields)
         guard !change.updates.isEmpty else { return }
         changes.append(change)
         scheduler.add(PlanOperation(payload: .updateUser(id: user.id, fields), name: person.name.value))
@@ -197,7 +197,7 @@ struct PlanBuilder {
             }
         }
         var change = Change(action: .delete, kind: .person, name: user.name, id: user.id)
-        change.before = PersonFields(user).values
+        change.before = PersonValues(user).values
         changes.append(change)
     }
 

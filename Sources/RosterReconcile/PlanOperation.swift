@@ -8,8 +8,8 @@ package struct PlanOperation: Sendable, Equatable {
     }
 
     package enum Payload: Sendable, Equatable {
-        case createUser(rosterIndex: Int, PersonFields)
-        case updateUser(id: Int, PersonFields)
+        case createUser(rosterIndex: Int, PersonValues)
+        case updateUser(id: Int, PersonValues)
         case deleteUser(id: Int)
         case createTeam(rosterIndex: Int, TeamFields)
         case updateTeam(id: Int, TeamFields)
@@ -86,7 +86,7 @@ package struct PlanOperation: Sendable, Equatable {
     }
 
     /// The people the operation names (lead and members of a team operation).
-    package var people: [PersonRef] {
+    package var people: [PlannedPerson] {
         switch payload {
         case .createTeam(_, let t), .updateTeam(_, let t): return [t.lead] + t.members
         default: return []

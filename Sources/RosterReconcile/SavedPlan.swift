@@ -113,14 +113,14 @@ package struct SavedPlan: Sendable {
             exclude: given?[SelectionText.Option.exclude.rawValue]?.stringValue)
     }
 
-    static func ref(_ r: PersonRef) -> JSONValue {
+    static func ref(_ r: PlannedPerson) -> JSONValue {
         switch r {
         case .live(let id): return .object([("live", .int(id))])
         case .created(let i): return .object([("created", .int(i))])
         }
     }
 
-    static func person(_ f: PersonFields) -> JSONValue {
+    static func person(_ f: PersonValues) -> JSONValue {
         .object(PersonField.allCases.map { ($0.wire.rawValue, f.json($0)) })
     }
 

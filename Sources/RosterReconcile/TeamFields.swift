@@ -3,7 +3,7 @@ import RosterModel
 /// The fields `createTeam` and `updateTeam` send (both write all of them).
 package struct TeamFields: Sendable, Equatable {
     package var name: String
-    package var lead: PersonRef
+    package var lead: PlannedPerson
     /// Members in the order sent; the server appends the lead when it is missing.
-    package var members: [PersonRef]
+    package var members: [PlannedPerson]
 }

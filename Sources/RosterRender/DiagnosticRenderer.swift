@@ -58,7 +58,7 @@ package enum DiagnosticRenderer {
             + "\(count(roster.levels.count, "level limit", "level limits")).\n"
     }
 
-    /// `{"diagnostics": [...], "errors": N, "warnings": N}` as `roster-format.md` specifies.
+    /// `{"diagnostics": [...], "errors": N, "warnings": N}` as docs/roster-file.md describes.
     package static func json(_ diagnostics: [Diagnostic]) -> JSONValue {
         .object([
             ("diagnostics", items(diagnostics)),

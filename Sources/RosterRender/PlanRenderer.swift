@@ -99,7 +99,7 @@ package enum PlanRenderer {
 
     /// What a new entity will be.
     static func appendCreated(_ c: Change, to out: inout String) {
-        let after = { (field: ChangeField) in c.after[field] ?? .null }
+        let after = { (field: PlanField) in c.after[field] ?? .null }
         switch c.kind {
         case .person:
             out += "craft "
@@ -255,7 +255,7 @@ package enum PlanRenderer {
         return .object(fields)
     }
 
-    /// The plan as `cli.md`'s versioned JSON (format_version 1). A caller that also saves the
+    /// The plan as versioned JSON (format_version 1, docs/commands.md). A caller that also saves the
     /// plan passes the fingerprint it already computed: it hashes every live entity.
     package static func json(_ plan: Plan, fingerprint: Fingerprint? = nil) -> JSONValue {
         let s = plan.summary

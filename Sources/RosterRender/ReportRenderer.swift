@@ -2,7 +2,7 @@ import RosterApply
 import RosterCore
 import RosterReconcile
 
-/// Renders apply's report as text or as `cli.md`'s JSON. Every planned operation is one line
+/// Renders apply's report as text or as the JSON docs/commands.md describes. Every planned operation is one line
 /// (one object), with its live id whenever one is known.
 package enum ReportRenderer {
     static func paint(_ code: String, _ s: String, _ color: Bool) -> String {

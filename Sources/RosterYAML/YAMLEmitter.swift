@@ -2,7 +2,7 @@ import CYAML
 
 /// A value to write as YAML.
 package indirect enum YAMLValue: Sendable {
-    /// A string; `plain` lets the emitter write it unquoted when that reads back the same.
+    /// A string: written unquoted when that reads back the same, else quoted.
     case string(String)
     /// A number or other token written as is (`18`, `2024-03-01`).
     case token(String)

@@ -15,7 +15,7 @@ final class InstantExecutor: MutationExecutor {
     }
 
     func documents(
-        for step: [PlanOperation], liveID: @escaping (PersonRef) -> Int?
+        for step: [PlanOperation], liveID: @escaping (PlannedPerson) -> Int?
     ) -> AnyIterator<MutationDocument> {
         packer.documents(for: step, liveID: liveID)
     }

@@ -49,7 +49,7 @@ final class ScriptedServer: MutationExecutor, Sendable {
 
     /// Small documents, so that a fault hits a few operations of a step and spares the rest.
     func documents(
-        for step: [PlanOperation], liveID: @escaping (PersonRef) -> Int?
+        for step: [PlanOperation], liveID: @escaping (PlannedPerson) -> Int?
     ) -> AnyIterator<MutationDocument> {
         AnyIterator(MutationBatcher(maxAliases: 3).packer(step, id: liveID))
     }
@@ -147,8 +147,8 @@ final class ScriptedServer: MutationExecutor, Sendable {
     private static func payload(_ mutation: String, _ n: Int, _ variables: [String: Any]) -> PlanOperation.Payload? {
         let id = variables["i\(n)"] as? Int ?? 0
         let input = variables["v\(n)"] as? [String: Any] ?? [:]
-        func person() -> PersonFields {
-            PersonFields(
+        func person() -> PersonValues {
+            PersonValues(
                 fullName: input["fullName"] as? String ?? "",
                 craft: Craft(rawValue: input["craftAbility"] as? String ?? "") ?? .design,
                 level: JobLevel(rawValue: input["jobLevel"] as? String ?? "") ?? .mid,
@@ -158,7 +158,7 @@ final class ScriptedServer: MutationExecutor, Sendable {
         func team() -> TeamFields {
             TeamFields(
                 name: input["name"] as? String ?? "", lead: .live(input["teamLeadId"] as? Int ?? 0),
-                members: (input["memberIds"] as? [Int] ?? []).map(PersonRef.live))
+                members: (input["memberIds"] as? [Int] ?? []).map(PlannedPerson.live))
         }
         switch mutation {
         case "createUser": return .createUser(rosterIndex: -1, person())
@@ -282,7 +282,7 @@ final class LateOnceServer: MutationExecutor, Sendable {
     var calls: Int { state.withLock { $0.calls } }
 
     func documents(
-        for step: [PlanOperation], liveID: @escaping (PersonRef) -> Int?
+        for step: [PlanOperation], liveID: @escaping (PlannedPerson) -> Int?
     ) -> AnyIterator<MutationDocument> {
         AnyIterator(MutationBatcher().packer(step, id: liveID))
     }

@@ -37,7 +37,7 @@ final class RefusingServer: MutationExecutor, Sendable {
     }
 
     func documents(
-        for step: [PlanOperation], liveID: @escaping (PersonRef) -> Int?
+        for step: [PlanOperation], liveID: @escaping (PlannedPerson) -> Int?
     ) -> AnyIterator<MutationDocument> {
         AnyIterator(MutationBatcher(maxAliases: 3).packer(step, id: liveID))
     }

@@ -50,7 +50,7 @@ final class SharedServer: MutationExecutor, Sendable {
     }
 
     func documents(
-        for step: [PlanOperation], liveID: @escaping (PersonRef) -> Int?
+        for step: [PlanOperation], liveID: @escaping (PlannedPerson) -> Int?
     ) -> AnyIterator<MutationDocument> {
         AnyIterator(MutationBatcher(maxAliases: 3).packer(step, id: liveID))
     }

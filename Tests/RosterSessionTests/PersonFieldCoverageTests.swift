@@ -12,17 +12,17 @@ import Testing
 /// mutation input, the fingerprint and the export. Driven by the declaration: a field added to it
 /// and forgotten in one of them fails here, without this test being edited.
 @Suite struct PersonFieldCoverageTests {
-    static let fields = PersonFields(
+    static let fields = PersonValues(
         fullName: "Ada Park", craft: .engineering, level: .senior, focus: .backend, levelStartDate: "2024-03-01")
 
-    static func user(_ fields: PersonFields) -> LiveUser {
+    static func user(_ fields: PersonValues) -> LiveUser {
         LiveUser(
             id: 7, name: fields.fullName, craft: fields.craft, level: fields.level, focus: fields.focus,
             levelStartDate: fields.levelStartDate)
     }
 
     /// `fields` with `field` set to another value.
-    static func changed(_ fields: PersonFields, _ field: PersonField) -> PersonFields {
+    static func changed(_ fields: PersonValues, _ field: PersonField) -> PersonValues {
         var other = fields
         switch field {
         case .name: other.fullName = "Ada Lind"
@@ -55,7 +55,7 @@ import Testing
             live: Self.space([Self.user(Self.changed(Self.fields, field))]), ignoredUsers: [], ignoredTeams: [])
         #expect(before.digest != after.digest)
         let changed = Self.user(Self.changed(Self.fields, field))
-        #expect(EntityState(user: Self.user(Self.fields)) != EntityState(user: changed))
+        #expect(StoredEntity(user: Self.user(Self.fields)) != StoredEntity(user: changed))
     }
 
     @Test(arguments: PersonField.allCases) func theExportWritesTheField(_ field: PersonField) throws {
@@ -71,6 +71,6 @@ import Testing
     @Test(arguments: PersonField.allCases) func aPlanChangesOnlyTheFieldAndKeepsTheRest(_ field: PersonField) {
         let live = Self.fields, wanted = Self.changed(Self.fields, field)
         let changes = live.changes(to: wanted)
-        #expect(changes.map(\.field) == [ChangeField(field)])
+        #expect(changes.map(\.field) == [PlanField(field)])
     }
 }

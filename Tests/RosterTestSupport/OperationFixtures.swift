@@ -8,7 +8,7 @@ package enum OperationFixtures {
         PlanOperation(
             payload: .createUser(
                 rosterIndex: i,
-                PersonFields(
+                PersonValues(
                     fullName: name ?? "Person \(i)", craft: .engineering, level: .mid,
                     focus: .backend, levelStartDate: i % 2 == 0 ? "2024-01-0\(i % 9 + 1)" : nil)),
             name: name ?? "Person \(i)")
@@ -19,7 +19,7 @@ package enum OperationFixtures {
         PlanOperation(
             payload: .updateUser(
                 id: id,
-                PersonFields(fullName: "U\(id)", craft: .design, level: .senior, focus: .mobile, levelStartDate: nil)),
+                PersonValues(fullName: "U\(id)", craft: .design, level: .senior, focus: .mobile, levelStartDate: nil)),
             name: "U\(id)")
     }
 

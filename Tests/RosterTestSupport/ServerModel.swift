@@ -18,7 +18,7 @@ package struct ServerModel {
         nextID = max(nextID, users.keys.max() ?? 0, teams.keys.max() ?? 0)
     }
 
-    package func resolve(_ ref: PersonRef) throws -> Int {
+    package func resolve(_ ref: PlannedPerson) throws -> Int {
         switch ref {
         case .live(let id):
             guard users[id] != nil else { throw ModelError.refused("unknown user #\(id)") }

@@ -1,4 +1,4 @@
-"""One test per behaviour of mps-contract.md, through real HTTP."""
+"""One test per behaviour of the MPS server the sandbox stands in for, through real HTTP."""
 import socket
 import sqlite3
 import time

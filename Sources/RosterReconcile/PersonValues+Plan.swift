@@ -1,14 +1,14 @@
 import RosterCore
 import RosterModel
 
-extension PersonFields {
+extension PersonValues {
     /// What a plan sends for `person`: over a live person, every live value, with the roster's in
     /// place of those it manages (``PersonField``), so that no field roster does not manage is
     /// erased by `updateUser`'s full replacement; for a new person, the roster's values.
-    static func planned(_ person: PersonEntry, over user: LiveUser?) -> PersonFields {
+    static func planned(_ person: PersonEntry, over user: LiveUser?) -> PersonValues {
         var fields =
-            user.map(PersonFields.init)
-            ?? PersonFields(
+            user.map(PersonValues.init)
+            ?? PersonValues(
                 fullName: person.name.value, craft: person.craft, level: person.level, focus: person.focus,
                 levelStartDate: nil)
         for field in PersonField.allCases {
@@ -31,7 +31,7 @@ extension PersonFields {
     }
 
     /// What changes, field by field, from these fields to `other`.
-    func changes(to other: PersonFields) -> [FieldChange] {
+    func changes(to other: PersonValues) -> [FieldChange] {
         PersonField.allCases.compactMap { field in
             guard text(field) != other.text(field) else { return nil }
             switch field {
@@ -45,7 +45,7 @@ extension PersonFields {
     }
 
     /// The fields as a plan shows a created or deleted person's values.
-    var values: FieldValues {
-        FieldValues(PersonField.allCases.map { (ChangeField($0), json($0)) })
+    var values: EntityValues {
+        EntityValues(PersonField.allCases.map { (PlanField($0), json($0)) })
     }
 }

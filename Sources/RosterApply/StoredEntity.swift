@@ -3,16 +3,16 @@ import RosterReconcile
 
 /// Everything the server keeps of one entity that a full replacement would write, its people by
 /// id (a saved plan's fingerprint shows them by name, which apply's own renames would change).
-enum EntityState: Equatable {
+enum StoredEntity: Equatable {
     /// A person: every field `updateUser` writes.
-    case person(PersonFields)
+    case person(PersonValues)
     /// A team: its people as a set, the lead included (the server appends the lead).
     case team(name: String, lead: Int, members: Set<Int>)
     case level(Int)
     case absent
 
     init(user: LiveUser) {
-        self = .person(PersonFields(user))
+        self = .person(PersonValues(user))
     }
 
     init(team: LiveTeam) {
@@ -21,7 +21,7 @@ enum EntityState: Equatable {
 
     /// A team as `fields` wrote it; nil while a person it names has no known id.
     init?(team fields: TeamFields, created: [Int: Int]) {
-        func id(_ ref: PersonRef) -> Int? {
+        func id(_ ref: PlannedPerson) -> Int? {
             switch ref {
             case .live(let id): return id
             case .created(let index): return created[index]
@@ -39,13 +39,13 @@ enum EntityState: Equatable {
 
     /// This state with `people` gone from a team's members: apply deleted them, and the server
     /// removed their memberships with them.
-    func withoutPeople(_ people: Set<Int>) -> EntityState {
+    func withoutPeople(_ people: Set<Int>) -> StoredEntity {
         guard case .team(let name, let lead, let members) = self, !people.isEmpty else { return self }
         return .team(name: name, lead: lead, members: members.subtracting(people))
     }
 
     /// `level Staff → Principal, levelStartDate none → 2025-01-01`, as a plan words it.
-    func differences(to now: EntityState) -> String {
+    func differences(to now: StoredEntity) -> String {
         switch (self, now) {
         case (.absent, _): return "it was added by another writer"
         case (_, .absent): return "it was deleted by another writer"

@@ -2,7 +2,7 @@ import RosterCore
 
 /// A person's fields as MPS keeps them: what `createUser` and `updateUser` send (both write all
 /// of them, so an update starts from every live value and changes only what the roster says).
-package struct PersonFields: Sendable, Equatable {
+package struct PersonValues: Sendable, Equatable {
     package var fullName: String
     package var craft: Craft
     package var level: JobLevel
