@@ -150,19 +150,24 @@ package struct MutationBatcher: Sendable {
             out.append(UInt8(ascii: "}"))
         }
 
-        mutating func team(_ f: TeamFields, id: (PlannedPerson) -> Int?) {
+        mutating func team(_ f: TeamValues, id: (PlannedPerson) -> Int?) {
             out.append(UInt8(ascii: "{"))
-            key(MPSField.Team.name.rawValue)
-            string(f.name)
-            key(MPSField.Team.teamLeadId.rawValue)
-            JSONValue.writeInt(id(f.lead) ?? 0, to: &out)
-            key(MPSField.Team.memberIds.rawValue)
-            out.append(UInt8(ascii: "["))
-            for (n, member) in f.members.enumerated() {
-                if n > 0 { out.append(UInt8(ascii: ",")) }
-                JSONValue.writeInt(id(member) ?? 0, to: &out)
+            // Every field, as for a person: `updateTeam` replaces the whole team.
+            for field in TeamField.allCases {
+                key(field.input.rawValue)
+                switch field {
+                case .name: string(f.name)
+                case .lead: JSONValue.writeInt(id(f.lead) ?? 0, to: &out)
+                case .members:
+                    out.append(UInt8(ascii: "["))
+                    for (n, member) in f.members.enumerated() {
+                        if n > 0 { out.append(UInt8(ascii: ",")) }
+                        JSONValue.writeInt(id(member) ?? 0, to: &out)
+                    }
+                    out.append(UInt8(ascii: "]"))
+                }
             }
-            out.append(contentsOf: "]}".utf8)
+            out.append(UInt8(ascii: "}"))
         }
     }
 
@@ -202,7 +207,8 @@ package struct MutationBatcher: Sendable {
 
     /// Requests a plan needs, counted without assembling the bodies.
     package func requestCount(_ plan: Plan) -> Int {
-        let estimate: (PlannedPerson) -> Int? = { ref in if case .live(let id) = ref { return id } else { return 9_999_999 }
+        let estimate: (PlannedPerson) -> Int? = { ref in
+            if case .live(let id) = ref { return id } else { return 9_999_999 }
         }
         var count = 0
         for step in plan.steps {

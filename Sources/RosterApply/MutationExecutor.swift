@@ -6,7 +6,9 @@ package protocol MutationExecutor: Sendable {
     /// The step's operations grouped into requests, every operation in exactly one, packed as
     /// the engine asks for them: the first is sent before the rest are packed. `liveID` gives
     /// the id of a person an operation refers to, those created earlier in the apply included.
-    func documents(for step: [PlanOperation], liveID: @escaping (PlannedPerson) -> Int?) -> AnyIterator<MutationDocument>
+    func documents(
+        for step: [PlanOperation], liveID: @escaping (PlannedPerson) -> Int?
+    ) -> AnyIterator<MutationDocument>
 
     /// Sends `document` once and classifies the answer.
     func execute(_ document: MutationDocument) async -> DocumentOutcome

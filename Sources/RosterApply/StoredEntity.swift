@@ -20,7 +20,7 @@ enum StoredEntity: Equatable {
     }
 
     /// A team as `fields` wrote it; nil while a person it names has no known id.
-    init?(team fields: TeamFields, created: [Int: Int]) {
+    init?(team fields: TeamValues, created: [Int: Int]) {
         func id(_ ref: PlannedPerson) -> Int? {
             switch ref {
             case .live(let id): return id

@@ -27,7 +27,7 @@ struct WriterCheck {
     private enum Expected {
         case state(StoredEntity)
         /// A team, its people as sent: those it created are known by id only once resolved.
-        case team(TeamFields)
+        case team(TeamValues)
     }
 
     /// Whether `ops` overwrite an entity and the space was not read since the last document.

@@ -30,8 +30,14 @@ package struct Fingerprint: Sendable, Equatable {
         }
         for t in live.teams where !ignoredTeams.contains(t.id) && kept(.team(t.id)) {
             let members = t.memberSet.sorted().map(person).joined(separator: ", ")
-            entities[.team(t.id)] = EntitySnapshot(
-                name: t.name, fields: [("lead", person(t.leadID)), ("members", members)])
+            let fields = TeamField.allCases.compactMap { field -> (String, String)? in
+                switch field {
+                case .name: nil
+                case .lead: (field.key.rawValue, person(t.leadID))
+                case .members: (field.key.rawValue, members)
+                }
+            }
+            entities[.team(t.id)] = EntitySnapshot(name: t.name, fields: fields)
         }
         for l in live.levels where kept(.level(l.level)) {
             entities[.level(l.level)] = EntitySnapshot(

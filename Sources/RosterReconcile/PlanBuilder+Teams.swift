@@ -67,7 +67,7 @@ extension PlanBuilder {
             .members: .array(([desired.lead] + desired.members).map { .string(desiredName($0)) }),
         ]
         changes.append(change)
-        let fields = TeamFields(name: desired.name, lead: desired.lead, members: desired.members)
+        let fields = TeamValues(name: desired.name, lead: desired.lead, members: desired.members)
         let op = scheduler.add(
             PlanOperation(payload: .createTeam(rosterIndex: desired.rosterIndex, fields), name: desired.name))
         for case .live(let u) in desired.everyone {
@@ -106,7 +106,7 @@ extension PlanBuilder {
         {
             planReleaseAndFinal(current, to: desired, interim: interim)
         } else {
-            let fields = TeamFields(name: desired.name, lead: desired.lead, members: desired.members)
+            let fields = TeamValues(name: desired.name, lead: desired.lead, members: desired.members)
             let final = scheduler.add(PlanOperation(payload: .updateTeam(id: current.id, fields), name: desired.name))
             teamOps[current.id] = TeamOps(final: final, finalMembers: desired.everyone)
             for case .live(let u) in joiners { joins.append((final, u, desired.name)) }
@@ -115,7 +115,8 @@ extension PlanBuilder {
 
     /// The update's change: the name, the lead and the members that differ.
     private func teamChange(
-        _ current: LiveTeam, _ desired: DesiredTeam, renamed: Bool, leavers: Set<PlannedPerson>, joiners: Set<PlannedPerson>
+        _ current: LiveTeam, _ desired: DesiredTeam, renamed: Bool, leavers: Set<PlannedPerson>,
+        joiners: Set<PlannedPerson>
     ) -> Change {
         var change = Change(action: .update, kind: .team, name: desired.name, id: current.id)
         if renamed { change.updates.append(.name(from: current.name, to: desired.name)) }
@@ -139,12 +140,12 @@ extension PlanBuilder {
         }
         let releaseMembers = staying.filter { $0 != interim }
         let releaseSet = Set(releaseMembers + [interim])
-        let releaseFields = TeamFields(name: desired.name, lead: interim, members: releaseMembers)
+        let releaseFields = TeamValues(name: desired.name, lead: interim, members: releaseMembers)
         let release = scheduler.add(
             PlanOperation(payload: .updateTeam(id: current.id, releaseFields), name: desired.name, role: .release))
         var ops = TeamOps(release: release, releaseMembers: releaseSet, final: release, finalMembers: desired.everyone)
         if releaseSet != desired.everyone || interim != desired.lead {
-            let fields = TeamFields(name: desired.name, lead: desired.lead, members: desired.members)
+            let fields = TeamValues(name: desired.name, lead: desired.lead, members: desired.members)
             let final = scheduler.add(PlanOperation(payload: .updateTeam(id: current.id, fields), name: desired.name))
             scheduler.depend(final, on: release)
             ops.final = final

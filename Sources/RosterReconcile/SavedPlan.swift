@@ -124,8 +124,15 @@ package struct SavedPlan: Sendable {
         .object(PersonField.allCases.map { ($0.wire.rawValue, f.json($0)) })
     }
 
-    static func team(_ f: TeamFields) -> JSONValue {
-        .object([("name", .string(f.name)), ("lead", ref(f.lead)), ("members", .array(f.members.map(ref)))])
+    static func team(_ f: TeamValues) -> JSONValue {
+        .object(
+            TeamField.allCases.map { field in
+                switch field {
+                case .name: (field.rawValue, .string(f.name))
+                case .lead: (field.rawValue, ref(f.lead))
+                case .members: (field.rawValue, .array(f.members.map(ref)))
+                }
+            })
     }
 
     /// One operation with everything needed to send it.

@@ -66,10 +66,17 @@ package struct RosterExporter {
     private func teams() -> [YAMLValue] {
         live.teams.sorted(by: { ($0.key, $0.id) < ($1.key, $1.id) }).map { t in
             let team = entries.team(t)
-            var fields: [(String, YAMLValue)] = [(Team.name.name, .string(team.name))]
-            if let id = team.id { fields.append((Team.id.name, .token(String(id)))) }
-            fields.append((Team.lead.name, .string(team.lead)))
-            fields.append((Team.members.name, .sequence(team.members.map(YAMLValue.string), flow: true)))
+            var fields: [(String, YAMLValue)] = []
+            for field in TeamField.allCases {
+                switch field {
+                case .name:
+                    fields.append((field.key.name, .string(team.name)))
+                    if let id = team.id { fields.append((Team.id.name, .token(String(id)))) }
+                case .lead: fields.append((field.key.name, .string(team.lead)))
+                case .members:
+                    fields.append((field.key.name, .sequence(team.members.map(YAMLValue.string), flow: true)))
+                }
+            }
             return .mapping(fields, flow: false)
         }
     }

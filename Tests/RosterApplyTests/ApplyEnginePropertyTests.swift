@@ -155,8 +155,8 @@ final class ScriptedServer: MutationExecutor, Sendable {
                 focus: Focus(rawValue: input["craftFocus"] as? String ?? "") ?? .notApplicable,
                 levelStartDate: input["levelStartDate"] as? String)
         }
-        func team() -> TeamFields {
-            TeamFields(
+        func team() -> TeamValues {
+            TeamValues(
                 name: input["name"] as? String ?? "", lead: .live(input["teamLeadId"] as? Int ?? 0),
                 members: (input["memberIds"] as? [Int] ?? []).map(PlannedPerson.live))
         }

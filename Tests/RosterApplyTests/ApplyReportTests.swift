@@ -10,7 +10,7 @@ import Testing
 /// What the report's totals count: entities, not operations, and never by name alone; and
 /// that a report laid out in two parts (apply's, around its verifying read) reads the same.
 @Suite struct ApplyReportTests {
-    static let team = TeamFields(name: "Core", lead: .live(1), members: [.live(2)])
+    static let team = TeamValues(name: "Core", lead: .live(1), members: [.live(2)])
     static let entries: [ApplyReport.Entry] = [
         // Two people who share a name are two people created.
         .init(operation: OperationFixtures.person(0, name: "Ana Lima"), status: .applied, id: 10),

@@ -74,3 +74,48 @@ import Testing
         #expect(changes.map(\.field) == [PlanField(field)])
     }
 }
+
+/// The same for a team's fields (``TeamField``).
+@Suite struct TeamFieldCoverageTests {
+    static let people = [
+        LiveUser(id: 1, name: "Ada Park", craft: .engineering, level: .senior, focus: .backend),
+        LiveUser(id: 2, name: "Bo Lind", craft: .design, level: .mid, focus: .notApplicable),
+    ]
+
+    static func space(_ team: LiveTeam) -> LiveState {
+        LiveState(
+            space: LiveSpace(id: "u_1", name: "Acme", isOwner: true), users: people, teams: [team], levels: [])
+    }
+
+    static let team = LiveTeam(id: 9, name: "Core", leadID: 1, memberIDs: [1, 2])
+
+    @Test(arguments: TeamField.allCases) func anUpdateSendsTheField(_ field: TeamField) throws {
+        let values = TeamValues(name: "Core", lead: .live(1), members: [.live(2)])
+        let op = PlanOperation(payload: .updateTeam(id: 9, values), name: "Core")
+        var packer = MutationBatcher().packer([op]) { if case .live(let id) = $0 { id } else { nil } }
+        let next = packer.next()
+        let document = try #require(next)
+        let body = try #require(JSONSerialization.jsonObject(with: document.body) as? [String: Any])
+        let variables = try #require(body["variables"] as? [String: Any])
+        let input = try #require(variables.values.compactMap { $0 as? [String: Any] }.first)
+        #expect(input[field.input.rawValue] != nil)
+    }
+
+    @Test(arguments: TeamField.allCases) func theFingerprintAndTheExportSeeTheField(_ field: TeamField) throws {
+        var other = Self.team
+        switch field {
+        case .name: other.name = "Edge"
+        case .lead: other = LiveTeam(id: 9, name: "Core", leadID: 2, memberIDs: [1, 2])
+        case .members: other = LiveTeam(id: 9, name: "Core", leadID: 1, memberIDs: [1])
+        }
+        let before = Fingerprint(live: Self.space(Self.team), ignoredUsers: [], ignoredTeams: [])
+        let after = Fingerprint(live: Self.space(other), ignoredUsers: [], ignoredTeams: [])
+        #expect(before.digest != after.digest)
+        var exporter = RosterExporter(live: Self.space(Self.team), pinSpace: false)
+        guard case .array(let teams) = exporter.json(exporter.document())["teams"], let team = teams.first else {
+            Issue.record("no teams")
+            return
+        }
+        #expect(team[field.key.name] != nil)
+    }
+}
