@@ -12,7 +12,7 @@ package struct GraphQLMutationExecutor: MutationExecutor {
     /// The space the mutations are for (`x-space-id`); nil: the caller's own.
     package var space: String?
     /// How operations are packed into documents.
-    package var batcher = MutationBatcher()
+    var batcher = MutationBatcher()
 
     package init(client: GraphQLClient, space: String?) {
         self.client = client

@@ -42,7 +42,7 @@ package struct MPSEndpoint: Sendable {
     }
 
     /// Plain http:// is allowed only to loopback hosts: a token must never cross a network unencrypted.
-    package static func checkScheme(_ url: URL) throws(MPSError) {
+    static func checkScheme(_ url: URL) throws(MPSError) {
         guard let scheme = url.scheme?.lowercased() else { throw .insecureEndpoint(url.absoluteString) }
         if scheme == "https" { return }
         guard scheme == "http" else { throw .invalidEndpoint(url.absoluteString, "unsupported scheme \(scheme)://") }

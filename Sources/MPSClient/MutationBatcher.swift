@@ -17,9 +17,9 @@ package struct MutationBatcher: Sendable {
     var maxBytes: Int
     /// 250 by default: few requests for a distant server, and a person document near 50 kB, well
     /// under the limit even with long names (`benchmarks/bench_batch_size.py`).
-    package var maxAliases: Int
+    var maxAliases: Int
 
-    package static let serverLimit = 102_400
+    static let serverLimit = 102_400
 
     package init(maxBytes: Int = MutationBatcher.serverLimit, maxAliases: Int = 250) {
         self.maxBytes = maxBytes

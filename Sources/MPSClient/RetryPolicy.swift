@@ -6,9 +6,9 @@ import RosterCore
 /// server certainly did not run it (no connection, HTTP 429 or 503), because one that may have
 /// run may also still run later.
 package struct RetryPolicy: Sendable {
-    package var attempts: Int
-    package var baseDelay: Double
-    package var maxDelay: Double
+    var attempts: Int
+    var baseDelay: Double
+    var maxDelay: Double
     /// Whether a request that may have reached the server (a timeout, a lost connection, a 5xx
     /// other than 503) is sent again.
     var resendsWhenUnsure: Bool
@@ -27,7 +27,7 @@ package struct RetryPolicy: Sendable {
     package static let none = RetryPolicy(attempts: 1)
 
     /// Capped exponential backoff with full jitter; a server's Retry-After wins when longer.
-    package func delay(afterAttempt attempt: Int, retryAfter: Double?) -> Double {
+    func delay(afterAttempt attempt: Int, retryAfter: Double?) -> Double {
         let cap = min(maxDelay, baseDelay * pow(2, Double(attempt - 1)))
         let jittered = Double.random(in: cap / 2...cap)
         return max(jittered, min(retryAfter ?? 0, 60))

@@ -27,7 +27,7 @@ package final class ApplyControl: Sendable {
         }
     }
 
-    package var stopRequested: Bool { state.withLock { $0.stopRequests > 0 } }
+    var stopRequested: Bool { state.withLock { $0.stopRequests > 0 } }
 
     /// The operations of every document in flight, described for a person.
     package var inFlight: [String] {

@@ -2,7 +2,7 @@ import RosterModel
 
 /// A small hand-written parser: `--name value`, `--name=value`, flags, `--` to end options,
 /// and `-h`/`--help`. Unknown options get a "did you mean".
-package enum ArgumentParser {
+enum ArgumentParser {
     package static func parse(
         _ arguments: [String], options: [OptionSpec], command: String
     ) throws(UsageError) -> ParsedArguments {

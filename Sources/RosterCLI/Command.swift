@@ -14,7 +14,7 @@ package protocol Command: Sendable {
 }
 
 extension Command {
-    package static var subcommands: [String] { [] }
+    static var subcommands: [String] { [] }
 
     /// Every option the command accepts: its own, then the global ones.
     package static var options: [OptionSpec] { ownOptions + GlobalOptions.specs }

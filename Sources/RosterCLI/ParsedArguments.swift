@@ -1,6 +1,6 @@
 /// The arguments of one command after parsing.
 package struct ParsedArguments: Equatable, Sendable {
-    package var positionals: [String] = []
+    var positionals: [String] = []
     package var values: [String: String] = [:]
     var flags: Set<String> = []
 

@@ -19,7 +19,7 @@ package struct Roster: Sendable {
     package var files: [String] = []
     /// Every team's people as the validator resolved them; nil for a roster built in code, and
     /// again as soon as its people or teams change (``TeamPeople/of(_:)`` then resolves them).
-    package var teamPeople: TeamPeople?
+    var teamPeople: TeamPeople?
 
     package init() {}
 

@@ -40,7 +40,7 @@ extension RosterFileEditor {
     }
 
     /// Removes `key` from the entry `node`, when the entry writes it itself.
-    package mutating func removeField(_ node: NodeID, _ key: String) {
+    mutating func removeField(_ node: NodeID, _ key: String) {
         let document = editor.document
         let index = (0..<document.pairCount(node)).first { document.string(document.key(node, $0)) == key }
         guard let index else { return }
@@ -48,7 +48,7 @@ extension RosterFileEditor {
     }
 
     /// Rewrites a team's members in the list's own style (flow or block).
-    package mutating func setMembers(_ node: NodeID, _ members: [String]) {
+    mutating func setMembers(_ node: NodeID, _ members: [String]) {
         let document = editor.document
         let start = editor.location(node)
         for i in 0..<document.pairCount(node)
@@ -79,7 +79,7 @@ extension RosterFileEditor {
 
     /// Removes an entry with its lines (an entry on lines of its own); one in a flow list is
     /// left to the list's ``FlowListEdit``.
-    package mutating func removeEntry(_ node: NodeID) {
+    mutating func removeEntry(_ node: NodeID) {
         if let list = flowList(holding: node) {
             flowEdits[list, default: FlowListEdit(list: list)].removed.insert(node)
             return

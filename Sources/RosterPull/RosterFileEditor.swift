@@ -66,10 +66,10 @@ package struct RosterFileEditor {
     }
 
     /// Whether the file has a `key` section (`people`, `teams`).
-    package func hasSection(_ key: String) -> Bool { sections.contains { $0.key == key } }
+    func hasSection(_ key: String) -> Bool { sections.contains { $0.key == key } }
 
     /// The value of the root's `key`, if the file has one.
-    package func rootValue(_ key: String) -> NodeID? {
+    func rootValue(_ key: String) -> NodeID? {
         guard let root = document.root, document.kind(root) == .mapping else { return nil }
         return (0..<document.pairCount(root)).first { document.string(document.key(root, $0)) == key }.map {
             document.value(root, $0)
@@ -78,7 +78,7 @@ package struct RosterFileEditor {
 
     /// Sets `field: value` in the root's `section` mapping (`policy`), adding the section when the
     /// file has none.
-    package mutating func setSetting(_ section: String, _ field: String, _ value: WrittenValue) {
+    mutating func setSetting(_ section: String, _ field: String, _ value: WrittenValue) {
         if let node = rootValue(section) {
             setField(node, field, value)
         } else {
@@ -87,7 +87,7 @@ package struct RosterFileEditor {
     }
 
     /// Sets, or (`months` nil) removes, the limit of `level` under `levels`.
-    package mutating func setLevel(_ level: String, limitMonths months: Int?) {
+    mutating func setLevel(_ level: String, limitMonths months: Int?) {
         guard let root = document.root else { return }
         for i in 0..<document.pairCount(root)
         where document.string(document.key(root, i)) == RosterFormat.TopLevelKey.levels.name {

@@ -2,7 +2,7 @@ import RosterCore
 import RosterReconcile
 
 /// Mermaid flowcharts (GitHub renders them in Markdown).
-package enum MermaidChart {
+enum MermaidChart {
     /// A node label: quoted, with the characters Mermaid reads as markup written as entities
     /// and control characters escaped.
     package static func label(_ text: String) -> String {

@@ -14,7 +14,7 @@ package struct TeamChart: Sendable {
     }
 
     package var teams: [Team]
-    package var withoutTeam: [String]
+    var withoutTeam: [String]
 
     package init(teams: [Team], withoutTeam: [String]) {
         self.teams = teams

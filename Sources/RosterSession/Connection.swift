@@ -4,8 +4,8 @@ import RosterCore
 import RosterYAML
 
 /// Where to reach MPS and as whom, from flags, environment, profile and roster, in that order.
-package struct Connection: Sendable {
-    package static let defaultEndpoint = "https://mps-p.up.railway.app/graphql"
+struct Connection: Sendable {
+    static let defaultEndpoint = "https://mps-p.up.railway.app/graphql"
 
     package var endpoint: MPSEndpoint
     /// The network policy's settings: the longest answer read, and the CAs trusted.

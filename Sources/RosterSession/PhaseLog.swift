@@ -2,7 +2,7 @@ import Foundation
 
 /// With `--verbose`, how long each phase of a command took (load, read, plan, apply, verify),
 /// beside the request log: the first place to look when a run is slow.
-package struct PhaseLog: Sendable {
+struct PhaseLog: Sendable {
     let trace: (@Sendable (String) -> Void)?
     /// The first phase log's creation, early in the command: the "since start" figures.
     private static let started = Date()

@@ -5,7 +5,7 @@ import RosterReconcile
 /// One safety rail: a check that refuses a plan or an apply before anything is sent. Every rail
 /// is in ``Rails/all``, and the workflows check that one list at each ``RailPoint``, so a rail
 /// holds on every path: asked, auto-approved and saved. Adding a rail is one type and one line.
-package protocol Rail: Sendable {
+protocol Rail: Sendable {
     /// Why the work stops at `point`; nil to go on, and at every point this rail does not watch.
     func refusal(at point: RailPoint) -> SessionFailure?
 }
@@ -29,7 +29,7 @@ package struct ApplyAsk: Sendable {
     /// The saved plan applied, if one was named.
     package var saved: SavedPlanFile?
     /// The options given that shape a plan (`--prune`, `--only`, `--exclude`), as written.
-    package var shaping: [String]
+    var shaping: [String]
     package var connection: ConnectionOptions
     package var environment: [String: String]
 
@@ -53,7 +53,7 @@ package struct ApplyFacts: Sendable {
 }
 
 /// The rails, in the order they are checked.
-package enum Rails {
+enum Rails {
     package static let all: [any Rail] = [
         SavedPlanTakesNoShaping(), SavedPlanForThisConnection(), SelectionMatches(), PolicyNamesMatch(),
         OwnerManagesAccess(), SavedPlanUnchanged(), DeleteLimit(), UnchangedSinceApproval(),
@@ -69,7 +69,7 @@ package enum Rails {
 
 /// A saved plan's changes were fixed when it was saved: `--prune`, `--only` and `--exclude`
 /// cannot shape it again.
-package struct SavedPlanTakesNoShaping: Rail {
+struct SavedPlanTakesNoShaping: Rail {
     package func refusal(at point: RailPoint) -> SessionFailure? {
         guard case .asked(let ask) = point, ask.saved != nil, let shaping = ask.shaping.first else { return nil }
         return SessionFailure(
@@ -81,7 +81,7 @@ package struct SavedPlanTakesNoShaping: Rail {
 
 /// A saved plan applies only to the space and server it was saved for, and only while its
 /// roster files are as they were; checked before anything is read.
-package struct SavedPlanForThisConnection: Rail {
+struct SavedPlanForThisConnection: Rail {
     package func refusal(at point: RailPoint) -> SessionFailure? {
         guard case .asked(let ask) = point, let saved = ask.saved else { return nil }
         do throws(SessionFailure) {
@@ -94,7 +94,7 @@ package struct SavedPlanForThisConnection: Rail {
 }
 
 /// `--only` and `--exclude` must each name a roster entry or a live entity.
-package struct SelectionMatches: Rail {
+struct SelectionMatches: Rail {
     package func refusal(at point: RailPoint) -> SessionFailure? {
         guard case .planned(let request, let roster, let live) = point else { return nil }
         let unmatched = request.selection.unmatched(roster: roster, live: live)
@@ -104,7 +104,7 @@ package struct SelectionMatches: Rail {
 }
 
 /// The names `policy.protected` and `policy.ignore` list must each match something.
-package struct PolicyNamesMatch: Rail {
+struct PolicyNamesMatch: Rail {
     package func refusal(at point: RailPoint) -> SessionFailure? {
         guard case .planned(_, let roster, let live) = point else { return nil }
         let unknown = PolicyNames.check(roster, live)
@@ -113,7 +113,7 @@ package struct PolicyNamesMatch: Rail {
 }
 
 /// A roster that manages access needs the space's owner.
-package struct OwnerManagesAccess: Rail {
+struct OwnerManagesAccess: Rail {
     package func refusal(at point: RailPoint) -> SessionFailure? {
         guard case .planned(_, let roster, let live) = point, roster.access != nil, !live.space.isOwner else {
             return nil
@@ -127,7 +127,7 @@ package struct OwnerManagesAccess: Rail {
 
 /// A saved plan runs only while the space is as it was when the plan was saved, and only as the
 /// operations it saved.
-package struct SavedPlanUnchanged: Rail {
+struct SavedPlanUnchanged: Rail {
     package func refusal(at point: RailPoint) -> SessionFailure? {
         guard case .made(let facts) = point, let saved = facts.saved else { return nil }
         do throws(SessionFailure) {
@@ -155,7 +155,7 @@ package struct DeleteLimit: Rail {
 /// After "yes", every entity the plan touches must read as it did when the plan was shown:
 /// MPS's updates are full replacements, so an update built before another writer's change
 /// would erase it (docs/plan-and-apply.md, "What you approved").
-package struct UnchangedSinceApproval: Rail {
+struct UnchangedSinceApproval: Rail {
     package func refusal(at point: RailPoint) -> SessionFailure? {
         guard case .approved(let approved, let fresh) = point else { return nil }
         let changes = PlanStaleness.changes(approved: approved, fresh: fresh)

@@ -16,7 +16,7 @@ package struct SavedPlanFile: Sendable {
 
     /// The saved plan `paths` name, or nil when they name a roster (a saved plan is a JSON file
     /// whose top level holds `format_version`, as the roster loader also knows).
-    package static func detect(_ paths: [String]) throws(SessionFailure) -> SavedPlanFile? {
+    static func detect(_ paths: [String]) throws(SessionFailure) -> SavedPlanFile? {
         guard paths.count == 1, let path = paths.first,
             let data = FileManager.default.contents(atPath: path), RosterLoader.isSavedPlan([UInt8](data), path: path),
             let json = JSONValue(parsing: data)

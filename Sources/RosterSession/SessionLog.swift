@@ -20,7 +20,7 @@ package struct SessionLog: Sendable {
     }
 
     /// Says nothing: for tests and for work that has nothing to tell.
-    package static let silent = SessionLog(notice: { _ in })
+    static let silent = SessionLog(notice: { _ in })
 
     /// Shows `diagnostics`, when there are any.
     func say(_ diagnostics: [Diagnostic]) {

@@ -13,7 +13,7 @@ package enum TokenSource: Sendable, Equatable {
     case storedLogin(place: String)
 
     /// Whether roster stored this token itself (and so may forget it).
-    package var isStoredLogin: Bool {
+    var isStoredLogin: Bool {
         if case .storedLogin = self { return true }
         return false
     }

@@ -1,6 +1,7 @@
 import Foundation
-import RosterModel
 import Testing
+
+@testable import RosterModel
 
 /// `access:` against the sandbox: who may open the space, kept as code, with its safety rails.
 @Suite(.serialized, .scratchFolder) struct AccessEndToEndTests {

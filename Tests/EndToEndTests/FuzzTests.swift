@@ -1,16 +1,15 @@
 import Foundation
-import MPSClient
-import RosterCore
-import RosterModel
-import RosterRender
-import RosterSession
 import RosterTestSupport
-import RosterYAML
 import Testing
 
+@testable import MPSClient
 @testable import RosterCLI
+@testable import RosterCore
 @testable import RosterModel
 @testable import RosterReconcile
+@testable import RosterRender
+@testable import RosterSession
+@testable import RosterYAML
 
 /// Random input everywhere a user or a space's members can put it: bytes, YAML and mutated
 /// rosters through validate, and random strings as live names through plan and export. Nothing

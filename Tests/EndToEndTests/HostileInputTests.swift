@@ -1,6 +1,7 @@
 import Foundation
-import RosterCore
 import Testing
+
+@testable import RosterCore
 
 /// The input around a roster, as a hostile or careless user gives it: links and loops, pipes,
 /// control characters in names, broken config files, odd endpoints, odd conventions.

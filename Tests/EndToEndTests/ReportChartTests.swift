@@ -1,9 +1,9 @@
 import Foundation
-import RosterModel
-import RosterReconcile
 import RosterTestSupport
 import Testing
 
+@testable import RosterModel
+@testable import RosterReconcile
 @testable import RosterRender
 
 /// `roster report levels` and `roster chart`: month arithmetic a person agrees with, every

@@ -1,8 +1,8 @@
 import Foundation
-import MPSClient
-import RosterCore
 import Testing
 
+@testable import MPSClient
+@testable import RosterCore
 @testable import RosterModel
 @testable import RosterReconcile
 

@@ -1,10 +1,10 @@
 import Foundation
-import MPSClient
-import RosterApply
-import RosterModel
 import RosterTestSupport
 import Testing
 
+@testable import MPSClient
+@testable import RosterApply
+@testable import RosterModel
 @testable import RosterReconcile
 
 /// How apply packs a step into documents: limits, shapes the server can cache, and the

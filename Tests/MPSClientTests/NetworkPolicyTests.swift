@@ -1,6 +1,7 @@
 import Foundation
-import MPSClient
 import Testing
+
+@testable import MPSClient
 
 /// The client's network policy against a scripted transport: which redirects are followed, which
 /// failures are final, and how the trust store takes a user's bundle.

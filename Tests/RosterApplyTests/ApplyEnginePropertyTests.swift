@@ -1,12 +1,11 @@
 import Foundation
-import MPSClient
-import RosterCore
-import RosterModel
 import RosterTestSupport
 import Synchronization
 import Testing
 
+@testable import MPSClient
 @testable import RosterApply
+@testable import RosterCore
 @testable import RosterModel
 @testable import RosterReconcile
 

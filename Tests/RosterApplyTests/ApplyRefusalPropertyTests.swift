@@ -1,12 +1,12 @@
 import Foundation
-import MPSClient
-import RosterCore
-import RosterModel
 import RosterTestSupport
 import Synchronization
 import Testing
 
+@testable import MPSClient
 @testable import RosterApply
+@testable import RosterCore
+@testable import RosterModel
 @testable import RosterReconcile
 
 /// A model MPS that refuses, every time, the operations on some entities (as MPS refuses to

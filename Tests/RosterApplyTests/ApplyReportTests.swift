@@ -1,9 +1,9 @@
-import RosterCore
-import RosterModel
 import RosterTestSupport
 import Testing
 
 @testable import RosterApply
+@testable import RosterCore
+@testable import RosterModel
 @testable import RosterReconcile
 @testable import RosterRender
 

@@ -1,7 +1,8 @@
 import Foundation
-import RosterCLI
 import RosterTestSupport
 import Testing
+
+@testable import RosterCLI
 
 @Suite struct ArgumentParserTests {
     let options = [OptionSpec("--format", value: "FORMAT", "f"), OptionSpec("--prune", "p")]

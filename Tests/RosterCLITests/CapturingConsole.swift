@@ -1,6 +1,7 @@
 import Foundation
-import RosterCLI
 import Synchronization
+
+@testable import RosterCLI
 
 /// A console that records everything, for tests.
 final class CapturingConsole: Console, Sendable {

@@ -1,14 +1,14 @@
 import Foundation
-import RosterCore
-import RosterModel
-import RosterPull
-import RosterReconcile
-import RosterSession
 import RosterTestSupport
-import RosterYAML
 import Testing
 
 @testable import RosterCLI
+@testable import RosterCore
+@testable import RosterModel
+@testable import RosterPull
+@testable import RosterReconcile
+@testable import RosterSession
+@testable import RosterYAML
 
 /// Live spaces as the MPS apps leave them: free-text dates of many shapes, names with outer or
 /// doubled white space or control characters, repeated names, people in two teams, empty teams,

@@ -1,8 +1,9 @@
 import Foundation
-import RosterCLI
-import RosterRender
 import RosterTestSupport
 import Testing
+
+@testable import RosterCLI
+@testable import RosterRender
 
 /// The manual pages come from the command registry: every command has a page, every option of a
 /// command is in its page, and the text is roff that cannot be misread.

@@ -1,6 +1,7 @@
 import Foundation
-import RosterCore
 import Testing
+
+@testable import RosterCore
 
 /// Reading JSON into ``JSONValue`` (saved plans): what it accepts, what it refuses.
 @Suite struct JSONValueReadingTests {

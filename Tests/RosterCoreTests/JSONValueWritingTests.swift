@@ -1,5 +1,6 @@
-import RosterCore
 import Testing
+
+@testable import RosterCore
 
 /// Writing ``JSONValue``: key order kept, strings escaped for JSON and JavaScript, pretty printing.
 @Suite struct JSONValueWritingTests {

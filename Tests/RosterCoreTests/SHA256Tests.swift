@@ -1,5 +1,6 @@
-import RosterCore
 import Testing
+
+@testable import RosterCore
 
 /// The hand-written SHA-256 against the examples of FIPS 180-4 (NIST's published test vectors),
 /// and input fed in pieces across block boundaries.

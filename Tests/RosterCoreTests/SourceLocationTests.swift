@@ -1,7 +1,8 @@
 import Dispatch
-import RosterCore
 import Synchronization
 import Testing
+
+@testable import RosterCore
 
 /// ``SourceLocation`` and the file index behind it (``FileID``, kept in the process's one
 /// `SourceFileTable`): equal paths share an id, every id gives its path back, and locations sort

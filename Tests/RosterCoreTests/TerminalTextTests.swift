@@ -1,5 +1,6 @@
-import RosterCore
 import Testing
+
+@testable import RosterCore
 
 /// ``TerminalText``: text from outside never reaches a terminal with a control or
 /// bidirectional character in it.

@@ -1,8 +1,8 @@
-import RosterCore
-import RosterYAML
 import Testing
 
+@testable import RosterCore
 @testable import RosterModel
+@testable import RosterYAML
 
 /// The loader's stages, each alone, in the order a roster file goes through them: bytes →
 /// YAMLLoader (one node tree) → RosterFileDecoder (entries, defaults applied as each is decoded)

@@ -1,5 +1,6 @@
-import RosterModel
 import Testing
+
+@testable import RosterModel
 
 /// ``NameGroups``: the first value of each key, and all of them only where a key repeats.
 @Suite struct NameGroupsTests {

@@ -1,6 +1,6 @@
-import RosterCore
 import Testing
 
+@testable import RosterCore
 @testable import RosterModel
 
 /// Team references of thousands of teams, resolved in one pass: each reference to the right

@@ -1,8 +1,9 @@
 import Foundation
-import RosterCore
-import RosterModel
 import RosterTestSupport
 import Testing
+
+@testable import RosterCore
+@testable import RosterModel
 
 /// Thousands of random byte and token mutations of the examples: every one ends in a roster or
 /// in positioned diagnostics, never a crash or a hang.

@@ -1,7 +1,8 @@
 import Foundation
-import RosterCore
-import RosterModel
 import Testing
+
+@testable import RosterCore
+@testable import RosterModel
 
 /// Rosters split over files: sections only one file may hold, levels set once, and people and
 /// teams taken in file order.

@@ -1,6 +1,7 @@
-import RosterCore
-import RosterModel
 import Testing
+
+@testable import RosterCore
+@testable import RosterModel
 
 /// `rules:`, the organisation's own rules: each broken rule at the entry that breaks it, with the
 /// rule's severity and the rule named in the message.

@@ -1,5 +1,6 @@
-import RosterModel
 import RosterTestSupport
+
+@testable import RosterModel
 
 /// A generated pull: a live state, a roster that has drifted from it written over one or two
 /// files in one of the styles people write (block or flow entries, flow lists on one line or an

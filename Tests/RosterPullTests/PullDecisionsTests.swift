@@ -1,8 +1,9 @@
-import RosterCore
-import RosterModel
-import RosterPull
 import RosterTestSupport
 import Testing
+
+@testable import RosterCore
+@testable import RosterModel
+@testable import RosterPull
 
 /// What pull adopts, one rule at a time: a pure function of the roster and the live state,
 /// without any file being edited.

@@ -1,10 +1,11 @@
 import Foundation
-import RosterCore
-import RosterModel
-import RosterPull
-import RosterReconcile
 import RosterTestSupport
 import Testing
+
+@testable import RosterCore
+@testable import RosterModel
+@testable import RosterPull
+@testable import RosterReconcile
 
 /// `roster pull` over every style the loader accepts, against generated live states: after each
 /// pull the files load, plan clean, keep every comment, and keep the lines of entries that did not

@@ -1,8 +1,9 @@
-import RosterCore
-import RosterModel
-import RosterPull
 import RosterTestSupport
 import Testing
+
+@testable import RosterCore
+@testable import RosterModel
+@testable import RosterPull
 
 /// The file editor alone, over the styles pull's property test generates (block and flow,
 /// quoted and plain, JSON, CRLF, no final newline): an edit changes what it says and nothing

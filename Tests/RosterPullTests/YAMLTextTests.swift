@@ -1,7 +1,7 @@
-import RosterYAML
 import Testing
 
 @testable import RosterPull
+@testable import RosterYAML
 
 /// What pull writes for a name reads back as the same name, and is plain only where that is safe.
 @Suite struct YAMLTextTests {

@@ -1,8 +1,8 @@
 import Foundation
-import RosterCore
 import RosterTestSupport
 import Testing
 
+@testable import RosterCore
 @testable import RosterModel
 @testable import RosterReconcile
 

@@ -1,10 +1,9 @@
 import Foundation
-import MPSClient
-import RosterCore
-import RosterModel
 import RosterTestSupport
 import Testing
 
+@testable import MPSClient
+@testable import RosterCore
 @testable import RosterModel
 @testable import RosterReconcile
 

@@ -1,6 +1,6 @@
-import RosterCore
 import Testing
 
+@testable import RosterCore
 @testable import RosterModel
 @testable import RosterReconcile
 

@@ -1,9 +1,8 @@
 import Foundation
-import MPSClient
-import RosterCore
-import RosterModel
 import Testing
 
+@testable import MPSClient
+@testable import RosterCore
 @testable import RosterModel
 @testable import RosterReconcile
 @testable import RosterRender

@@ -1,9 +1,9 @@
 import Foundation
-import MPSClient
-import RosterCore
 import Testing
 
+@testable import MPSClient
 @testable import RosterApply
+@testable import RosterCore
 @testable import RosterModel
 @testable import RosterReconcile
 @testable import RosterRender

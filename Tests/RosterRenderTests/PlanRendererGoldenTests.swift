@@ -1,11 +1,12 @@
 import Foundation
-import MPSClient
-import RosterCore
-import RosterModel
-import RosterReconcile
-import RosterRender
 import RosterTestSupport
 import Testing
+
+@testable import MPSClient
+@testable import RosterCore
+@testable import RosterModel
+@testable import RosterReconcile
+@testable import RosterRender
 
 /// A plan with every kind of change, rendered in every format, against golden files; and the
 /// matching rules (pins, former names, ambiguity).

@@ -1,9 +1,10 @@
 import Foundation
-import RosterCore
-import RosterModel
-import RosterRender
 import RosterTestSupport
 import Testing
+
+@testable import RosterCore
+@testable import RosterModel
+@testable import RosterRender
 
 /// The format's keys are one table (``FormatKey``): the decoder reads mappings by it and the JSON
 /// Schema is built from it, so these tests check what the table cannot: that the docs describe

@@ -1,9 +1,10 @@
 import Foundation
-import RosterCore
-import RosterModel
-import RosterRender
 import RosterTestSupport
 import Testing
+
+@testable import RosterCore
+@testable import RosterModel
+@testable import RosterRender
 
 /// One golden case per validation rule: `Golden/validate/CASE/` holds the roster (a file or a
 /// folder) and `expected.txt`, the exact diagnostics with their lines and columns.

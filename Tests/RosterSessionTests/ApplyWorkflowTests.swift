@@ -1,13 +1,13 @@
 import Foundation
-import MPSClient
-import RosterCore
-import RosterModel
-import RosterReconcile
-import RosterRender
 import Synchronization
 import Testing
 
+@testable import MPSClient
 @testable import RosterApply
+@testable import RosterCore
+@testable import RosterModel
+@testable import RosterReconcile
+@testable import RosterRender
 @testable import RosterSession
 
 /// What apply shows and asks, recorded.

@@ -1,13 +1,13 @@
 import Foundation
-import MPSClient
-import RosterCore
-import RosterModel
-import RosterReconcile
-import RosterYAML
 import Synchronization
 import Testing
 
+@testable import MPSClient
+@testable import RosterCore
+@testable import RosterModel
+@testable import RosterReconcile
 @testable import RosterSession
+@testable import RosterYAML
 
 /// A server that answers every request with the live state it holds now, and counts them.
 final class LiveSpaceServer: Transport, Sendable {

@@ -1,6 +1,7 @@
 import Foundation
-import MPSClient
 import Synchronization
+
+@testable import MPSClient
 
 /// MPS in memory, for the application layer's tests: reads answer the space as it is now (a
 /// test changes it between reads, as another writer would); mutations and sign-outs are counted

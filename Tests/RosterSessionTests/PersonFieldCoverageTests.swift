@@ -1,10 +1,10 @@
 import Foundation
-import MPSClient
-import RosterCore
-import RosterModel
 import Testing
 
+@testable import MPSClient
 @testable import RosterApply
+@testable import RosterCore
+@testable import RosterModel
 @testable import RosterReconcile
 @testable import RosterSession
 

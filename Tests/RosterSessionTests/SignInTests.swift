@@ -1,8 +1,8 @@
 import Foundation
-import MPSClient
-import RosterCore
 import Testing
 
+@testable import MPSClient
+@testable import RosterCore
 @testable import RosterSession
 
 /// Where the token comes from, in order, and what sign-in and sign-out do with it, without a

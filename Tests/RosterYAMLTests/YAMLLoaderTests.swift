@@ -1,9 +1,9 @@
 import Foundation
-import RosterCore
-import RosterYAML
 import Testing
 
+@testable import RosterCore
 @testable import RosterModel
+@testable import RosterYAML
 
 @Suite struct YAMLLoaderTests {
     func load(_ text: String, file: String = "t.yaml") -> YAMLLoader.Result {

@@ -1,5 +1,5 @@
-import RosterCore
-import RosterYAML
+@testable import RosterCore
+@testable import RosterYAML
 
 /// A node of a ``YAMLDocument`` as a value, for the tests: the code walks the document by
 /// ``NodeID``.

@@ -1,9 +1,10 @@
 import Foundation
-import RosterCore
-import RosterModel
 import RosterTestSupport
-import RosterYAML
 import Testing
+
+@testable import RosterCore
+@testable import RosterModel
+@testable import RosterYAML
 
 /// The YAML project's conformance inputs: real YAML nobody here wrote. Every input either loads
 /// or fails with a positioned diagnostic; every case marked `error` fails; nothing crashes.
