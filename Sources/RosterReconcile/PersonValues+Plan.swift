@@ -33,13 +33,14 @@ extension PersonValues {
     /// What changes, field by field, from these fields to `other`.
     func changes(to other: PersonValues) -> [FieldChange] {
         PersonField.allCases.compactMap { field in
-            guard text(field) != other.text(field) else { return nil }
             switch field {
-            case .name: return .name(from: fullName, to: other.fullName)
-            case .craft: return .craft(from: craft, to: other.craft)
-            case .level: return .level(from: level, to: other.level)
-            case .focus: return .focus(from: focus, to: other.focus)
-            case .levelStartDate: return .levelStartDate(from: levelStartDate, to: other.levelStartDate)
+            case .name: fullName == other.fullName ? nil : .name(from: fullName, to: other.fullName)
+            case .craft: craft == other.craft ? nil : .craft(from: craft, to: other.craft)
+            case .level: level == other.level ? nil : .level(from: level, to: other.level)
+            case .focus: focus == other.focus ? nil : .focus(from: focus, to: other.focus)
+            case .levelStartDate:
+                levelStartDate == other.levelStartDate
+                    ? nil : .levelStartDate(from: levelStartDate, to: other.levelStartDate)
             }
         }
     }
