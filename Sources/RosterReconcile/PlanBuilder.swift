@@ -111,11 +111,13 @@ struct PlanBuilder {
     }
 
     private mutating func planUpdate(_ person: PersonEntry, of user: LiveUser) {
-        var change = Change(action: .update, kind: .person, name: person.name.value, id: user.id)
         // updateUser replaces every field: what the roster does not manage is sent as it is live.
+        let current = PersonValues(user)
         let fields = PersonValues.planned(person, over: user)
-        change.updates = PersonValues(user).changes(to: fields)
-        guard !change.updates.isEmpty else { return }
+        // Most people of a roster in sync change nothing: they cost one comparison.
+        guard fields != current else { return }
+        var change = Change(action: .update, kind: .person, name: person.name.value, id: user.id)
+        change.updates = current.changes(to: fields)
         changes.append(change)
         scheduler.add(PlanOperation(payload: .updateUser(id: user.id, fields), name: person.name.value))
     }

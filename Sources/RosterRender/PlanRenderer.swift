@@ -271,6 +271,7 @@ package enum PlanRenderer {
                 ])
             ),
             ("changes", .array(ordered(plan.changes).map(changeJSON))),
+            ("people", PeopleViewRenderer.json(PeopleView(plan))),
             ("steps", .array(plan.steps.map { .object([("operations", .array($0.map(operationJSON)))]) })),
             (
                 "warnings",

@@ -1,0 +1,180 @@
+import RosterCore
+import RosterModel
+
+/// A plan told person by person: who joins, who leaves, who moves from team to team, whose level
+/// changes, what else changes for whom. Derived from the plan's changes alone (never a second
+/// planner): every membership change of the plan is in exactly one person's story, and every
+/// story is made of the plan's changes.
+package struct PeopleView: Sendable {
+    package private(set) var stories: [PersonStory] = []
+
+    /// The stories of `plan`, grouped by kind (joiners, leavers, moves, level changes, other) and
+    /// by name within a group.
+    package init(_ plan: Plan) {
+        var builder = Builder()
+        for change in plan.changes where change.kind == .person { builder.add(person: change) }
+        for change in plan.changes where change.kind == .team { builder.add(team: change) }
+        stories = builder.stories.sorted { ($0.kind, $0.name) < ($1.kind, $1.name) }
+    }
+
+    /// How many stories of each kind, for a summary line.
+    package func count(_ kind: PersonStory.Kind) -> Int { stories.lazy.filter { $0.kind == kind }.count }
+
+    /// Builds the stories, one per person name.
+    struct Builder {
+        var stories: [PersonStory] = []
+        var index: [String: Int] = [:]
+
+        mutating func story(_ name: String) -> Int {
+            if let i = index[name] { return i }
+            stories.append(PersonStory(name: name))
+            index[name] = stories.count - 1
+            return stories.count - 1
+        }
+
+        mutating func add(person change: Change) {
+            guard change.action != .unmanaged else { return }
+            let i = story(change.name)
+            stories[i].id = change.id
+            switch change.action {
+            case .create: stories[i].joinsSpace = true
+            case .delete: stories[i].leavesSpace = true
+            default: stories[i].updates = change.updates
+            }
+            if change.action == .create { stories[i].created = change.after }
+        }
+
+        mutating func add(team change: Change) {
+            switch change.action {
+            case .create:
+                let lead = change.after[.lead]?.stringValue
+                for name in Self.names(change.after[.members]) {
+                    let i = story(name)
+                    stories[i].to.append(PersonStory.Placement(team: change.name, role: name == lead ? .lead : .member))
+                }
+            case .delete:
+                let lead = change.before[.lead]?.stringValue
+                for name in Self.names(change.before[.members]) {
+                    let i = story(name)
+                    stories[i].from.append(
+                        PersonStory.Placement(team: change.name, role: name == lead ? .lead : .member))
+                }
+            case .update: add(teamUpdate: change)
+            case .unmanaged: break
+            }
+        }
+
+        /// Who joins and leaves a team, and who becomes or stops being its lead.
+        mutating func add(teamUpdate change: Change) {
+            var oldName = change.name
+            var leads: (from: String, to: String)?
+            var members: (added: [String], removed: [String]) = ([], [])
+            for update in change.updates {
+                switch update {
+                case .name(let from, _): oldName = from
+                case .lead(let from, let to): leads = (from, to)
+                case .members(let added, let removed): members = (added, removed)
+                default: break
+                }
+            }
+            for name in members.removed {
+                let i = story(name)
+                stories[i].from.append(.init(team: oldName, role: name == leads?.from ? .lead : .member))
+            }
+            for name in members.added {
+                let i = story(name)
+                stories[i].to.append(.init(team: change.name, role: name == leads?.to ? .lead : .member))
+            }
+            guard let leads else { return }
+            // A lead who stays in the team becomes a member; a member who becomes lead changes role.
+            if !members.removed.contains(leads.from) {
+                let i = story(leads.from)
+                stories[i].from.append(.init(team: oldName, role: .lead))
+                stories[i].to.append(.init(team: change.name, role: .member))
+            }
+            if !members.added.contains(leads.to) {
+                let i = story(leads.to)
+                stories[i].from.append(.init(team: oldName, role: .member))
+                stories[i].to.append(.init(team: change.name, role: .lead))
+            }
+        }
+
+        static func names(_ value: JSONValue?) -> [String] {
+            guard case .array(let items) = value else { return [] }
+            return items.compactMap(\.stringValue)
+        }
+    }
+}
+
+/// What a plan does to one person.
+package struct PersonStory: Sendable {
+    /// The group a story is shown in, in the order groups are shown.
+    package enum Kind: Int, Sendable, Comparable, CaseIterable {
+        case joins, leaves, moves, promoted, levelChanged, other
+
+        package static func < (a: Kind, b: Kind) -> Bool { a.rawValue < b.rawValue }
+
+        /// How the group is headed.
+        package var title: String {
+            switch self {
+            case .joins: "Joining"
+            case .leaves: "Leaving"
+            case .moves: "Moving"
+            case .promoted: "Promoted"
+            case .levelChanged: "Other level changes"
+            case .other: "Other changes"
+            }
+        }
+
+        /// The JSON name.
+        package var key: String {
+            switch self {
+            case .joins: "joins"
+            case .leaves: "leaves"
+            case .moves: "moves"
+            case .promoted: "promoted"
+            case .levelChanged: "levelChanged"
+            case .other: "other"
+            }
+        }
+    }
+
+    /// A place in a team.
+    package struct Placement: Sendable, Equatable {
+        package enum Role: String, Sendable { case lead, member }
+        package var team: String
+        package var role: Role
+    }
+
+    package var name: String
+    /// The live id; nil for someone the plan creates (or who only changes team: see ``Plan``).
+    package var id: Int?
+    /// Created or deleted by the plan.
+    package var joinsSpace = false
+    package var leavesSpace = false
+    /// What a created person will be.
+    package var created: EntityValues = [:]
+    /// The teams they leave and the teams they join (a role change is both, in one team).
+    package var from: [Placement] = []
+    package var to: [Placement] = []
+    /// Their own fields that change (level, date, focus, craft, name).
+    package var updates: [FieldChange] = []
+
+    init(name: String) { self.name = name }
+
+    /// The level change, if any.
+    package var level: (from: JobLevel, to: JobLevel)? {
+        for case .level(let a, let b) in updates { return (a, b) }
+        return nil
+    }
+
+    /// The group the story is shown in: joining or leaving the space first, then moves, then
+    /// level changes (up: promoted), then the rest.
+    package var kind: Kind {
+        if joinsSpace { return .joins }
+        if leavesSpace || (!from.isEmpty && to.isEmpty) { return .leaves }
+        if !from.isEmpty || !to.isEmpty { return .moves }
+        if let level { return level.to > level.from ? .promoted : .levelChanged }
+        return .other
+    }
+}

@@ -1,0 +1,114 @@
+import RosterCore
+import RosterModel
+import RosterTestSupport
+import Testing
+
+@testable import RosterReconcile
+
+/// The people view is the plan told person by person: every membership change of the plan is in
+/// exactly one story, and no story is without a change of the plan.
+@Suite struct PeopleViewTests {
+    /// Each membership change of a plan's team changes: (team, person, joins or leaves).
+    static func memberships(_ plan: Plan) -> [String] {
+        var out: [String] = []
+        for change in plan.changes where change.kind == .team {
+            switch change.action {
+            case .create:
+                out += PeopleView.Builder.names(change.after[.members]).map { "\(change.name)|\($0)|+" }
+            case .delete:
+                out += PeopleView.Builder.names(change.before[.members]).map { "\(change.name)|\($0)|-" }
+            case .update:
+                var old = change.name
+                for case .name(let from, _) in change.updates { old = from }
+                for case .members(let added, let removed) in change.updates {
+                    out += added.map { "\(change.name)|\($0)|+" } + removed.map { "\(old)|\($0)|-" }
+                }
+            case .unmanaged: break
+            }
+        }
+        return out.sorted()
+    }
+
+    /// The same, told by the stories (role changes within a team left aside).
+    static func told(_ view: PeopleView) -> [String] {
+        view.stories.flatMap { story in
+            let teamsFrom = Set(story.from.map(\.team)), teamsTo = Set(story.to.map(\.team))
+            let roleOnly = teamsFrom.intersection(teamsTo)
+            return story.from.filter { !roleOnly.contains($0.team) }.map { "\($0.team)|\(story.name)|-" }
+                + story.to.filter { !roleOnly.contains($0.team) }.map { "\($0.team)|\(story.name)|+" }
+        }.sorted()
+    }
+
+    @Test func everyMembershipChangeIsInExactlyOneStoryAndEveryStoryHasAChange() {
+        var checked = 0
+        for seed in UInt64(1)...500 {
+            var rng = SplitMix64(seed: seed)
+            let scenario = Scenario.random(&rng)
+            guard let plan = Planner.plan(roster: scenario.roster, live: scenario.live, prune: true).0 else { continue }
+            let view = PeopleView(plan)
+            #expect(Self.told(view) == Self.memberships(plan), "seed \(seed)")
+            #expect(Set(view.stories.map(\.name)).count == view.stories.count, "seed \(seed): one story a person")
+            for story in view.stories {
+                let changed = story.joinsSpace || story.leavesSpace || !story.updates.isEmpty || !story.from.isEmpty
+                    || !story.to.isEmpty
+                #expect(changed, "seed \(seed): \(story.name) has no change")
+            }
+            let people = plan.changes.filter { $0.kind == .person && $0.action != .unmanaged }.map(\.name).sorted()
+            #expect(
+                people == view.stories.filter { $0.joinsSpace || $0.leavesSpace || !$0.updates.isEmpty }.map(\.name)
+                    .sorted(), "seed \(seed)")
+            checked += 1
+        }
+        #expect(checked > 400)
+    }
+
+    static let space = LiveSpace(id: "u", name: "U", isOwner: true)
+
+    static func user(_ id: Int, _ name: String, _ level: JobLevel = .mid) -> LiveUser {
+        LiveUser(id: id, name: name, craft: .engineering, level: level, focus: .backend)
+    }
+
+    static func entry(_ name: String, _ level: JobLevel = .mid) -> PersonEntry {
+        let at = SourceLocation(file: "r.yaml", line: 1, column: 1)
+        return PersonEntry(name: Located(name, at: at), craft: .engineering, level: level, focus: .backend, location: at)
+    }
+
+    static func team(_ name: String, lead: String, _ members: [String]) -> TeamEntry {
+        let at = SourceLocation(file: "r.yaml", line: 1, column: 1)
+        return TeamEntry(
+            name: Located(name, at: at), lead: Located(PersonReference(parsing: lead), at: at),
+            members: members.map { Located(PersonReference(parsing: $0), at: at) }, location: at)
+    }
+
+    /// The reorganisation: Leo moves, Grace leaves to lead a new team, Maya joins it, David is promoted.
+    @Test func aReorganisationToldByPerson() throws {
+        let users = [
+            Self.user(1, "Leo Santos"), Self.user(2, "Grace Tanaka"), Self.user(3, "Maya Patel"),
+            Self.user(4, "David Kim", .junior), Self.user(5, "Ana Lima"), Self.user(6, "Bo Berg"),
+        ]
+        let live = LiveState(
+            space: Self.space, users: users,
+            teams: [
+                LiveTeam(id: 10, name: "Frontend Platform", leadID: 5, memberIDs: [5, 1]),
+                LiveTeam(id: 11, name: "Backend Services", leadID: 6, memberIDs: [6, 2]),
+                LiveTeam(id: 12, name: "Design Systems", leadID: 4, memberIDs: [4, 3]),
+            ], levels: [])
+        var roster = Roster()
+        roster.people = users.map { Self.entry($0.name, $0.name == "David Kim" ? .mid : .mid) }
+        roster.teams = [
+            Self.team("Frontend Platform", lead: "Ana Lima", []),
+            Self.team("Backend Services", lead: "Bo Berg", ["Leo Santos"]),
+            Self.team("Design Systems", lead: "David Kim", []),
+            Self.team("Platform Infra", lead: "Grace Tanaka", ["Maya Patel"]),
+        ]
+        let plan = try #require(Planner.plan(roster: roster, live: live, prune: false).0)
+        let view = PeopleView(plan)
+        let byName = Dictionary(uniqueKeysWithValues: view.stories.map { ($0.name, $0) })
+        #expect(byName["Leo Santos"]?.from == [.init(team: "Frontend Platform", role: .member)])
+        #expect(byName["Leo Santos"]?.to == [.init(team: "Backend Services", role: .member)])
+        #expect(byName["Grace Tanaka"]?.to == [.init(team: "Platform Infra", role: .lead)])
+        #expect(byName["Maya Patel"]?.kind == .moves)
+        #expect(byName["David Kim"]?.kind == .promoted)
+        #expect(view.count(.moves) == 3 && view.count(.promoted) == 1)
+    }
+}
