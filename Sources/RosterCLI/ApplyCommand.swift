@@ -18,12 +18,13 @@ struct ApplyCommand: Command {
         static let exclude = OptionCatalog.exclude.help("leave these entities' changes out")
         static let specs =
             [
-                format.spec, OptionCatalog.autoApprove.spec, OptionCatalog.allowLargeChanges.spec,
+                format.spec, OptionCatalog.view.spec, OptionCatalog.autoApprove.spec, OptionCatalog.allowLargeChanges.spec,
                 OptionCatalog.concurrency.spec, OptionCatalog.prune.spec, only.spec, exclude.spec,
             ]
         /// Roster paths, or one saved plan.
         var paths: [String]
         var format: OutputFormat
+        var view: PlanRenderer.TextView
         var autoApprove: Bool
         var allowLargeChanges: Bool
         var concurrency: Int
@@ -34,6 +35,7 @@ struct ApplyCommand: Command {
         init(_ arguments: ParsedArguments) throws(UsageError) {
             paths = arguments.positionals
             format = arguments[Self.format]
+            view = arguments[OptionCatalog.view] ?? .people
             autoApprove = arguments[OptionCatalog.autoApprove]
             allowLargeChanges = arguments[OptionCatalog.allowLargeChanges]
             concurrency = arguments[OptionCatalog.concurrency] ?? 4
@@ -68,7 +70,7 @@ struct ApplyCommand: Command {
             options.settings(context.environment), log: context.log(verbose: options.connection.verbose))
         let (made, request) = try await workflow.makePlan()
         let control = ApplyControl()
-        let display = TerminalApplyDisplay(show: show, gate: gate, control: control)
+        let display = TerminalApplyDisplay(show: show, gate: gate, control: control, view: options.view)
         let approver: Approver =
             options.autoApprove ? .autoApprove : .prompt(TerminalPrompt(show: show))
         // Progress on standard error: the engine's steps, always on a terminal.

@@ -1,3 +1,5 @@
+import RosterRender
+
 /// A command-line option declared once, with its type: its ``OptionSpec`` (which parsing, help,
 /// completion and the manual pages read) and how its value is read. Commands read
 /// `arguments[OptionCatalog.prune]`, a `Bool`, never a look-up by the option's spelling.
@@ -90,6 +92,9 @@ enum OptionCatalog {
         "limit the plan to person:NAME, team:NAME, level:NAME, access:EMAIL, people, teams, levels, access")
     static let exclude = Option<String?>.text("--exclude", "SEL[,SEL…]", "leave these entities out of the plan")
     static let detailedExitcode = Option<Bool>.flag("--detailed-exitcode", "exit 2 when there are changes, 0 when none")
+    static let view = Option<PlanRenderer.TextView?>.choice(
+        "--view", PlanRenderer.TextView.allCases,
+        "text plan: people (default: who joins, leaves, moves, is promoted) or resources (a line a change)")
     static let autoApprove = Option<Bool>.flag("--auto-approve", "apply without asking")
     static let allowLargeChanges = Option<Bool>.flag("--allow-large-changes", "apply even past policy.maxDeletes")
     static let concurrency = Option<Int?>.integer(

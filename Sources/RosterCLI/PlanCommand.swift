@@ -12,10 +12,11 @@ struct PlanCommand: Command {
         static let format = Option<OutputFormat>.format([.text, .json, .markdown], "output format (default text)")
         static let specs =
             [
-                format.spec, OptionCatalog.out.spec, OptionCatalog.detailedExitcode.spec,
+                format.spec, OptionCatalog.view.spec, OptionCatalog.out.spec, OptionCatalog.detailedExitcode.spec,
             ] + PlanningOptions.specs
         var paths: [String]
         var format: OutputFormat
+        var view: PlanRenderer.TextView
         var out: String?
         var detailedExitcode: Bool
         var planning: PlanningOptions
@@ -25,6 +26,7 @@ struct PlanCommand: Command {
         init(_ arguments: ParsedArguments) {
             paths = arguments.positionals
             format = arguments[Self.format]
+            view = arguments[OptionCatalog.view] ?? .people
             out = arguments[OptionCatalog.out]
             detailedExitcode = arguments[OptionCatalog.detailedExitcode]
             planning = PlanningOptions(arguments)
@@ -53,7 +55,8 @@ struct PlanCommand: Command {
             switch format {
             case .json: context.console.writeOut((planJSON ?? PlanRenderer.json(plan)).rendered(indent: 2) + "\n")
             case .markdown: context.console.writeOut(PlanRenderer.markdown(plan, requests: requests))
-            default: context.console.writeOut(PlanRenderer.text(plan, requests: requests, color: color))
+            default:
+                context.console.writeOut(PlanRenderer.text(plan, requests: requests, color: color, view: options.view))
             }
             if let out, let fingerprint, let planJSON {
                 try SavedPlanFile.write(

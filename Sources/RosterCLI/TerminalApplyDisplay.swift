@@ -13,9 +13,11 @@ final class TerminalApplyDisplay: ApplyDisplay {
     let show: ApplyOutput
     let gate: ProgressGate
     let control: ApplyControl
+    let view: PlanRenderer.TextView
     private let interrupts = Mutex<InterruptHandler?>(nil)
 
-    init(show: ApplyOutput, gate: ProgressGate, control: ApplyControl) {
+    init(show: ApplyOutput, gate: ProgressGate, control: ApplyControl, view: PlanRenderer.TextView) {
+        self.view = view
         self.show = show
         self.gate = gate
         self.control = control
@@ -23,7 +25,7 @@ final class TerminalApplyDisplay: ApplyDisplay {
 
     func show(_ plan: Plan) {
         let requests = plan.hasChanges ? MutationBatcher().requestCount(plan) : 0
-        show.plan(PlanRenderer.text(plan, requests: requests, color: show.color))
+        show.plan(PlanRenderer.text(plan, requests: requests, color: show.color, view: view))
     }
 
     func changed(_ changes: [String]) {

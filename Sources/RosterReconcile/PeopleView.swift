@@ -14,6 +14,15 @@ package struct PeopleView: Sendable {
         var builder = Builder()
         for change in plan.changes where change.kind == .person { builder.add(person: change) }
         for change in plan.changes where change.kind == .team { builder.add(team: change) }
+        // Someone who only changes team has no change of their own: their id is the live
+        // person's of that name, when only one has it.
+        if builder.stories.contains(where: { $0.id == nil && !$0.joinsSpace }) {
+            var ids: [NameKey: Int?] = [:]
+            for user in plan.live.users { ids[user.key] = ids[user.key] == nil ? user.id : .some(nil) }
+            for i in builder.stories.indices where builder.stories[i].id == nil && !builder.stories[i].joinsSpace {
+                builder.stories[i].id = ids[NameKey(builder.stories[i].name)] ?? nil
+            }
+        }
         stories = builder.stories.sorted { ($0.kind, $0.name) < ($1.kind, $1.name) }
     }
 
@@ -48,16 +57,16 @@ package struct PeopleView: Sendable {
             switch change.action {
             case .create:
                 let lead = change.after[.lead]?.stringValue
-                for name in Self.names(change.after[.members]) {
+                for name in PeopleView.names(change.after[.members]) {
                     let i = story(name)
                     stories[i].to.append(PersonStory.Placement(team: change.name, role: name == lead ? .lead : .member))
                 }
             case .delete:
                 let lead = change.before[.lead]?.stringValue
-                for name in Self.names(change.before[.members]) {
+                for name in PeopleView.names(change.before[.members]) {
                     let i = story(name)
                     stories[i].from.append(
-                        PersonStory.Placement(team: change.name, role: name == lead ? .lead : .member))
+                        PersonStory.Placement(team: change.name, role: name == lead ? .lead : .member, teamID: change.id))
                 }
             case .update: add(teamUpdate: change)
             case .unmanaged: break
@@ -79,30 +88,32 @@ package struct PeopleView: Sendable {
             }
             for name in members.removed {
                 let i = story(name)
-                stories[i].from.append(.init(team: oldName, role: name == leads?.from ? .lead : .member))
+                stories[i].from.append(.init(team: oldName, role: name == leads?.from ? .lead : .member, teamID: change.id))
             }
             for name in members.added {
                 let i = story(name)
-                stories[i].to.append(.init(team: change.name, role: name == leads?.to ? .lead : .member))
+                stories[i].to.append(.init(team: change.name, role: name == leads?.to ? .lead : .member, teamID: change.id))
             }
             guard let leads else { return }
             // A lead who stays in the team becomes a member; a member who becomes lead changes role.
             if !members.removed.contains(leads.from) {
                 let i = story(leads.from)
-                stories[i].from.append(.init(team: oldName, role: .lead))
-                stories[i].to.append(.init(team: change.name, role: .member))
+                stories[i].from.append(.init(team: oldName, role: .lead, teamID: change.id))
+                stories[i].to.append(.init(team: change.name, role: .member, teamID: change.id))
             }
             if !members.added.contains(leads.to) {
                 let i = story(leads.to)
-                stories[i].from.append(.init(team: oldName, role: .member))
-                stories[i].to.append(.init(team: change.name, role: .lead))
+                stories[i].from.append(.init(team: oldName, role: .member, teamID: change.id))
+                stories[i].to.append(.init(team: change.name, role: .lead, teamID: change.id))
             }
         }
 
-        static func names(_ value: JSONValue?) -> [String] {
-            guard case .array(let items) = value else { return [] }
-            return items.compactMap(\.stringValue)
-        }
+    }
+
+    /// The names of a team change's member list (`after` or `before`).
+    package static func names(_ value: JSONValue?) -> [String] {
+        guard case .array(let items) = value else { return [] }
+        return items.compactMap(\.stringValue)
     }
 }
 
@@ -144,6 +155,14 @@ package struct PersonStory: Sendable {
         package enum Role: String, Sendable { case lead, member }
         package var team: String
         package var role: Role
+        /// The live team's id; nil for a team the plan creates.
+        package var teamID: Int?
+
+        package init(team: String, role: Role, teamID: Int? = nil) {
+            self.team = team
+            self.role = role
+            self.teamID = teamID
+        }
     }
 
     package var name: String

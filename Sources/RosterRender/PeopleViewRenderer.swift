@@ -33,6 +33,9 @@ enum PeopleViewRenderer {
     }
 
     static func json(_ placement: PersonStory.Placement) -> JSONValue {
-        .object([("team", .string(placement.team)), ("role", .string(placement.role.rawValue))])
+        .object([
+            ("team", .string(placement.team)), ("id", placement.teamID.map(JSONValue.int) ?? .null),
+            ("role", .string(placement.role.rawValue)),
+        ])
     }
 }

@@ -156,12 +156,37 @@ package enum PlanRenderer {
     /// The plan for a terminal; `requests` is how many requests apply sends (only the executor's
     /// wire format knows: MPSClient's `MutationBatcher.requestCount`); `color` adds ANSI colours
     /// (green +, yellow ~, red -).
-    package static func text(_ plan: Plan, requests: Int, color: Bool = false) -> String {
-        var out =
+    package static func text(_ plan: Plan, requests: Int, color: Bool = false, view: TextView = .people) -> String {
+        let out =
             TerminalText.escape(
                 "Roster plan for space \"\(plan.space.name)\" (\(plan.space.id))"
                     + (plan.endpoint.map { " at \($0)" } ?? ""))
             + "\n\n"
+        switch view {
+        case .people: return out + PeopleText.body(plan, color: color) + footer(plan, requests: requests, color: color)
+        case .resources: return out + resources(plan, color: color) + footer(plan, requests: requests, color: color)
+        }
+    }
+
+    /// How the text plan is told: person by person (who joins, leaves, moves, is promoted), or a
+    /// line a resource (each person's fields, each team's lead and members, each level).
+    package enum TextView: String, Sendable, CaseIterable {
+        case people, resources
+    }
+
+    /// The ANSI colour of an action: green +, yellow ~, red -, dim ?.
+    static func colorCode(_ action: Change.Action) -> String {
+        switch action {
+        case .create: "\u{1B}[32m"
+        case .update: "\u{1B}[33m"
+        case .delete: "\u{1B}[31m"
+        case .unmanaged: "\u{1B}[2m"
+        }
+    }
+
+    /// Every change a line, people, teams and levels as apply sends them.
+    static func resources(_ plan: Plan, color: Bool) -> String {
+        var out = ""
         let changes = ordered(plan.changes)
         // Names come from anyone with access to the space: escaped, they cannot move the cursor.
         let lefts = changes.map { TerminalText.escape("  \(symbol($0.action)) \(subject($0))") }
@@ -170,16 +195,7 @@ package enum PlanRenderer {
         out.reserveCapacity(changes.count * 100)
         let spaces = String(repeating: " ", count: column)
         for ((change, left), leftWidth) in zip(zip(changes, lefts), widths) {
-            if color {
-                let code =
-                    switch change.action {
-                    case .create: "\u{1B}[32m"
-                    case .update: "\u{1B}[33m"
-                    case .delete: "\u{1B}[31m"
-                    case .unmanaged: "\u{1B}[2m"
-                    }
-                out += code
-            }
+            if color { out += colorCode(change.action) }
             out += left
             if leftWidth < column { out.append(contentsOf: spaces.prefix(column - leftWidth)) } else { out += "  " }
             var detail = ""
@@ -189,7 +205,7 @@ package enum PlanRenderer {
             out += "\n"
         }
         if !changes.isEmpty { out += "\n" }
-        return out + footer(plan, requests: requests, color: color)
+        return out
     }
 
     /// The plan's warnings, then its summary.

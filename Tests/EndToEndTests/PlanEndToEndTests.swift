@@ -153,7 +153,7 @@ import Testing
         #expect(result.stdout.contains("Roster plan for space \"Team Space\" (u_team)"))
         let other = try RosterBinary.run(
             ["plan", file.path, "--space", "u_8f3k2", "--detailed-exitcode"], environment: sandbox.environment)
-        #expect(other.code == 2 && other.stdout.contains("+ person \"Theirs\""))
+        #expect(other.code == 2 && other.stdout.contains("+ Theirs"))
     }
 
     @Test func plainHTTPToANonLoopbackHostIsRefusedBeforeConnecting() throws {

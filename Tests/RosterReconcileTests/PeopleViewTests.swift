@@ -14,9 +14,9 @@ import Testing
         for change in plan.changes where change.kind == .team {
             switch change.action {
             case .create:
-                out += PeopleView.Builder.names(change.after[.members]).map { "\(change.name)|\($0)|+" }
+                out += PeopleView.names(change.after[.members]).map { "\(change.name)|\($0)|+" }
             case .delete:
-                out += PeopleView.Builder.names(change.before[.members]).map { "\(change.name)|\($0)|-" }
+                out += PeopleView.names(change.before[.members]).map { "\(change.name)|\($0)|-" }
             case .update:
                 var old = change.name
                 for case .name(let from, _) in change.updates { old = from }
@@ -32,10 +32,11 @@ import Testing
     /// The same, told by the stories (role changes within a team left aside).
     static func told(_ view: PeopleView) -> [String] {
         view.stories.flatMap { story in
-            let teamsFrom = Set(story.from.map(\.team)), teamsTo = Set(story.to.map(\.team))
-            let roleOnly = teamsFrom.intersection(teamsTo)
-            return story.from.filter { !roleOnly.contains($0.team) }.map { "\($0.team)|\(story.name)|-" }
-                + story.to.filter { !roleOnly.contains($0.team) }.map { "\($0.team)|\(story.name)|+" }
+            // A role change stays in one team (by its id), and is no membership change.
+            let roleOnly = Set(story.from.compactMap(\.teamID)).intersection(story.to.compactMap(\.teamID))
+            let from = story.from.filter { $0.teamID.map { !roleOnly.contains($0) } ?? true }
+            let to = story.to.filter { $0.teamID.map { !roleOnly.contains($0) } ?? true }
+            return from.map { "\($0.team)|\(story.name)|-" } + to.map { "\($0.team)|\(story.name)|+" }
         }.sorted()
     }
 
@@ -104,8 +105,8 @@ import Testing
         let plan = try #require(Planner.plan(roster: roster, live: live, prune: false).0)
         let view = PeopleView(plan)
         let byName = Dictionary(uniqueKeysWithValues: view.stories.map { ($0.name, $0) })
-        #expect(byName["Leo Santos"]?.from == [.init(team: "Frontend Platform", role: .member)])
-        #expect(byName["Leo Santos"]?.to == [.init(team: "Backend Services", role: .member)])
+        #expect(byName["Leo Santos"]?.from == [.init(team: "Frontend Platform", role: .member, teamID: 10)])
+        #expect(byName["Leo Santos"]?.to == [.init(team: "Backend Services", role: .member, teamID: 11)])
         #expect(byName["Grace Tanaka"]?.to == [.init(team: "Platform Infra", role: .lead)])
         #expect(byName["Maya Patel"]?.kind == .moves)
         #expect(byName["David Kim"]?.kind == .promoted)

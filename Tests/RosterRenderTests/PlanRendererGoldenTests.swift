@@ -72,6 +72,7 @@ import Testing
             ("plan-kinds.json", PlanRenderer.json(plan).rendered(indent: 2) + "\n"),
             ("plan-kinds.md", PlanRenderer.markdown(plan, requests: requests)),
             ("plan-kinds.color.txt", PlanRenderer.text(plan, requests: requests, color: true)),
+            ("plan-kinds.resources.txt", PlanRenderer.text(plan, requests: requests, view: .resources)),
         ]
         for (name, text) in renderings {
             #expect(TestSupport.goldenMismatch(text, output.appendingPathComponent(name)) == nil, "\(name)")

@@ -1,0 +1,127 @@
+import RosterCore
+import RosterModel
+import RosterReconcile
+
+/// A plan as people read it: who joins, leaves, moves and is promoted first (``PeopleView``),
+/// then what is left to say of teams, levels and access (new, renamed and deleted teams, lead
+/// changes, limits, drift). The resource view (``PlanRenderer/text(_:requests:color:view:)`` with
+/// `.resources`) lists every change a line, as apply sends them.
+enum PeopleText {
+    /// One line of the plan: its mark, what it is about, and what happens.
+    struct Row {
+        var action: Change.Action
+        var subject: String
+        var detail: String
+    }
+
+    /// The people section and the teams-and-levels section.
+    static func body(_ plan: Plan, color: Bool) -> String {
+        let view = PeopleView(plan)
+        var out = ""
+        if !view.stories.isEmpty {
+            out += "People: " + summary(view) + "\n"
+            for kind in PersonStory.Kind.allCases {
+                let stories = view.stories.filter { $0.kind == kind }
+                guard !stories.isEmpty else { continue }
+                out += "\n  \(kind.title)\n" + lines(stories.map(row), indent: "    ", color: color)
+            }
+            out += "\n"
+        }
+        let rest = PlanRenderer.ordered(plan.changes).compactMap(remainder)
+        if !rest.isEmpty { out += "Teams, levels and access\n" + lines(rest, indent: "  ", color: color) + "\n" }
+        return out
+    }
+
+    /// `1 joins, 0 leave, 3 move, 1 promoted` and the other kinds that occur.
+    static func summary(_ view: PeopleView) -> String {
+        var parts = [
+            "\(view.count(.joins)) join", "\(view.count(.leaves)) leave", "\(view.count(.moves)) move",
+            "\(view.count(.promoted)) promoted",
+        ]
+        let levels = view.count(.levelChanged), other = view.count(.other)
+        if levels > 0 { parts.append("\(levels) other level \(levels == 1 ? "change" : "changes")") }
+        if other > 0 { parts.append("\(other) other \(other == 1 ? "change" : "changes")") }
+        return parts.joined(separator: ", ")
+    }
+
+    static func row(_ story: PersonStory) -> Row {
+        let action: Change.Action = story.joinsSpace ? .create : story.leavesSpace ? .delete : .update
+        return Row(
+            action: action, subject: story.name + (story.id.map { " (#\($0)" + ")" } ?? ""), detail: detail(story))
+    }
+
+    /// `Frontend Platform → Platform Infra (lead); focus: Frontend → Infrastructure`.
+    static func detail(_ story: PersonStory) -> String {
+        var parts: [String] = []
+        if story.leavesSpace { parts.append("leaves the space (prune)") }
+        if let teams = teams(story) { parts.append(teams) }
+        if story.joinsSpace {
+            var created = ""
+            PlanRenderer.appendCreated(
+                { var c = Change(action: .create, kind: .person, name: story.name); c.after = story.created; return c }(),
+                to: &created)
+            parts.append(created)
+        }
+        for update in story.updates {
+            var text = ""
+            PlanRenderer.appendUpdate(update, to: &text)
+            parts.append(text)
+        }
+        return parts.joined(separator: "; ")
+    }
+
+    /// Where they go: `A → B`, `A (lead) → B`, `joins B`, `leaves A`, `lead of A → member of A`.
+    static func teams(_ story: PersonStory) -> String? {
+        func place(_ p: PersonStory.Placement) -> String { p.team + (p.role == .lead ? " (lead)" : "") }
+        let from = story.from.map(place).joined(separator: ", ")
+        let to = story.to.map(place).joined(separator: ", ")
+        switch (story.from.isEmpty, story.to.isEmpty) {
+        case (true, true): return nil
+        case (true, false): return "joins \(to)"
+        case (false, true): return story.leavesSpace ? "was in \(from)" : "leaves \(from)"
+        case (false, false):
+            if story.from.count == 1, story.to.count == 1, let id = story.from[0].teamID, story.to[0].teamID == id {
+                return "\(story.from[0].role.rawValue) → \(story.to[0].role.rawValue) of \(story.to[0].team)"
+            }
+            return "\(from) → \(to)"
+        }
+    }
+
+    /// What the people view leaves to say of a change; nil when it told all of it.
+    static func remainder(_ change: Change) -> Row? {
+        switch (change.kind, change.action) {
+        case (.person, .unmanaged):
+            return Row(action: .unmanaged, subject: PlanRenderer.subject(change), detail: PlanRenderer.detail(change))
+        case (.person, _): return nil
+        case (.team, .create):
+            let lead = change.after[.lead].map(PlanRenderer.text(of:)) ?? "none"
+            let count = PeopleView.names(change.after[.members]).count
+            return Row(
+                action: .create, subject: PlanRenderer.subject(change),
+                detail: "lead \(lead); \(count) \(count == 1 ? "person" : "people")")
+        case (.team, .update):
+            var rest = change
+            rest.updates = change.updates.filter { if case .members = $0 { false } else { true } }
+            guard !rest.updates.isEmpty else { return nil }
+            return Row(action: .update, subject: PlanRenderer.subject(rest), detail: PlanRenderer.detail(rest))
+        default:
+            return Row(action: change.action, subject: PlanRenderer.subject(change), detail: PlanRenderer.detail(change))
+        }
+    }
+
+    /// Rows aligned in two columns, escaped (names come from anyone with access to the space).
+    static func lines(_ rows: [Row], indent: String, color: Bool) -> String {
+        let lefts = rows.map { TerminalText.escape("\(indent)\(PlanRenderer.symbol($0.action)) \($0.subject)") }
+        let widths = lefts.map(PlanRenderer.width)
+        let column = min(max(widths.max() ?? 0, 40), 60) + 2
+        var out = ""
+        for ((row, left), width) in zip(zip(rows, lefts), widths) {
+            if color { out += PlanRenderer.colorCode(row.action) }
+            out += left + String(repeating: " ", count: width < column ? column - width : 2)
+            out += TerminalText.escape(row.detail)
+            if color { out += "\u{1B}[0m" }
+            out += "\n"
+        }
+        return out
+    }
+}
