@@ -21,28 +21,32 @@ enum MermaidChart {
 
     /// The teams a plan creates or changes: each team with its lead (new teams) and the people it
     /// gains (solid) and loses (dashed). Nothing when no team changes.
-    static func planChanges(_ plan: Plan) -> String {
+    /// The teams the plan changes, and every person a change touches: who joins (+), leaves (−) or
+    /// leads a team, and, beside their team, whose level or other fields change (~).
+    static func planChanges(_ plan: Plan, _ view: PeopleView) -> String {
         let teams = plan.changes.filter { $0.kind == .team && ($0.action == .create || $0.action == .update) }
-        guard !teams.isEmpty else { return "" }
+        guard !teams.isEmpty || !view.stories.isEmpty else { return "" }
         var out = "<details><summary>Teams the plan changes (chart)</summary>\n\n```mermaid\nflowchart LR\n"
-        var people: [String: String] = [:]
-        func person(_ name: String) -> String {
-            if let id = people[name] { return id }
-            let id = "p\(people.count)"
-            people[name] = id
-            out += "  \(id)[\(label(name))]\n"
+        var nodes: [String: String] = [:]
+        func node(_ key: String, _ label: String) -> String {
+            if let id = nodes[key] { return id }
+            let id = (key.hasPrefix("t:") ? "t" : "p") + "\(nodes.count)"
+            nodes[key] = id
+            out += "  \(id)[\(Self.label(label))]\n"
             return id
         }
-        for (n, team) in teams.enumerated() {
-            out += "  t\(n)[\(label(team.name))]\n"
-            for update in team.updates {
-                if case .lead(_, let lead) = update { out += "  t\(n) -->|lead| \(person(lead))\n" }
+        for story in view.stories {
+            let person = node("p:" + story.name, story.name)
+            for place in story.to {
+                out += "  \(node("t:" + place.team, place.team)) -->|\(place.role == .lead ? "lead" : "+")| \(person)\n"
             }
-            if case .string(let lead)? = team.after[.lead] { out += "  t\(n) -->|lead| \(person(lead))\n" }
-            for case .members(let added, let removed) in team.updates {
-                for name in added { out += "  t\(n) -->|+| \(person(name))\n" }
-                for name in removed { out += "  t\(n) -.->|−| \(person(name))\n" }
+            for place in story.from where !story.to.contains(where: { $0.teamID != nil && $0.teamID == place.teamID }) {
+                out += "  \(node("t:" + place.team, place.team)) -.->|−| \(person)\n"
             }
+            guard story.from.isEmpty && story.to.isEmpty, !story.joinsSpace, let id = story.id,
+                let team = plan.live.teams.first(where: { $0.memberSet.contains(id) })
+            else { continue }
+            out += "  \(node("t:" + team.name, team.name)) -.-|~| \(person)\n"
         }
         return out + "```\n\n</details>\n\n"
     }
