@@ -74,6 +74,8 @@ package struct ApplyReport: Sendable {
     /// What verification found that neither the roster nor this apply explains: the work of
     /// another writer, most likely another apply running at the same time.
     package var unexplained: [String] = []
+    /// The plan applied, told person by person, for the report's closing words (nil: not told).
+    package var people: PeopleView?
 
     package init() {}
 

@@ -18,7 +18,8 @@ struct ApplyCommand: Command {
         static let exclude = OptionCatalog.exclude.help("leave these entities' changes out")
         static let specs =
             [
-                format.spec, OptionCatalog.view.spec, OptionCatalog.autoApprove.spec, OptionCatalog.allowLargeChanges.spec,
+                format.spec, OptionCatalog.view.spec, OptionCatalog.autoApprove.spec,
+                OptionCatalog.allowLargeChanges.spec,
                 OptionCatalog.concurrency.spec, OptionCatalog.prune.spec, only.spec, exclude.spec,
             ]
         /// Roster paths, or one saved plan.

@@ -66,7 +66,8 @@ package struct PeopleView: Sendable {
                 for name in PeopleView.names(change.before[.members]) {
                     let i = story(name)
                     stories[i].from.append(
-                        PersonStory.Placement(team: change.name, role: name == lead ? .lead : .member, teamID: change.id))
+                        PersonStory.Placement(
+                            team: change.name, role: name == lead ? .lead : .member, teamID: change.id))
                 }
             case .update: add(teamUpdate: change)
             case .unmanaged: break
@@ -88,11 +89,13 @@ package struct PeopleView: Sendable {
             }
             for name in members.removed {
                 let i = story(name)
-                stories[i].from.append(.init(team: oldName, role: name == leads?.from ? .lead : .member, teamID: change.id))
+                stories[i].from.append(
+                    .init(team: oldName, role: name == leads?.from ? .lead : .member, teamID: change.id))
             }
             for name in members.added {
                 let i = story(name)
-                stories[i].to.append(.init(team: change.name, role: name == leads?.to ? .lead : .member, teamID: change.id))
+                stories[i].to.append(
+                    .init(team: change.name, role: name == leads?.to ? .lead : .member, teamID: change.id))
             }
             guard let leads else { return }
             // A lead who stays in the team becomes a member; a member who becomes lead changes role.

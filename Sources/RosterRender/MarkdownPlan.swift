@@ -78,7 +78,8 @@ struct MarkdownPlan {
         let steps = plan.steps.count
         let people =
             view.stories.isEmpty
-            ? "" : "**\(view.count(.moves)) move, \(view.count(.promoted)) promoted, \(view.count(.joins)) join, "
+            ? ""
+            : "**\(view.count(.moves)) move, \(view.count(.promoted)) promoted, \(view.count(.joins)) join, "
                 + "\(view.count(.leaves)) leave** · "
         return people + "\(s.create) to create, \(s.update) to update, \(s.delete) to delete"
             + (s.unmanaged > 0 ? ", \(s.unmanaged) unmanaged" : "")
@@ -174,7 +175,8 @@ struct Reorganisation {
         var levels: [JobLevel: [JobLevel: Int]] = [:]
         for story in view.stories {
             if !story.from.isEmpty || !story.to.isEmpty {
-                let from = story.from.map(\.team).joined(separator: ", "), to = story.to.map(\.team).joined(separator: ", ")
+                let from = story.from.map(\.team).joined(separator: ", "),
+                    to = story.to.map(\.team).joined(separator: ", ")
                 moves[from.isEmpty ? "(no team)" : from, default: [:]][to.isEmpty ? "(no team)" : to, default: 0] += 1
             }
             if let level = story.level { levels[level.from, default: [:]][level.to, default: 0] += 1 }

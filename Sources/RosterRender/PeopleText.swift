@@ -58,7 +58,9 @@ enum PeopleText {
         if story.joinsSpace {
             var created = ""
             PlanRenderer.appendCreated(
-                { var c = Change(action: .create, kind: .person, name: story.name); c.after = story.created; return c }(),
+                {
+                    var c = Change(action: .create, kind: .person, name: story.name); c.after = story.created; return c
+                }(),
                 to: &created)
             parts.append(created)
         }
@@ -105,7 +107,8 @@ enum PeopleText {
             guard !rest.updates.isEmpty else { return nil }
             return Row(action: .update, subject: PlanRenderer.subject(rest), detail: PlanRenderer.detail(rest))
         default:
-            return Row(action: change.action, subject: PlanRenderer.subject(change), detail: PlanRenderer.detail(change))
+            return Row(
+                action: change.action, subject: PlanRenderer.subject(change), detail: PlanRenderer.detail(change))
         }
     }
 

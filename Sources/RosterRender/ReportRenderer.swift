@@ -81,6 +81,7 @@ package enum ReportRenderer {
                 + "\n"
             for line in report.unexplained { out += "  \(TerminalText.escape(line))\n" }
         }
+        out += PeopleReport.text(report)
         let tally = report.tally
         let counts = "\(tally.created) created, \(tally.updated) updated, \(tally.deleted) deleted"
         guard !report.complete else { return out + "Apply complete: \(counts).\n" }
@@ -125,6 +126,7 @@ package enum ReportRenderer {
         fields.append(("verified", .bool(report.verified)))
         fields.append(("verification", verificationJSON(report.verification)))
         fields.append(("unexplained", .array(report.unexplained.map(JSONValue.string))))
+        fields.append(("people", PeopleReport.json(report)))
         return .object(fields)
     }
 

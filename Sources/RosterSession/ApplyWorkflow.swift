@@ -96,7 +96,8 @@ package struct ApplyWorkflow: Sendable {
         switch saved == nil ? approver : .savedPlan {
         case .prompt(let prompt):
             switch try await approve(made, request, prompt, display) {
-            case .approved(let checked): return .applied(await send(checked, engine(checked), display))
+            case .approved(let checked):
+                return .applied(told(await send(checked, engine(checked), display), checked.plan))
             case .cancelled: return .cancelled
             case .nothingLeft: return .nothingLeft
             }
@@ -114,7 +115,7 @@ package struct ApplyWorkflow: Sendable {
             let running = Task { await engine(made).apply(plan) }
             display.show(made.plan)
             display.sending()
-            return .applied(await timed { await running.value })
+            return .applied(told(await timed { await running.value }, plan))
         }
     }
 
@@ -144,6 +145,13 @@ package struct ApplyWorkflow: Sendable {
         let applying = phases.now
         let report = await body()
         phases.log("applied and verified", since: applying)
+        return report
+    }
+
+    /// The report, with the plan it ran told person by person.
+    func told(_ report: ApplyReport, _ plan: Plan) -> ApplyReport {
+        var report = report
+        report.people = PeopleView(plan)
         return report
     }
 }

@@ -190,7 +190,8 @@ import Testing
         let operations = try json(result.stdout)["operations"] as? [[String: Any]] ?? []
         let outcomes = Set(operations.map { "\($0["id"] as? Int ?? 0) \($0["status"] as? String ?? "")" })
         #expect(outcomes == ["1 failed", "2 applied"], "\(operations)")
-        let text = try RosterBinary.run(["plan", roster], environment: sandbox.environment).stdout
+        let text = try RosterBinary.run(["plan", roster, "--view", "resources"], environment: sandbox.environment)
+            .stdout
         #expect(text.contains("~ person \"Sam Lee\" (#1)") && !text.contains("(#2)"), "\(text)")
     }
 

@@ -13,7 +13,8 @@ import Testing
         defer { sandbox.stop() }
         let env = sandbox.environment
         let only = ["--only", "team:Platform Infra"]
-        let plan = try RosterBinary.run(["plan", "examples/acme.yaml"] + only, environment: env)
+        let plan = try RosterBinary.run(
+            ["plan", "examples/acme.yaml", "--view", "resources"] + only, environment: env)
         #expect(
             plan.stdout.contains("members: − Leo Santos (only its release, which the selection needs)"),
             "\(plan.stdout)")

@@ -50,13 +50,15 @@ import Testing
             #expect(Self.told(view) == Self.memberships(plan), "seed \(seed)")
             #expect(Set(view.stories.map(\.name)).count == view.stories.count, "seed \(seed): one story a person")
             for story in view.stories {
-                let changed = story.joinsSpace || story.leavesSpace || !story.updates.isEmpty || !story.from.isEmpty
+                let changed =
+                    story.joinsSpace || story.leavesSpace || !story.updates.isEmpty || !story.from.isEmpty
                     || !story.to.isEmpty
                 #expect(changed, "seed \(seed): \(story.name) has no change")
             }
             let people = plan.changes.filter { $0.kind == .person && $0.action != .unmanaged }.map(\.name).sorted()
             #expect(
-                people == view.stories.filter { $0.joinsSpace || $0.leavesSpace || !$0.updates.isEmpty }.map(\.name)
+                people
+                    == view.stories.filter { $0.joinsSpace || $0.leavesSpace || !$0.updates.isEmpty }.map(\.name)
                     .sorted(), "seed \(seed)")
             checked += 1
         }
@@ -71,7 +73,8 @@ import Testing
 
     static func entry(_ name: String, _ level: JobLevel = .mid) -> PersonEntry {
         let at = SourceLocation(file: "r.yaml", line: 1, column: 1)
-        return PersonEntry(name: Located(name, at: at), craft: .engineering, level: level, focus: .backend, location: at)
+        return PersonEntry(
+            name: Located(name, at: at), craft: .engineering, level: level, focus: .backend, location: at)
     }
 
     static func team(_ name: String, lead: String, _ members: [String]) -> TeamEntry {

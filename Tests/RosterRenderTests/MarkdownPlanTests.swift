@@ -32,7 +32,8 @@ import Testing
         #expect(plan.changes.count == 11_000)
         let text = PlanRenderer.markdown(plan, requests: 1)
         #expect(text.count <= 60_000, "\(text.count)")
-        #expect(text.hasPrefix("### Roster plan for space \"U\" (`u`)\n\n**0 move, 0 promoted, 10000 join, 0 leave** · "))
+        #expect(
+            text.hasPrefix("### Roster plan for space \"U\" (`u`)\n\n**0 move, 0 promoted, 10000 join, 0 leave** · "))
         #expect(text.contains("11000 to create, 0 to update, 0 to delete"))
         #expect(text.contains(" of 11000 changes left out** to keep this comment under 60000 characters"))
         #expect(text.contains("#### Reorganisation"))

@@ -102,7 +102,8 @@ import Testing
         ])
         Self.golden("lead-swap", plan)
         let text = PlanRenderer.text(plan, requests: 1)
-        #expect(text.contains("lead → member of Frontend Platform") && text.contains("member → lead of Frontend Platform"))
+        #expect(
+            text.contains("lead → member of Frontend Platform") && text.contains("member → lead of Frontend Platform"))
     }
 
     /// 3,000 people in 300 teams: one member of each team moves to the next, every tenth person

@@ -1,0 +1,80 @@
+import RosterApply
+import RosterCore
+import RosterReconcile
+
+/// The end of apply's report in people's words: `Leo Santos moved to Backend Services.`, one
+/// line a person, and how many of each kind; who the plan meant to change and did not is said
+/// apart.
+enum PeopleReport {
+    /// At most this many people are named; the rest are counted.
+    static let named = 30
+
+    static func text(_ report: ApplyReport) -> String {
+        guard let view = report.people, !view.stories.isEmpty else { return "" }
+        let done = view.stories.filter(report.done)
+        let notDone = view.stories.filter { !report.done($0) }
+        var out = "People: " + counts(done) + ".\n"
+        for story in done.prefix(named) { out += "  " + TerminalText.escape(sentence(story)) + "\n" }
+        if done.count > named { out += "  … and \(done.count - named) more.\n" }
+        if !notDone.isEmpty {
+            out +=
+                "Not done for \(notDone.count) \(notDone.count == 1 ? "person" : "people"): "
+                + TerminalText.escape(notDone.prefix(named).map(\.name).joined(separator: ", "))
+                + (notDone.count > named ? ", …" : "") + " (see the operations above).\n"
+        }
+        return out
+    }
+
+    static func json(_ report: ApplyReport) -> JSONValue {
+        guard let view = report.people else { return .array([]) }
+        return .array(
+            view.stories.map {
+                .object([
+                    ("name", .string($0.name)), ("id", $0.id.map(JSONValue.int) ?? .null),
+                    ("kind", .string($0.kind.key)), ("done", .bool(report.done($0))),
+                    ("sentence", .string(sentence($0))),
+                ])
+            })
+    }
+
+    /// `3 moved, 1 promoted, 1 joined, 0 left` and the other kinds that occur.
+    static func counts(_ stories: [PersonStory]) -> String {
+        let count = { (kind: PersonStory.Kind) in stories.filter { $0.kind == kind }.count }
+        var parts = [
+            "\(count(.moves)) moved", "\(count(.promoted)) promoted", "\(count(.joins)) joined",
+            "\(count(.leaves)) left",
+        ]
+        if count(.levelChanged) > 0 { parts.append("\(count(.levelChanged)) changed level") }
+        if count(.other) > 0 { parts.append("\(count(.other)) otherwise changed") }
+        return parts.joined(separator: ", ")
+    }
+
+    /// What happened to one person, as a sentence.
+    static func sentence(_ story: PersonStory) -> String {
+        let to = story.to.map { $0.team + ($0.role == .lead ? ", as its lead" : "") }.joined(separator: " and ")
+        var text: String
+        switch story.kind {
+        case .joins: text = "\(story.name) joined" + (to.isEmpty ? "" : ", in \(to)")
+        case .leaves:
+            text =
+                story.leavesSpace
+                ? "\(story.name) was removed"
+                : "\(story.name) left \(story.from.map(\.team).joined(separator: " and "))"
+        case .moves:
+            if let from = story.from.first, let into = story.to.first, story.from.count == 1, story.to.count == 1,
+                from.teamID != nil, from.teamID == into.teamID
+            {
+                text = "\(story.name) is now \(into.role == .lead ? "the lead" : "a member") of \(into.team)"
+            } else {
+                text = "\(story.name) moved to \(to.isEmpty ? "no team" : to)"
+            }
+        case .promoted, .levelChanged:
+            text = "\(story.name) is now \(story.level?.to.rawValue ?? "")"
+        case .other: text = "\(story.name) was updated"
+        }
+        if story.kind != .promoted && story.kind != .levelChanged, let level = story.level {
+            text += " and is now \(level.to.rawValue)"
+        }
+        return text + "."
+    }
+}
