@@ -57,6 +57,7 @@ struct PlanBuilder {
         planDeletes(teamOps)
         noteAnomalies()
         noteNearNames()
+        noteUndeclaredRenames()
         let (ordered, stepWarnings) = scheduler.steps()
         steps = ordered
         warnings = stepWarnings + warnings

@@ -23,6 +23,10 @@ package enum PlanWarning: Sendable, Equatable {
     /// A person to create has an unlisted live person's name apart from case, accents or white
     /// space.
     case nearName(person: String, live: String, id: Int)
+    /// A person to create and a live person the roster does not list (left alone, or deleted
+    /// under prune) have the same craft, level, focus and level start date: most likely a rename
+    /// that lacks its `previously:`.
+    case looksLikeRename(person: String, live: String, id: Int, deleted: Bool)
 
     /// The 1-based step the warning is about, if any.
     package var step: Int? {
@@ -55,6 +59,12 @@ package enum PlanWarning: Sendable, Equatable {
             return "person \"\(written)\" would be created beside the live \"\(shown)\" (#\(id)), which the roster "
                 + "does not list; if they are the same person, write \"\(shown)\" or add `previously: [\"\(shown)\"]` "
                 + "to the entry"
+        case let .looksLikeRename(person, live, id, deleted):
+            let (written, shown) = (TerminalText.escape(person), TerminalText.escape(live))
+            let fate = deleted ? "would be deleted (prune), losing their history" : "is not in the roster"
+            return "person \"\(written)\" would be created, and the live \"\(shown)\" (#\(id)), who has the same "
+                + "craft, level, focus and level start date, \(fate): if this is a rename, add "
+                + "`previously: [\"\(shown)\"]` to \"\(written)\" and the plan renames them"
         }
     }
 }

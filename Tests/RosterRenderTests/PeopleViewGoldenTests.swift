@@ -106,6 +106,24 @@ import Testing
             text.contains("lead → member of Frontend Platform") && text.contains("member → lead of Frontend Platform"))
     }
 
+    /// Leo renamed in the roster without `previously:`: the plan says it looks like a rename and
+    /// names the line that makes it one, also when `--prune` would delete him.
+    @Test func aRenameThatWasNotDeclaredIsPointedOut() throws {
+        var roster = Roster()
+        roster.people = Self.users.map { Self.entry($0) }
+        roster.people[5].name = Located("Leonardo Santos", at: Self.at)
+        roster.people[5].key = NameKey("Leonardo Santos")
+        for prune in [false, true] {
+            let plan = try #require(Planner.plan(roster: roster, live: Self.live, prune: prune).0)
+            let warning = plan.warnings.first { if case .looksLikeRename = $0 { true } else { false } }
+            let message = try #require(warning?.message)
+            #expect(message.contains("`previously: [\"Leo Santos\"]` to \"Leonardo Santos\""), "\(message)")
+            #expect(message.contains("losing their history") == prune)
+            #expect(
+                PlanRenderer.text(plan, requests: 1).contains("warning: person \"Leonardo Santos\" would be created"))
+        }
+    }
+
     /// 3,000 people in 300 teams: one member of each team moves to the next, every tenth person
     /// is promoted. The comment stays under GitHub's limit, leads with the reorganisation's
     /// counts, and says what it left out.
