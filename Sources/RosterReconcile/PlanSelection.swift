@@ -64,11 +64,22 @@ package struct PlanSelection: Sendable, Equatable {
         return !excludes(kind, name) && (only.isEmpty || only.contains { $0.matches(kind, key) })
     }
 
-    /// `plan` limited to the selection, its prerequisites brought along.
-    package func apply(to plan: Plan) throws(SelectionError) -> Plan {
+    /// The roster to plan for this selection: when it names people, its teams focused on them
+    /// (``PeopleFocus``), with the teams whose updates then move them; else the roster as it is.
+    package func focus(_ roster: Roster, live: LiveState) -> (roster: Roster, teams: Set<NameKey>) {
+        guard let focus = PeopleFocus(self, roster: roster, live: live) else { return (roster, []) }
+        return (focus.focused, focus.teams)
+    }
+
+    /// `plan` limited to the selection, its prerequisites brought along; the operations of
+    /// `teams` (a focus's) come too.
+    package func apply(to plan: Plan, teams: Set<NameKey> = []) throws(SelectionError) -> Plan {
         guard !isEmpty else { return plan }
         let operations = Array(plan.steps.joined())
-        let chosen = Set(operations.filter { selects($0.kind, $0.name) }.map(\.id))
+        let chosen = Set(
+            operations.filter {
+                selects($0.kind, $0.name) || ($0.kind == .team && teams.contains(NameKey($0.name)))
+            }.map(\.id))
         let kept = try withPrerequisites(chosen, of: operations)
         let steps = plan.steps.map { $0.filter { kept.contains($0.id) } }.filter { !$0.isEmpty }
         // The kept operations of each entity, found again from its change in one lookup.

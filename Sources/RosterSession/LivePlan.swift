@@ -66,10 +66,14 @@ package struct LivePlan: Sendable {
     package static func plan(
         _ request: PlanRequest, roster: Roster, live: LiveState, endpoint: String
     ) throws(SessionFailure) -> Plan {
-        let (planned, diagnostics) = Planner.plan(roster: roster, live: live, prune: request.prune, endpoint: endpoint)
+        // A selection of people plans the roster's teams focused on them: a team update replaces
+        // the whole member list, and must move only the people selected.
+        let focus = request.selection.focus(roster, live: live)
+        let (planned, diagnostics) = Planner.plan(
+            roster: focus.roster, live: live, prune: request.prune, endpoint: endpoint)
         guard let full = planned else { throw SessionFailure(diagnostics: diagnostics) }
         try Rails.check(.planned(request, roster, live))
-        do throws(SelectionError) { return try request.selection.apply(to: full) } catch {
+        do throws(SelectionError) { return try request.selection.apply(to: full, teams: focus.teams) } catch {
             throw SessionFailure(error.message, kind: .refused)
         }
     }

@@ -101,6 +101,43 @@ import Testing
         #expect(try twoTeamViolations(sandbox).isEmpty)
     }
 
+    /// "What happens to Leo?": `--only person:Leo Santos` of a reorganisation applies exactly his
+    /// move; everyone else stays as they were, and nobody is in two teams after any mutation.
+    @Test func aSelectionOfOnePersonAppliesExactlyTheirMove() throws {
+        let sandbox = try SandboxProcess(arguments: ["--test-hooks"])
+        defer { sandbox.stop() }
+        let demo = try String(contentsOfFile: "examples/demo-space.yaml", encoding: .utf8)
+        let reorganised =
+            demo
+            .replacingOccurrences(
+                of: "members: [David Kim, Iris Johansson, Leo Santos]", with: "members: [David Kim, Iris Johansson]"
+            )
+            .replacingOccurrences(
+                of: "members: [Frank O'Brien, Grace Tanaka, Nathan Fischer]",
+                with: "members: [Frank O'Brien, Grace Tanaka, Nathan Fischer, Leo Santos]"
+            )
+            .replacingOccurrences(of: "members: [Hassan Ali, Maya Patel]", with: "members: [Hassan Ali]")
+            .replacingOccurrences(
+                of: "members: [Elena Popov, Olivia Dupont]", with: "members: [Elena Popov, Olivia Dupont, Maya Patel]"
+            )
+            .replacingOccurrences(of: "level: Junior,    focus: Fullstack", with: "level: Mid,       focus: Fullstack")
+        let roster = try ScratchFolder.roster(reorganised)
+        let plan = try RosterBinary.run(
+            ["plan", roster, "--only", "person:Leo Santos"], environment: sandbox.environment)
+        #expect(plan.stdout.contains("People: 0 join, 0 leave, 1 move, 0 promoted"), "\(plan.stdout)")
+        #expect(plan.stdout.contains("Frontend Platform → Backend Services"), "\(plan.stdout)")
+        try enableAudit(sandbox)
+        let applied = try apply(sandbox, [roster, "--only", "person:Leo Santos"])
+        #expect(applied.code == 0, "\(applied.stdout)\(applied.stderr)")
+        #expect(applied.stdout.contains("Leo Santos moved to Backend Services."), "\(applied.stdout)")
+        #expect(try twoTeamViolations(sandbox).isEmpty)
+        // What is left is everyone else's change, untouched: Maya's move and David's promotion.
+        let rest = try RosterBinary.run(["plan", roster, "--format", "json"], environment: sandbox.environment)
+        let people = try JSONSerialization.jsonObject(with: Data(rest.stdout.utf8)) as? [String: Any]
+        let names = (people?["people"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }.sorted()
+        #expect(names == ["David Kim", "Maya Patel"], "\(rest.stdout)")
+    }
+
     @Test func swapsChainsAndNewTeamsNeverPutAnyoneInTwoTeams() throws {
         let sandbox = try SandboxProcess(arguments: ["--test-hooks", "--no-seed"])
         defer { sandbox.stop() }

@@ -115,4 +115,44 @@ import Testing
         #expect(byName["David Kim"]?.kind == .promoted)
         #expect(view.count(.moves) == 3 && view.count(.promoted) == 1)
     }
+
+    /// `--only person:Leo Santos` moves Leo, and nobody else: the teams are focused on him.
+    @Test func aSelectionOfOnePersonMovesOnlyThem() throws {
+        let users = [
+            Self.user(1, "Leo Santos"), Self.user(2, "Grace Tanaka"), Self.user(3, "Maya Patel"),
+            Self.user(4, "David Kim", .junior), Self.user(5, "Ana Lima"), Self.user(6, "Bo Berg"),
+        ]
+        let live = LiveState(
+            space: Self.space, users: users,
+            teams: [
+                LiveTeam(id: 10, name: "Frontend Platform", leadID: 5, memberIDs: [5, 1]),
+                LiveTeam(id: 11, name: "Backend Services", leadID: 6, memberIDs: [6, 2]),
+                LiveTeam(id: 12, name: "Design Systems", leadID: 4, memberIDs: [4, 3]),
+            ], levels: [])
+        var roster = Roster()
+        roster.people = users.map { Self.entry($0.name, .mid) }
+        roster.teams = [
+            Self.team("Frontend Platform", lead: "Ana Lima", []),
+            Self.team("Backend Services", lead: "Bo Berg", ["Leo Santos", "Maya Patel"]),
+            Self.team("Design Systems", lead: "David Kim", []),
+            Self.team("Platform Infra", lead: "Grace Tanaka", []),
+        ]
+        var selection = PlanSelection()
+        selection.only = try PlanSelection.parse("person:Leo Santos").get()
+        let focus = selection.focus(roster, live: live)
+        let full = try #require(Planner.plan(roster: focus.roster, live: live, prune: false).0)
+        let plan = try selection.apply(to: full, teams: focus.teams)
+        let view = PeopleView(plan)
+        #expect(view.stories.map(\.name) == ["Leo Santos"])
+        #expect(view.stories.first?.to == [.init(team: "Backend Services", role: .member, teamID: 11)])
+        #expect(plan.changes.filter { $0.kind == .person }.isEmpty)
+        // Excluding Leo: everyone else's changes, Leo stays where he is.
+        var excluding = PlanSelection()
+        excluding.exclude = try PlanSelection.parse("person:Leo Santos").get()
+        let rest = excluding.focus(roster, live: live)
+        let restPlan = try excluding.apply(
+            to: try #require(Planner.plan(roster: rest.roster, live: live, prune: false).0), teams: rest.teams)
+        #expect(!PeopleView(restPlan).stories.map(\.name).contains("Leo Santos"))
+        #expect(PeopleView(restPlan).stories.map(\.name).contains("Maya Patel"))
+    }
 }
