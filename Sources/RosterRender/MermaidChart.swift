@@ -1,4 +1,5 @@
 import RosterCore
+import RosterModel
 import RosterReconcile
 
 /// Mermaid flowcharts (GitHub renders them in Markdown).
@@ -28,6 +29,8 @@ enum MermaidChart {
         guard !teams.isEmpty || !view.stories.isEmpty else { return "" }
         var out = "<details><summary>Teams the plan changes (chart)</summary>\n\n```mermaid\nflowchart LR\n"
         var nodes: [String: String] = [:]
+        var teamOf: [Int: LiveTeam] = [:]
+        for team in plan.live.teams { for id in team.memberSet where teamOf[id] == nil { teamOf[id] = team } }
         func node(_ key: String, _ label: String) -> String {
             if let id = nodes[key] { return id }
             let id = (key.hasPrefix("t:") ? "t" : "p") + "\(nodes.count)"
@@ -44,7 +47,7 @@ enum MermaidChart {
                 out += "  \(node("t:" + place.team, place.team)) -.->|−| \(person)\n"
             }
             guard story.from.isEmpty && story.to.isEmpty, !story.joinsSpace, let id = story.id,
-                let team = plan.live.teams.first(where: { $0.memberSet.contains(id) })
+                let team = teamOf[id]
             else { continue }
             out += "  \(node("t:" + team.name, team.name)) -.-|~| \(person)\n"
         }

@@ -11,8 +11,9 @@ enum PeopleReport {
 
     static func text(_ report: ApplyReport) -> String {
         guard let view = report.people, !view.stories.isEmpty else { return "" }
-        let done = view.stories.filter(report.done)
-        let notDone = view.stories.filter { !report.done($0) }
+        let flags = report.done(view)
+        let done = zip(view.stories, flags).filter { $0.1 }.map(\.0)
+        let notDone = zip(view.stories, flags).filter { !$0.1 }.map(\.0)
         var out = "People: " + counts(done) + ".\n"
         for story in done.prefix(named) { out += "  " + TerminalText.escape(sentence(story)) + "\n" }
         if done.count > named { out += "  … and \(done.count - named) more.\n" }
@@ -28,11 +29,10 @@ enum PeopleReport {
     static func json(_ report: ApplyReport) -> JSONValue {
         guard let view = report.people else { return .array([]) }
         return .array(
-            view.stories.map {
+            zip(view.stories, report.done(view)).map { story, done in
                 .object([
-                    ("name", .string($0.name)), ("id", $0.id.map(JSONValue.int) ?? .null),
-                    ("kind", .string($0.kind.key)), ("done", .bool(report.done($0))),
-                    ("sentence", .string(sentence($0))),
+                    ("name", .string(story.name)), ("id", story.id.map(JSONValue.int) ?? .null),
+                    ("kind", .string(story.kind.key)), ("done", .bool(done)), ("sentence", .string(sentence(story))),
                 ])
             })
     }

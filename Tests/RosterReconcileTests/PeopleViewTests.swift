@@ -84,19 +84,24 @@ import Testing
             members: members.map { Located(PersonReference(parsing: $0), at: at) }, location: at)
     }
 
+    static let users = [
+        user(1, "Leo Santos"), user(2, "Grace Tanaka"), user(3, "Maya Patel"), user(4, "David Kim", .junior),
+        user(5, "Ana Lima"), user(6, "Bo Berg"),
+    ]
+
+    /// Three teams: Frontend Platform (Ana; Leo), Backend Services (Bo; Grace), Design Systems
+    /// (David; Maya).
+    static let live = LiveState(
+        space: space, users: users,
+        teams: [
+            LiveTeam(id: 10, name: "Frontend Platform", leadID: 5, memberIDs: [5, 1]),
+            LiveTeam(id: 11, name: "Backend Services", leadID: 6, memberIDs: [6, 2]),
+            LiveTeam(id: 12, name: "Design Systems", leadID: 4, memberIDs: [4, 3]),
+        ], levels: [])
+
     /// The reorganisation: Leo moves, Grace leaves to lead a new team, Maya joins it, David is promoted.
     @Test func aReorganisationToldByPerson() throws {
-        let users = [
-            Self.user(1, "Leo Santos"), Self.user(2, "Grace Tanaka"), Self.user(3, "Maya Patel"),
-            Self.user(4, "David Kim", .junior), Self.user(5, "Ana Lima"), Self.user(6, "Bo Berg"),
-        ]
-        let live = LiveState(
-            space: Self.space, users: users,
-            teams: [
-                LiveTeam(id: 10, name: "Frontend Platform", leadID: 5, memberIDs: [5, 1]),
-                LiveTeam(id: 11, name: "Backend Services", leadID: 6, memberIDs: [6, 2]),
-                LiveTeam(id: 12, name: "Design Systems", leadID: 4, memberIDs: [4, 3]),
-            ], levels: [])
+        let (users, live) = (Self.users, Self.live)
         var roster = Roster()
         roster.people = users.map { Self.entry($0.name, $0.name == "David Kim" ? .mid : .mid) }
         roster.teams = [
@@ -118,17 +123,7 @@ import Testing
 
     /// `--only person:Leo Santos` moves Leo, and nobody else: the teams are focused on him.
     @Test func aSelectionOfOnePersonMovesOnlyThem() throws {
-        let users = [
-            Self.user(1, "Leo Santos"), Self.user(2, "Grace Tanaka"), Self.user(3, "Maya Patel"),
-            Self.user(4, "David Kim", .junior), Self.user(5, "Ana Lima"), Self.user(6, "Bo Berg"),
-        ]
-        let live = LiveState(
-            space: Self.space, users: users,
-            teams: [
-                LiveTeam(id: 10, name: "Frontend Platform", leadID: 5, memberIDs: [5, 1]),
-                LiveTeam(id: 11, name: "Backend Services", leadID: 6, memberIDs: [6, 2]),
-                LiveTeam(id: 12, name: "Design Systems", leadID: 4, memberIDs: [4, 3]),
-            ], levels: [])
+        let (users, live) = (Self.users, Self.live)
         var roster = Roster()
         roster.people = users.map { Self.entry($0.name, .mid) }
         roster.teams = [

@@ -3,6 +3,7 @@ import RosterTestSupport
 import Testing
 
 @testable import MPSClient
+@testable import RosterApply
 @testable import RosterCore
 @testable import RosterModel
 @testable import RosterReconcile
@@ -104,6 +105,28 @@ import Testing
         let text = PlanRenderer.text(plan, requests: 1)
         #expect(
             text.contains("lead → member of Frontend Platform") && text.contains("member → lead of Frontend Platform"))
+    }
+
+    /// Apply's report ends in people's words; someone whose team update failed is named apart.
+    @Test func theReportSaysWhatHappenedToWhom() throws {
+        let plan = try Self.plan(
+            [
+                Self.team("Frontend Platform", lead: "Ana Lima", ["Cy Moss"]),
+                Self.team("Backend Services", lead: "Bo Berg", ["Nia Ford", "Leo Santos"]),
+                Self.team("Design Systems", lead: "David Kim", []),
+                Self.team("Platform Infra", lead: "Grace Tanaka", ["Maya Patel"]),
+            ], promote: ["David Kim": .mid])
+        var report = ApplyReport()
+        report.entries = plan.steps.joined().map { op in
+            ApplyReport.Entry(operation: op, status: op.name == "Design Systems" ? .failed("refused") : .applied)
+        }
+        report.people = PeopleView(plan)
+        let text = ReportRenderer.text(report)
+        #expect(text.contains("People: 2 moved, 1 promoted, 0 joined, 0 left.\n"), "\(text)")
+        #expect(text.contains("  Leo Santos moved to Backend Services.\n"))
+        #expect(text.contains("  Grace Tanaka moved to Platform Infra, as its lead.\n"))
+        #expect(text.contains("  David Kim is now Mid.\n"))
+        #expect(text.contains("Not done for 1 person: Maya Patel"))
     }
 
     /// Leo renamed in the roster without `previously:`: the plan says it looks like a rename and
