@@ -23,7 +23,13 @@ package struct PeopleView: Sendable {
                 builder.stories[i].id = ids[NameKey(builder.stories[i].name)] ?? nil
             }
         }
-        stories = builder.stories.sorted { ($0.kind, $0.name) < ($1.kind, $1.name) }
+        // By kind, then by name's bytes (String's `<` normalizes at every comparison).
+        let all = builder.stories
+        let kinds = all.map(\.kind.rawValue)
+        let order = NameOrder(count: all.count) { all[$0].name }
+        stories = all.indices.sorted { a, b in
+            kinds[a] != kinds[b] ? kinds[a] < kinds[b] : order.compare(a, b) < 0
+        }.map { all[$0] }
     }
 
     /// How many stories of each kind, for a summary line.

@@ -20,10 +20,14 @@ enum PeopleText {
         var out = ""
         if !view.stories.isEmpty {
             out += "People: " + summary(view) + "\n"
-            for kind in PersonStory.Kind.allCases {
-                let stories = view.stories.filter { $0.kind == kind }
-                guard !stories.isEmpty else { continue }
-                out += "\n  \(kind.title)\n" + lines(stories.map(row), indent: "    ", color: color)
+            // The stories come grouped by kind: each group is one run.
+            var start = 0
+            while start < view.stories.count {
+                let kind = view.stories[start].kind
+                var end = start + 1
+                while end < view.stories.count && view.stories[end].kind == kind { end += 1 }
+                out += "\n  \(kind.title)\n" + lines(view.stories[start..<end].map(row), indent: "    ", color: color)
+                start = end
             }
             out += "\n"
         }
@@ -52,24 +56,22 @@ enum PeopleText {
 
     /// `Frontend Platform → Platform Infra (lead); focus: Frontend → Infrastructure`.
     static func detail(_ story: PersonStory) -> String {
-        var parts: [String] = []
-        if story.leavesSpace { parts.append("leaves the space (prune)") }
-        if let teams = teams(story) { parts.append(teams) }
+        var out = ""
+        func separate() { if !out.isEmpty { out += "; " } }
+        if story.leavesSpace { out += "leaves the space (prune)" }
+        if let teams = teams(story) {
+            separate()
+            out += teams
+        }
         if story.joinsSpace {
-            var created = ""
-            PlanRenderer.appendCreated(
-                {
-                    var c = Change(action: .create, kind: .person, name: story.name); c.after = story.created; return c
-                }(),
-                to: &created)
-            parts.append(created)
+            separate()
+            PlanRenderer.appendCreated(.person, story.created, to: &out)
         }
         for update in story.updates {
-            var text = ""
-            PlanRenderer.appendUpdate(update, to: &text)
-            parts.append(text)
+            separate()
+            PlanRenderer.appendUpdate(update, to: &out)
         }
-        return parts.joined(separator: "; ")
+        return out
     }
 
     /// Where they go: `A → B`, `A (lead) → B`, `joins B`, `leaves A`, `lead of A → member of A`.
@@ -117,10 +119,13 @@ enum PeopleText {
         let lefts = rows.map { TerminalText.escape("\(indent)\(PlanRenderer.symbol($0.action)) \($0.subject)") }
         let widths = lefts.map(PlanRenderer.width)
         let column = min(max(widths.max() ?? 0, 40), 60) + 2
+        let spaces = String(repeating: " ", count: column)
         var out = ""
+        out.reserveCapacity(rows.count * 100)
         for ((row, left), width) in zip(zip(rows, lefts), widths) {
             if color { out += PlanRenderer.colorCode(row.action) }
-            out += left + String(repeating: " ", count: width < column ? column - width : 2)
+            out += left
+            out.append(contentsOf: spaces.prefix(width < column ? column - width : 2))
             out += TerminalText.escape(row.detail)
             if color { out += "\u{1B}[0m" }
             out += "\n"

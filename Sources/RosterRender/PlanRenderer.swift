@@ -99,8 +99,13 @@ package enum PlanRenderer {
 
     /// What a new entity will be.
     static func appendCreated(_ c: Change, to out: inout String) {
-        let after = { (field: PlanField) in c.after[field] ?? .null }
-        switch c.kind {
+        appendCreated(c.kind, c.after, to: &out)
+    }
+
+    /// What a new entity of `kind` with the values `values` will be.
+    static func appendCreated(_ kind: Change.Kind, _ values: EntityValues, to out: inout String) {
+        let after = { (field: PlanField) in values[field] ?? .null }
+        switch kind {
         case .person:
             out += "craft "
             out += text(of: after(.craft))

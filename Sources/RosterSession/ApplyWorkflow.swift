@@ -97,14 +97,15 @@ package struct ApplyWorkflow: Sendable {
         case .prompt(let prompt):
             switch try await approve(made, request, prompt, display) {
             case .approved(let checked):
-                return .applied(told(await send(checked, engine(checked), display), checked.plan))
+                let people = Task { PeopleView(checked.plan) }
+                return .applied(told(await send(checked, engine(checked), display), await people.value))
             case .cancelled: return .cancelled
             case .nothingLeft: return .nothingLeft
             }
         case .autoApprove, .savedPlan:
             // Nothing to ask: once the rails let it, the first documents go out while the plan
-            // is shown; what the engine says waits until the plan is on screen.
-            try Rails.check(.approved(approved: made.plan, fresh: made.plan))
+            // is shown; what the engine says waits until the plan is on screen. No question
+            // waits, so the plan made is the plan approved (the `approved` point is the prompt's).
             let refusal = shownRefusal(made)
             guard refusal == nil else {
                 display.show(made.plan)
@@ -113,9 +114,11 @@ package struct ApplyWorkflow: Sendable {
             display.starting()
             let plan = made.plan
             let running = Task { await engine(made).apply(plan) }
+            // Told person by person while the requests are out, not after them.
+            let people = Task { PeopleView(plan) }
             display.show(made.plan)
             display.sending()
-            return .applied(told(await timed { await running.value }, plan))
+            return .applied(told(await timed { await running.value }, await people.value))
         }
     }
 
@@ -149,9 +152,9 @@ package struct ApplyWorkflow: Sendable {
     }
 
     /// The report, with the plan it ran told person by person.
-    func told(_ report: ApplyReport, _ plan: Plan) -> ApplyReport {
+    func told(_ report: ApplyReport, _ people: PeopleView) -> ApplyReport {
         var report = report
-        report.people = PeopleView(plan)
+        report.people = people
         return report
     }
 }

@@ -50,8 +50,14 @@ enum PlanPhases {
         // speed leaves alone: nothing but the planner after the one decode.
         if plannerOnly { return true }
         t = now()
+        let people = PeopleView(fresh)
+        timer.lap("people view", t)
+        t = now()
         let text = PlanRenderer.text(fresh, requests: 0)
-        timer.lap("plan text", t)
+        timer.lap("plan text (people)", t)
+        t = now()
+        let resources = PlanRenderer.text(fresh, requests: 0, view: .resources)
+        timer.lap("plan text (resources)", t)
         t = now()
         let requests = MutationBatcher().requestCount(fresh)
         timer.lap("request count", t)
@@ -62,13 +68,14 @@ enum PlanPhases {
         var report = await engine.run(fresh)
         timer.lap("apply engine, instant server", t)
         report.verification = .checked(remaining: [])
+        report.people = people
         t = now()
         let json = ReportRenderer.json(report).rendered(indent: 2)
         timer.lap("report json", t)
         t = now()
         let reportText = ReportRenderer.text(report)
         timer.lap("report text", t)
-        withExtendedLifetime((inSync, text, requests, json, reportText)) {}
+        withExtendedLifetime((inSync, text, resources, requests, json, reportText)) {}
         return true
     }
 }
