@@ -32,7 +32,7 @@ enum PeopleReport {
             zip(view.stories, report.done(view)).map { story, done in
                 .object([
                     ("name", .string(story.name)), ("id", story.id.map(JSONValue.int) ?? .null),
-                    ("kind", .string(story.kind.key)), ("done", .bool(done)), ("sentence", .string(sentence(story))),
+                    ("kind", .string(story.kind.key)), ("done", .bool(done)),
                 ])
             })
     }
