@@ -26,15 +26,26 @@ enum PeopleReport {
         return out
     }
 
+    /// `{"moved": 2, "promoted": 1, "joined": 1, "left": 0, …, "notDone": [{"name", "id", "kind"}]}`:
+    /// how many of each kind were done, and who was not (the plan's JSON holds everyone's story).
     static func json(_ report: ApplyReport) -> JSONValue {
-        guard let view = report.people else { return .array([]) }
-        return .array(
-            zip(view.stories, report.done(view)).map { story, done in
-                .object([
-                    ("name", .string(story.name)), ("id", story.id.map(JSONValue.int) ?? .null),
-                    ("kind", .string(story.kind.key)), ("done", .bool(done)),
-                ])
-            })
+        guard let view = report.people else { return .null }
+        let flags = report.done(view)
+        var counts: [PersonStory.Kind: Int] = [:]
+        var notDone: [JSONValue] = []
+        for (story, done) in zip(view.stories, flags) {
+            if done {
+                counts[story.kind, default: 0] += 1
+            } else {
+                notDone.append(
+                    .object([
+                        ("name", .string(story.name)), ("id", story.id.map(JSONValue.int) ?? .null),
+                        ("kind", .string(story.kind.key)),
+                    ]))
+            }
+        }
+        return .object(
+            PersonStory.Kind.allCases.map { ($0.key, .int(counts[$0] ?? 0)) } + [("notDone", .array(notDone))])
     }
 
     /// `3 moved, 1 promoted, 1 joined, 0 left` and the other kinds that occur.
