@@ -56,6 +56,8 @@ package struct PeopleView: Sendable {
             case .delete: stories[i].leavesSpace = true
             default: stories[i].updates = change.updates
             }
+            // Team changes name who leaves by their live name: a person renamed is one story.
+            for case .name(let from, _) in change.updates where index[from] == nil { index[from] = i }
             if change.action == .create { stories[i].created = change.after }
         }
 

@@ -10,18 +10,23 @@ import Testing
 @Suite struct PeopleViewTests {
     /// Each membership change of a plan's team changes: (team, person, joins or leaves).
     static func memberships(_ plan: Plan) -> [String] {
+        // A renamed person leaves under their live name and is told under their new one.
+        var renamed: [String: String] = [:]
+        for change in plan.changes where change.kind == .person {
+            for case .name(let from, let to) in change.updates where renamed[from] == nil { renamed[from] = to }
+        }
         var out: [String] = []
         for change in plan.changes where change.kind == .team {
             switch change.action {
             case .create:
                 out += PeopleView.names(change.after[.members]).map { "\(change.name)|\($0)|+" }
             case .delete:
-                out += PeopleView.names(change.before[.members]).map { "\(change.name)|\($0)|-" }
+                out += PeopleView.names(change.before[.members]).map { "\(change.name)|\(renamed[$0] ?? $0)|-" }
             case .update:
                 var old = change.name
                 for case .name(let from, _) in change.updates { old = from }
                 for case .members(let added, let removed) in change.updates {
-                    out += added.map { "\(change.name)|\($0)|+" } + removed.map { "\(old)|\($0)|-" }
+                    out += added.map { "\(change.name)|\($0)|+" } + removed.map { "\(old)|\(renamed[$0] ?? $0)|-" }
                 }
             case .unmanaged: break
             }
@@ -149,5 +154,24 @@ import Testing
             to: try #require(Planner.plan(roster: rest.roster, live: live, prune: false).0), teams: rest.teams)
         #expect(!PeopleView(restPlan).stories.map(\.name).contains("Leo Santos"))
         #expect(PeopleView(restPlan).stories.map(\.name).contains("Maya Patel"))
+    }
+
+    /// Leo, renamed (with `previously:`) and moved: one story, under his new name.
+    @Test func aRenamedPersonWhoMovesIsOneStory() throws {
+        var roster = Roster()
+        roster.people = Self.users.map { Self.entry($0.name, $0.name == "David Kim" ? .junior : .mid) }
+        roster.people[0].name = Located("Leonardo Santos", at: roster.people[0].location)
+        roster.people[0].key = NameKey("Leonardo Santos")
+        roster.people[0].previously = [Located("Leo Santos", at: roster.people[0].location)]
+        roster.teams = [
+            Self.team("Frontend Platform", lead: "Ana Lima", []),
+            Self.team("Backend Services", lead: "Bo Berg", ["Grace Tanaka", "Leonardo Santos"]),
+            Self.team("Design Systems", lead: "David Kim", ["Maya Patel"]),
+        ]
+        let plan = try #require(Planner.plan(roster: roster, live: Self.live, prune: false).0)
+        let view = PeopleView(plan)
+        #expect(view.stories.map(\.name) == ["Leonardo Santos"])
+        #expect(view.stories.first?.from.map(\.team) == ["Frontend Platform"])
+        #expect(view.stories.first?.to.map(\.team) == ["Backend Services"])
     }
 }
