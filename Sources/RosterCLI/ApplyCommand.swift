@@ -44,12 +44,6 @@ struct ApplyCommand: Command {
             color = ColorOptions(arguments)
             connection = ConnectionOptions(arguments)
         }
-
-        func settings(_ environment: [String: String]) -> ApplyWorkflow.Settings {
-            ApplyWorkflow.Settings(
-                paths: paths, prune: planning.prune, selection: planning.selection, connection: connection,
-                environment: environment, allowLargeChanges: allowLargeChanges, concurrency: concurrency)
-        }
     }
 
     static func run(_ options: Options, _ context: CommandContext) async -> ExitCode {
@@ -67,18 +61,17 @@ struct ApplyCommand: Command {
         let json = options.format == .json
         let show = ApplyOutput(
             console: console, planOnStderr: json, color: context.useColor(onStderr: json, options.color))
-        let workflow = try ApplyWorkflow(
-            options.settings(context.environment), log: context.log(verbose: options.connection.verbose))
+        let settings = ApplyWorkflow.Settings(
+            paths: options.paths, prune: options.planning.prune, selection: options.planning.selection,
+            connection: options.connection, environment: context.environment,
+            allowLargeChanges: options.allowLargeChanges, concurrency: options.concurrency)
+        let workflow = try ApplyWorkflow(settings, log: context.log(verbose: options.connection.verbose))
         let (made, request) = try await workflow.makePlan()
         let control = ApplyControl()
         let display = TerminalApplyDisplay(show: show, gate: gate, control: control, view: options.view)
-        let approver: Approver =
-            options.autoApprove ? .autoApprove : .prompt(TerminalPrompt(show: show))
-        // Progress on standard error: the engine's steps, always on a terminal.
-        var progress: (@Sendable (String) -> Void)?
-        if gate.stderrIsTerminal { progress = { line in gate.writeErr("roster: \(line)\n") } }
         let outcome = try await workflow.apply(
-            made, request, approver: approver, display: display, control: control, progress: progress)
+            made, request, approver: options.autoApprove ? .autoApprove : .prompt(display), display: display,
+            control: control, progress: display.progress)
         return withExtendedLifetime(display) { report(outcome, show, json: json) }
     }
 
@@ -98,26 +91,5 @@ struct ApplyCommand: Command {
             if report.stop == .interrupted { return ExitCode.interrupted }
             return report.complete ? ExitCode.success : ExitCode.failure
         }
-    }
-}
-
-/// "Apply these changes?" at the terminal.
-struct TerminalPrompt: ApprovalPrompt {
-    let show: ApplyOutput
-
-    var canAskAgain: Bool { show.console.stdinIsTerminal }
-
-    func confirm() throws(SessionFailure) -> Bool {
-        guard show.console.stdinIsTerminal else {
-            throw SessionFailure(
-                "refusing to apply without confirmation: standard input is not a terminal; "
-                    + "pass --auto-approve to apply anyway", kind: .usage)
-        }
-        show.plan("\nApply these changes? Type \"yes\" to continue: ")
-        guard show.console.readLine()?.trimmingCharacters(in: .whitespaces) == "yes" else {
-            show.plan("Apply cancelled.\n")
-            return false
-        }
-        return true
     }
 }

@@ -1,25 +1,16 @@
-import RosterCore
+import RosterRender
 
-/// `roster help --format json`: the commands and their options, own and global, as a versioned
-/// document, from the same registry as the text.
+/// `roster help --format json`, from the command registry.
 enum HelpDocument {
     static func json(_ commands: [any Command.Type]) -> String {
-        let list = commands.map { command in
-            JSONValue.object([
-                ("name", .string(command.name)), ("summary", .string(command.summary)),
-                ("usage", .string(command.usage)), ("subcommands", .array(command.subcommands.map(JSONValue.string))),
-                (
-                    "options",
-                    .array(
-                        command.options.map { option in
-                            .object([
-                                ("name", .string(option.name)), ("value", option.value.map(JSONValue.string) ?? .null),
-                                ("help", .string(option.help)), ("global", .bool(GlobalOptions.contains(option.name))),
-                            ])
-                        })
-                ),
-            ])
-        }
-        return JSONEnvelope.wrap([("commands", .array(list))]).rendered(indent: 2) + "\n"
+        HelpJSON.document(
+            commands.map { command in
+                HelpJSON.Command(
+                    name: command.name, summary: command.summary, usage: command.usage,
+                    subcommands: command.subcommands,
+                    options: command.options.map {
+                        .init(name: $0.name, value: $0.value, help: $0.help, global: GlobalOptions.contains($0.name))
+                    })
+            })
     }
 }

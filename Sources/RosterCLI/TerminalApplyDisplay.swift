@@ -6,10 +6,10 @@ import RosterRender
 import RosterSession
 import Synchronization
 
-/// Apply's plan and progress on the terminal. While the plan is printed the engine may already be
+/// Apply's plan, question and progress on the terminal. While the plan is printed the engine may already be
 /// sending: its lines wait in the gate until the plan is out. Interrupts are taken over from the
 /// engine's start until the report.
-final class TerminalApplyDisplay: ApplyDisplay {
+final class TerminalApplyDisplay: ApplyDisplay, ApprovalPrompt {
     let show: ApplyOutput
     let gate: ProgressGate
     let control: ApplyControl
@@ -44,5 +44,28 @@ final class TerminalApplyDisplay: ApplyDisplay {
     func sending() {
         if !show.console.stderrIsTerminal { show.plan("\n") }
         gate.open()
+    }
+
+    /// The engine's steps on standard error, on a terminal only.
+    var progress: (@Sendable (String) -> Void)? {
+        guard gate.stderrIsTerminal else { return nil }
+        return { [gate] line in gate.writeErr("roster: \(line)\n") }
+    }
+
+    var canAskAgain: Bool { show.console.stdinIsTerminal }
+
+    /// "Apply these changes?"
+    func confirm() throws(SessionFailure) -> Bool {
+        guard show.console.stdinIsTerminal else {
+            throw SessionFailure(
+                "refusing to apply without confirmation: standard input is not a terminal; "
+                    + "pass --auto-approve to apply anyway", kind: .usage)
+        }
+        show.plan("\nApply these changes? Type \"yes\" to continue: ")
+        guard show.console.readLine()?.trimmingCharacters(in: .whitespaces) == "yes" else {
+            show.plan("Apply cancelled.\n")
+            return false
+        }
+        return true
     }
 }
