@@ -8,7 +8,8 @@ import RosterCore
 ///   matches the live name and never changes it;
 /// - an `id` is pinned where live names repeat;
 /// - a level start date that is not a `YYYY-MM-DD` day is left out, with a warning: the roster
-///   then leaves it alone, so the plan is clean;
+///   then leaves it alone, so the plan is clean; a person without one states it empty
+///   (`levelStartDate: null`), so that a date set in the app later is drift the plan shows;
 /// - a value this roster does not know (a newer MPS) is written as the server spells it.
 package struct LiveEntries {
     /// A live person as a roster entry's fields.
@@ -20,6 +21,8 @@ package struct LiveEntries {
         package var level: String
         package var focus: String
         package var levelStartDate: String?
+        /// The live person has no level start date: the entry says so (`null`).
+        package var hasNoDate = false
 
         /// One field as the entry writes it; nil: left out (no date, or one that is free text).
         package func text(_ field: PersonField) -> String? {
@@ -32,9 +35,13 @@ package struct LiveEntries {
             }
         }
 
-        /// The fields after the name and id, as export and pull write them, in the format's order.
-        package var valueFields: [(PersonField, String)] {
-            PersonField.allCases.filter { $0 != .name }.compactMap { field in text(field).map { (field, $0) } }
+        /// The fields after the name and id, as export and pull write them, in the format's order;
+        /// nil for a value stated empty (no level start date).
+        package var valueFields: [(PersonField, String?)] {
+            PersonField.allCases.filter { $0 != .name }.compactMap { field -> (PersonField, String?)? in
+                if let text = text(field) { return (field, text) }
+                return field == .levelStartDate && hasNoDate ? (field, nil) : nil
+            }
         }
     }
 
@@ -48,6 +55,8 @@ package struct LiveEntries {
     }
 
     let users: [Int: LiveUser]
+    /// Whether the server keeps level start dates (an older one does not: no entry states one).
+    let keepsDates: Bool
     let repeatedPeople: Set<NameKey>
     let repeatedTeams: Set<NameKey>
     /// What each live person is called in the roster, by id: a pull keeps the roster's spelling.
@@ -56,6 +65,7 @@ package struct LiveEntries {
     /// The entries of `live`; people and teams `policy.ignore` hides count for no repeats.
     package init(_ live: LiveState, ignoredUsers: Set<Int> = [], ignoredTeams: Set<Int> = []) {
         users = Dictionary(live.users.map { ($0.id, $0) }) { first, _ in first }
+        keepsDates = !live.lacking.contains(.levelStartDates)
         repeatedPeople = Self.repeated(live.users.filter { !ignoredUsers.contains($0.id) }.map(\.key))
         repeatedTeams = Self.repeated(live.teams.filter { !ignoredTeams.contains($0.id) }.map(\.key))
         names = users.mapValues { Self.name($0.name) }
@@ -109,7 +119,7 @@ package struct LiveEntries {
         Person(
             name: names[user.id] ?? Self.name(user.name), id: pinned(user.id) ? user.id : nil,
             craft: user.craft.rawValue, level: user.level.rawValue, focus: user.focus.rawValue,
-            levelStartDate: Self.date(user.levelStartDate))
+            levelStartDate: Self.date(user.levelStartDate), hasNoDate: keepsDates && user.levelStartDate == nil)
     }
 
     package func team(_ team: LiveTeam) -> Team {

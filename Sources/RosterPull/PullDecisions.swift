@@ -68,23 +68,34 @@ package struct PullDecisions {
         switch field {
         case .name: if user.key != person.key { set(at, Person.name.name, .text(LiveEntries.name(user.name))) }
         case .craft: if user.craft != person.craft { set(at, field, user.craft) }
-        case .level: if user.level != person.level { set(at, field, user.level) }
+        case .level:
+            guard user.level != person.level else { return }
+            set(at, field, user.level)
+            // A promotion is taken whole: the level with the date it started (docs/decisions.md).
+            pullDate(of: user, into: person, whole: true)
         case .focus: if user.focus != person.focus { set(at, field, user.focus) }
         case .levelStartDate:
-            let date: String?? =
-                switch person.levelStartDate {
-                case .unmanaged: nil
-                case .clear: .some(nil)
-                case .date(let d): .some(d.description)
-                }
-            guard let date, date != user.levelStartDate else { return }
-            // A date that is free text is left out (the roster then leaves it alone), as export does.
-            if let warning = LiveEntries.dateWarning(user) {
-                warnings.append(warning)
-                decisions.append(.remove(entry: at, key: Person.levelStartDate.name))
-            } else {
-                set(at, Person.levelStartDate.name, user.levelStartDate.map(WrittenValue.token) ?? .null)
+            if user.level == person.level { pullDate(of: user, into: person, whole: false) }
+        }
+    }
+
+    /// Adopts the live level start date: where the entry states one that differs, or, with a
+    /// level adopted (`whole`), also where it states none (an empty one, `null`, when the space
+    /// has none). A date that is free text is left out, as export does.
+    private mutating func pullDate(of user: LiveUser, into person: PersonEntry, whole: Bool) {
+        let stated: String?? =
+            switch person.levelStartDate {
+            case .unmanaged: whole && !live.lacking.contains(.levelStartDates) ? .some(.some("unmanaged")) : nil
+            case .clear: .some(nil)
+            case .date(let d): .some(d.description)
             }
+        guard let stated, stated != user.levelStartDate else { return }
+        let at = person.location
+        if let warning = LiveEntries.dateWarning(user) {
+            warnings.append(warning)
+            decisions.append(.remove(entry: at, key: Person.levelStartDate.name))
+        } else {
+            set(at, Person.levelStartDate.name, user.levelStartDate.map(WrittenValue.token) ?? .null)
         }
     }
 
@@ -107,7 +118,7 @@ package struct PullDecisions {
             let person = entries.person(user)
             var fields: [(String, WrittenValue)] = [(Person.name.name, .text(person.name))]
             if let id = person.id { fields.append((Person.id.name, .number(id))) }
-            fields += person.valueFields.map { ($0.key.name, .token($1)) }
+            fields += person.valueFields.map { ($0.key.name, $1.map(WrittenValue.token) ?? .null) }
             if let warning = LiveEntries.dateWarning(user) { warnings.append(warning) }
             return NewEntry(fields)
         }

@@ -120,6 +120,12 @@ struct PlanBuilder {
         var change = Change(action: .update, kind: .person, name: person.name.value, id: user.id)
         change.updates = current.changes(to: fields)
         changes.append(change)
+        if current.level != fields.level && current.levelStartDate == fields.levelStartDate {
+            warnings.append(
+                .levelWithoutDate(
+                    person: person.name.value, id: user.id, from: current.level, to: fields.level,
+                    date: fields.levelStartDate))
+        }
         scheduler.add(PlanOperation(payload: .updateUser(id: user.id, fields), name: person.name.value))
     }
 

@@ -27,6 +27,9 @@ package enum PlanWarning: Sendable, Equatable {
     /// under prune) have the same craft, level, focus and level start date: most likely a rename
     /// that lacks its `previously:`.
     case looksLikeRename(person: String, live: String, id: Int, deleted: Bool)
+    /// A person's level changes and their level start date stays: the levels report would count
+    /// the new level from the old date.
+    case levelWithoutDate(person: String, id: Int, from: JobLevel, to: JobLevel, date: String?)
 
     /// The 1-based step the warning is about, if any.
     package var step: Int? {
@@ -59,6 +62,12 @@ package enum PlanWarning: Sendable, Equatable {
             return "person \"\(written)\" would be created beside the live \"\(shown)\" (#\(id)), which the roster "
                 + "does not list; if they are the same person, write \"\(shown)\" or add `previously: [\"\(shown)\"]` "
                 + "to the entry"
+        case let .levelWithoutDate(person, id, from, to, date):
+            let stays = date.map { "stays \(TerminalText.escape($0))" } ?? "stays empty"
+            return
+                "person \"\(TerminalText.escape(person))\" (#\(id)) goes from \(from.rawValue) to \(to.rawValue), but "
+                + "levelStartDate \(stays): `roster report levels` would count \(to.rawValue) from that date; set "
+                + "levelStartDate to the day the new level started"
         case let .looksLikeRename(person, live, id, deleted):
             let (written, shown) = (TerminalText.escape(person), TerminalText.escape(live))
             let fate = deleted ? "would be deleted (prune), losing their history" : "is not in the roster"

@@ -57,7 +57,7 @@ package struct RosterExporter {
             let person = entries.person(user)
             var fields: [(String, YAMLValue)] = [(Person.name.name, .string(person.name))]
             if let id = person.id { fields.append((Person.id.name, .token(String(id)))) }
-            fields += person.valueFields.map { ($0.key.name, .token($1)) }
+            fields += person.valueFields.map { ($0.key.name, .token($1 ?? "null")) }
             if let warning = LiveEntries.dateWarning(user) { warnings.append(warning) }
             return .mapping(fields, flow: true)
         }
@@ -97,6 +97,7 @@ package struct RosterExporter {
         switch value {
         case .string(let s): return .string(s)
         case .token(let s):
+            if s == "null" { return .null }
             if let i = Int(s) { return .int(i) }
             if s == "true" || s == "false" { return .bool(s == "true") }
             return .string(s)

@@ -68,8 +68,12 @@ import Testing
         let both = try RosterBinary.run(["pull", "--check", "--dry-run", "r.yaml"], environment: env, directory: dir)
         #expect(both.code == 2 && both.stdout == diff.stdout, "\(both.stdout)")
         // Appended people leave out what the file's defaults say, and follow the last entry's spacing.
-        #expect(diff.stdout.contains("{name: David Kim, level: Junior, focus: Fullstack}"), "\(diff.stdout)")
-        #expect(diff.stdout.contains("{name: Carol Nguyen, craft: Design, level: Mid, focus: NotApplicable}"))
+        #expect(
+            diff.stdout.contains("{name: David Kim, level: Junior, focus: Fullstack, levelStartDate: null}"),
+            "\(diff.stdout)")
+        #expect(
+            diff.stdout.contains(
+                "{name: Carol Nguyen, craft: Design, level: Mid, focus: NotApplicable, levelStartDate: null}"))
     }
 
     @Test func globalOptionsWorkOnEveryCommandInEitherPlace() throws {

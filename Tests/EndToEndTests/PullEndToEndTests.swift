@@ -135,7 +135,9 @@ extension PullEndToEndTests {
             of: "  - name: Sam Leigh   # the spelling HR uses", with: "  - name: Sam Lee   # the spelling HR uses"
         )
         .replacingOccurrences(
-            of: "    level: Mid\n    focus: Mobile\n\n", with: "    level: Senior\n    focus: Mobile\n\n"
+            // A promotion is taken whole: the space has no date for it, which the entry now says.
+            of: "    level: Mid\n    focus: Mobile\n\n",
+            with: "    level: Senior\n    focus: Mobile\n    levelStartDate: null\n\n"
         )
         .replacingOccurrences(of: "      - Sam Leigh   # since 2024", with: "      - Sam Lee")
         #expect(pulled == expected + "\n", "\(pulled)")

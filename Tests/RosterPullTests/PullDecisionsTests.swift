@@ -43,8 +43,19 @@ import Testing
     }
 
     @Test func aChangedFieldIsSetOnTheEntry() throws {
-        let decided = try Self.decide(Self.adaEntry, users: [Self.ada(level: .staff, focus: .mobile)])
-        #expect(Self.sets(decided) == ["level=Staff", "focus=Mobile"])
+        let decided = try Self.decide(Self.adaEntry, users: [Self.ada(focus: .mobile)])
+        #expect(Self.sets(decided) == ["focus=Mobile"])
+    }
+
+    /// A promotion made in the app comes with the day it started: the date is adopted with the
+    /// level, also where the entry stated none (and stated empty where the space has none).
+    @Test func aPromotionIsAdoptedWhole() throws {
+        let promoted = try Self.decide(Self.adaEntry, users: [Self.ada(level: .staff, date: "2026-11-15")])
+        #expect(Self.sets(promoted) == ["level=Staff", "levelStartDate=2026-11-15"])
+        let undated = try Self.decide(Self.adaEntry, users: [Self.ada(level: .staff)])
+        #expect(Self.sets(undated) == ["level=Staff", "levelStartDate=null"])
+        // Without a level change, a date the entry leaves alone stays alone.
+        #expect(try Self.decide(Self.adaEntry, users: [Self.ada(date: "2026-11-15")]).decisions.isEmpty)
     }
 
     @Test func aRenameInTheAppRenamesTheEntry() throws {
@@ -92,7 +103,9 @@ import Testing
             return
         }
         #expect(section == .people)
-        #expect(entries.first?.fields.map(\.key) == ["name", "craft", "level", "focus"])
+        // Every date stated, an empty one too: a date set in the app later is drift.
+        #expect(entries.first?.fields.map(\.key) == ["name", "craft", "level", "focus", "levelStartDate"])
+        #expect(entries.first?.fields.last?.value == .null)
     }
 
     @Test func aTeamsLeadAndMembersFollowTheSpace() throws {
