@@ -42,7 +42,11 @@ enum ArgumentParser {
         }
         guard let spec = options.first(where: { $0.name == name }) else {
             let known = options.map(\.name) + ["--help"]
-            let suggestion = Suggestions.nearest(to: name, among: known).map { "; did you mean `\($0)`?" } ?? ""
+            // Other tools' words for an option roster spells out (`-y`, `--yes`).
+            let aliases = ["-y": "--auto-approve", "--yes": "--auto-approve"]
+            let near =
+                aliases[name].flatMap { known.contains($0) ? $0 : nil } ?? Suggestions.nearest(to: name, among: known)
+            let suggestion = near.map { "; did you mean `\($0)`?" } ?? ""
             throw UsageError(message: "unknown option `\(name)` for `roster \(command)`\(suggestion)", hint: hint)
         }
         guard let placeholder = spec.value else {

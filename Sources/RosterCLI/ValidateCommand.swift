@@ -15,7 +15,7 @@ struct ValidateCommand: Command {
         var color: ColorOptions
 
         init(_ arguments: ParsedArguments) {
-            paths = arguments.positionals.isEmpty ? [RosterLoader.defaultPath] : arguments.positionals
+            paths = arguments.positionals.isEmpty ? [RosterLoader.defaultRoster()] : arguments.positionals
             format = arguments[FormatOnly.format]
             color = ColorOptions(arguments)
         }

@@ -55,11 +55,29 @@ struct RosterFileFinder {
         var link = stat()
         guard lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK else {
             return reason == ENOENT
-                ? "no such file or directory" : "cannot read it: \(String(cString: strerror(reason)))"
+                ? "no such file or directory" + nearest(path)
+                : "cannot read it: \(String(cString: strerror(reason)))"
         }
         if reason == ELOOP { return "the symbolic link loops" }
         let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
         return "the symbolic link leads nowhere (to \"\(TerminalText.escape(target))\")"
+    }
+
+    /// `; did you mean "roster/"?` for the entry of the path's folder nearest its last part
+    /// (`rooster/`, `people.yml`), or nothing.
+    static func nearest(_ path: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        let name = url.lastPathComponent
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder),
+            let near = Suggestions.nearest(to: name, among: entries.filter { !$0.hasPrefix(".") })
+        else { return "" }
+        let prefix =
+            path.contains("/") && !(path.hasSuffix("/") && !path.dropLast().contains("/"))
+            ? String(path.dropLast(path.hasSuffix("/") ? name.count + 1 : name.count)) : ""
+        var isFolder: ObjCBool = false
+        FileManager.default.fileExists(atPath: folder + "/" + near, isDirectory: &isFolder)
+        return "; did you mean \"\(TerminalText.escape(prefix + near + (isFolder.boolValue ? "/" : "")))\"?"
     }
 
     private mutating func walk(_ directory: String, _ info: stat) {

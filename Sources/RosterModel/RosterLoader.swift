@@ -6,8 +6,16 @@ import RosterYAML
 /// layer, decodes it, merges the files and validates the result.
 package struct RosterLoader: Sendable {
     package var yaml = YAMLLoader()
-    /// The roster read when a command is given no path.
+    /// The roster read when a command is given no path, when none of ``defaultPaths`` is there.
     package static let defaultPath = "roster.yaml"
+    /// What a command given no path looks for, in this order: the first that exists is the roster.
+    package static let defaultPaths = ["roster.yaml", "roster.json", "roster/"]
+
+    /// The roster a command given no path reads: the first of ``defaultPaths`` that exists in the
+    /// working directory, else `roster.yaml` (whose absence is then the error).
+    package static func defaultRoster() -> String {
+        defaultPaths.first { FileManager.default.fileExists(atPath: $0) } ?? defaultPath
+    }
 
     package init() {
         yaml.fileDescription = "a roster file"

@@ -15,11 +15,12 @@ package struct Puller {
     /// What the files cannot hold as the space has it (a level start date that is free text).
     package var warnings: [Diagnostic] { decided.warnings }
 
-    /// Prepares a pull of `roster`, whose files' texts are `texts`, from `live`.
-    package init(roster: Roster, live: LiveState, texts: [String: String]) {
+    /// Prepares a pull of `roster`, whose files' texts are `texts`, from `live`; `newFile` is a
+    /// file new entries may go to that the roster does not have yet (`--into` a new file).
+    package init(roster: Roster, live: LiveState, texts: [String: String], newFile: String? = nil) {
         self.roster = roster
         decided = PullDecisions(roster: roster, live: live)
-        for file in roster.files {
+        for file in roster.files + (newFile.map { [$0] } ?? []) {
             if let editor = RosterFileEditor(file: file, text: texts[file] ?? "") { editors[file] = editor }
         }
     }

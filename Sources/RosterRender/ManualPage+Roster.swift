@@ -16,7 +16,7 @@ extension ManualPage {
     package static let files: [(term: String, text: String)] = [
         ("$XDG_CONFIG_HOME/roster/config.yaml", "profiles: endpoint, space, tokenFile, caFile, timeout, maxResponseMB"),
         ("$XDG_CONFIG_HOME/roster/tokens/PROFILE", "the login stored by roster auth login (mode 0600)"),
-        (RosterLoader.defaultPath, "the roster read when no PATH is given"),
+        ("roster.yaml, roster.json, roster/", "the roster read when no PATH is given: the first there is"),
     ]
 
     package static let exitCodes: [(term: String, text: String)] = [

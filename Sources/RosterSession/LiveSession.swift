@@ -53,7 +53,7 @@ package enum LiveSession {
 
     /// Loads a roster; an invalid one fails with its diagnostics, a valid one comes with its warnings.
     package static func loadRoster(_ paths: [String]) throws(SessionFailure) -> (Roster, warnings: [Diagnostic]) {
-        let result = RosterLoader().load(paths: paths.isEmpty ? [RosterLoader.defaultPath] : paths)
+        let result = RosterLoader().load(paths: paths.isEmpty ? [RosterLoader.defaultRoster()] : paths)
         guard result.isValid else { throw SessionFailure(diagnostics: result.diagnostics, kind: .invalidRoster) }
         return (result.roster, result.diagnostics)
     }

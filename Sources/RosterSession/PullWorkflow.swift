@@ -51,19 +51,27 @@ package struct PullWorkflow: Sendable {
             }
             texts[file] = String(decoding: data, as: UTF8.self)
         }
-        var puller = Puller(roster: roster, live: plan.live, texts: texts)
-        let changed = puller.run(into: try Self.intoFile(into, roster.files))
+        let into = try Self.intoFile(into, roster.files)
+        // `--into` a file that is not there yet: it starts as an empty roster file.
+        let newFile = into.flatMap { roster.files.contains($0) ? nil : $0 }
+        if let newFile { texts[newFile] = "version: 1\n" }
+        var puller = Puller(roster: roster, live: plan.live, texts: texts, newFile: newFile)
+        let changed = puller.run(into: into)
         if !puller.diagnostics.isEmpty { throw SessionFailure(diagnostics: puller.diagnostics) }
         // Nothing is written (nor shown as a diff) unless the result loads and plans clean.
-        let problems = PullCheck.problems(files: roster.files, texts: texts, changed: changed, live: plan.live)
+        let files = roster.files + (newFile.map { [$0] } ?? [])
+        let problems = PullCheck.problems(files: files, texts: texts, changed: changed, live: plan.live)
         if !problems.isEmpty { throw SessionFailure(diagnostics: problems) }
+        if let newFile { texts[newFile] = "" }
         return Edits(original: texts, changed: changed, warnings: puller.warnings)
     }
 
-    /// The roster file `--into` names, however its path is spelled; it must be one of the roster's.
+    /// The roster file `--into` names, however its path is spelled: one of the roster's, or a
+    /// file not there yet, which the pull creates.
     static func intoFile(_ given: String?, _ files: [String]) throws(SessionFailure) -> String? {
         guard let given else { return nil }
         let standard = { (path: String) in URL(fileURLWithPath: path).standardizedFileURL.path }
+        if !FileManager.default.fileExists(atPath: given) { return given }
         guard let file = files.first(where: { standard($0) == standard(given) }) else {
             throw SessionFailure(
                 "--into \(given) is not one of the roster's files (\(files.joined(separator: ", "))); name it among "

@@ -142,7 +142,7 @@ package struct SavedPlanFile: Sendable {
         let folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()
         let relative = { (file: String) in relativePath(file, to: folder) }
         let files = SavedPlan.RosterFiles(
-            paths: (request.paths.isEmpty ? [RosterLoader.defaultPath] : request.paths).map(relative),
+            paths: (request.paths.isEmpty ? [RosterLoader.defaultRoster()] : request.paths).map(relative),
             files: roster.files.map(relative), sha256: rosterDigest(roster.files, relativeTo: folder),
             prune: request.prune)
         let saved = SavedPlan(

@@ -26,6 +26,14 @@ extension DocumentBuilder {
             }
             return .error(.syntax, message, at: offsetLocation(offset, bytes))
         }
+        // libyaml's word for a tab where YAML wants a space says nothing to someone new to YAML.
+        if problem == "found character that cannot start any token",
+            Self.byte(line: failure.problemLine, column: failure.problemColumn, in: bytes) == 0x09
+        {
+            return .error(
+                .syntax, "a tab: YAML indents with spaces",
+                at: location(line: failure.problemLine, column: failure.problemColumn))
+        }
         var notes: [DiagnosticNote] = []
         if let context = failure.context {
             notes.append(
@@ -34,6 +42,22 @@ extension DocumentBuilder {
         }
         return .error(
             .syntax, problem, at: location(line: failure.problemLine, column: failure.problemColumn), notes: notes)
+    }
+
+    /// The first byte of the character at a 0-based line and column (libyaml's marks), if any.
+    static func byte(line: Int, column: Int, in bytes: [UInt8]) -> UInt8? {
+        var index = 0, seen = 0
+        while seen < line, index < bytes.count {
+            if bytes[index] == 0x0A { seen += 1 }
+            index += 1
+        }
+        var characters = 0
+        while index < bytes.count, characters < column {
+            index += 1
+            while index < bytes.count && bytes[index] & 0xC0 == 0x80 { index += 1 }
+            characters += 1
+        }
+        return index < bytes.count ? bytes[index] : nil
     }
 
     func hexByte(_ value: Int32) -> String {

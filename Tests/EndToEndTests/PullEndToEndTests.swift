@@ -146,3 +146,40 @@ extension PullEndToEndTests {
         )
     }
 }
+
+extension PullEndToEndTests {
+    /// `pull --into FILE` with a file not there yet: the new people and teams go into it, a new
+    /// roster file, and the roster with it plans clean.
+    @Test func pullIntoANewFileCreatesIt() throws {
+        let sandbox = try SandboxProcess(arguments: ["--test-hooks"])
+        defer { sandbox.stop() }
+        let target = try copy("acme.yaml")
+        defer { try? FileManager.default.removeItem(at: target.deletingLastPathComponent()) }
+        try drift(sandbox, roster: target.path)
+        let newFile = target.deletingLastPathComponent().appendingPathComponent("hires.yaml").path
+        let pull = try RosterBinary.run(["pull", target.path, "--into", newFile], environment: sandbox.environment)
+        #expect(pull.code == 0, "\(pull.stderr)")
+        let written = try String(contentsOfFile: newFile, encoding: .utf8)
+        #expect(written.hasPrefix("version: 1\n") && written.contains("Nina Hires"), "\(written)")
+        let plan = try RosterBinary.run(
+            ["plan", "--detailed-exitcode", target.path, newFile], environment: sandbox.environment)
+        #expect(plan.code == 0, "\(plan.stdout)\(plan.stderr)")
+    }
+
+    /// A bare command finds the roster: roster.yaml, roster.json or a roster/ folder, in that order.
+    @Test func aBareCommandFindsTheRosterFolder() throws {
+        let folder = ScratchFolder.url.appendingPathComponent("bare-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("roster"), withIntermediateDirectories: true)
+        try "version: 1\npeople: []\n".write(
+            to: folder.appendingPathComponent("roster/people.yaml"), atomically: true, encoding: .utf8)
+        let found = try RosterBinary.run(["validate"], directory: folder)
+        #expect(found.code == 0 && found.stdout.contains("roster/: valid roster"), "\(found.stdout)\(found.stderr)")
+        let typo = try RosterBinary.run(["validate", "rooster/"], directory: folder)
+        #expect(typo.code == 1 && typo.stderr.contains("did you mean \"roster/\"?"), "\(typo.stderr)")
+        try "version: 1\npeople:\n\t- {name: A, craft: Engineering, level: Mid}\n".write(
+            to: folder.appendingPathComponent("tab.yaml"), atomically: true, encoding: .utf8)
+        let tab = try RosterBinary.run(["validate", "tab.yaml"], directory: folder)
+        #expect(tab.stderr.contains("tab.yaml:3:1: error: a tab: YAML indents with spaces"), "\(tab.stderr)")
+    }
+}
