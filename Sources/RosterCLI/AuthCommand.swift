@@ -65,9 +65,7 @@ struct AuthCommand: Command {
             throw CommandFailure(
                 "standard input is not a terminal: pass the token on standard input with --with-token", kind: .usage)
         }
-        context.console.writeErr(
-            "The token is your MPS web app session's (docs/networks.md, \"Signing in\", says where to find it).\n"
-                + "Paste your MPS session token (it is not shown): ")
+        context.console.writeErr("Your MPS web app session's token (docs/networks.md#signing-in), not shown: ")
         defer { context.console.writeErr("\n") }
         return withoutEcho { context.console.readLine() }?.trimmingCharacters(in: .whitespaces)
     }

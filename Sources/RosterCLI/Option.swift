@@ -93,8 +93,7 @@ enum OptionCatalog {
     static let exclude = Option<String?>.text("--exclude", "SEL[,SEL…]", "leave these entities out of the plan")
     static let detailedExitcode = Option<Bool>.flag("--detailed-exitcode", "exit 2 when there are changes, 0 when none")
     static let view = Option<PlanRenderer.TextView?>.choice(
-        "--view", PlanRenderer.TextView.allCases,
-        "text plan: people (default: who joins, leaves, moves, is promoted) or resources (a line a change)")
+        "--view", PlanRenderer.TextView.allCases, "text plan: people (default; who joins, leaves, moves) or resources")
     static let autoApprove = Option<Bool>.flag("--auto-approve", "apply without asking")
     static let allowLargeChanges = Option<Bool>.flag("--allow-large-changes", "apply even past policy.maxDeletes")
     static let concurrency = Option<Int?>.integer(

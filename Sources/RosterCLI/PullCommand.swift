@@ -53,9 +53,7 @@ struct PullCommand: Command {
         }
         if options.dryRun { return ExitCode.success }
         try edits.write()
-        let what =
-            files.isEmpty ? "The roster already says what the space says." : "Updated \(files.joined(separator: ", "))."
-        context.console.writeErr(what + "\n")
+        context.console.writeErr(PullReport.text(files: files, adopted: edits.adopted))
         return ExitCode.success
     }
 }

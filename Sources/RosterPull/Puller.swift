@@ -14,6 +14,8 @@ package struct Puller {
     package var diagnostics: [Diagnostic] { decided.diagnostics }
     /// What the files cannot hold as the space has it (a level start date that is free text).
     package var warnings: [Diagnostic] { decided.warnings }
+    /// What the pull adopts, a line each (``PullDecisions/adopted``).
+    package var adopted: [String] { decided.adopted }
 
     /// Prepares a pull of `roster`, whose files' texts are `texts`, from `live`; `newFile` is a
     /// file new entries may go to that the roster does not have yet (`--into` a new file).

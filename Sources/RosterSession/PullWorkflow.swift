@@ -14,6 +14,8 @@ package struct PullWorkflow: Sendable {
         package var changed: [String: String]
         /// What pull could not write as the space has it.
         package var warnings: [Diagnostic]
+        /// What it adopts from the space, a line each.
+        package var adopted: [String] = []
 
         /// The files that change, sorted.
         package var files: [String] { changed.keys.sorted() }
@@ -63,7 +65,7 @@ package struct PullWorkflow: Sendable {
         let problems = PullCheck.problems(files: files, texts: texts, changed: changed, live: plan.live)
         if !problems.isEmpty { throw SessionFailure(diagnostics: problems) }
         if let newFile { texts[newFile] = "" }
-        return Edits(original: texts, changed: changed, warnings: puller.warnings)
+        return Edits(original: texts, changed: changed, warnings: puller.warnings, adopted: puller.adopted)
     }
 
     /// The roster file `--into` names, however its path is spelled: one of the roster's, or a

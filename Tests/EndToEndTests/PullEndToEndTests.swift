@@ -53,6 +53,10 @@ import Testing
         #expect(dryRun.stdout.hasPrefix("--- a/"), "\(dryRun.stdout)\(dryRun.stderr)")
         let pull = try RosterBinary.run(["pull", target.path], environment: sandbox.environment)
         #expect(pull.code == 0, "\(pull.stderr)")
+        // It says what it adopted: the promotion whole, the hire.
+        #expect(pull.stderr.contains("Adopted from the space:\n"), "\(pull.stderr)")
+        #expect(pull.stderr.contains("  David Kim: level → Senior\n  David Kim: levelStartDate → 2026-11-20\n"))
+        #expect(pull.stderr.contains("  new in the space (people): Nina Hires\n"), "\(pull.stderr)")
         let plan = try RosterBinary.run(["plan", "--detailed-exitcode", target.path], environment: sandbox.environment)
         #expect(plan.code == 0, "\(plan.stdout)\(plan.stderr)")
         var isDirectory: ObjCBool = false
