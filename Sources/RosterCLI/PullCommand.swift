@@ -8,11 +8,12 @@ struct PullCommand: Command {
     static let usage = "roster pull [PATH…] [--dry-run] [--check] [--into FILE]"
     struct Options: CommandOptions {
         static let specs =
-            [OptionCatalog.dryRun.spec, OptionCatalog.check.spec, OptionCatalog.into.spec]
+            [OptionCatalog.dryRun.spec, OptionCatalog.check.spec, OptionCatalog.into.spec, OptionCatalog.base.spec]
         var paths: [String]
         var dryRun: Bool
         var check: Bool
         var into: String?
+        var base: String?
         var connection: ConnectionOptions
 
         /// Diagnostics' style: colour and, with `--verbose`, their codes.
@@ -24,6 +25,7 @@ struct PullCommand: Command {
             dryRun = arguments[OptionCatalog.dryRun]
             check = arguments[OptionCatalog.check]
             into = arguments[OptionCatalog.into]
+            base = arguments[OptionCatalog.base]
             connection = ConnectionOptions(arguments)
         }
     }
@@ -31,7 +33,7 @@ struct PullCommand: Command {
     static func run(_ options: Options, _ context: CommandContext) async -> ExitCode {
         await reporting(FailureStyle(color: options.style), context) {
             let workflow = PullWorkflow(
-                paths: options.paths, into: options.into, connection: options.connection,
+                paths: options.paths, into: options.into, base: options.base, connection: options.connection,
                 environment: context.environment)
             let edits = try await workflow.edits(log: context.log(verbose: options.connection.verbose))
             if !edits.warnings.isEmpty { context.console.writeErr(DiagnosticRenderer.text(edits.warnings)) }
@@ -47,13 +49,16 @@ struct PullCommand: Command {
                     UnifiedDiff.render(edits.original[file] ?? "", edits.changed[file] ?? "", path: file))
             }
         }
-        if options.check {
-            for file in files { context.console.writeErr("\(file) would change\n") }
-            return files.isEmpty ? ExitCode.success : ExitCode.changes
+        if options.check { for file in files { context.console.writeErr("\(file) would change\n") } }
+        let writes = !options.dryRun && !options.check
+        if writes { try edits.write() }
+        let outcome = PullReport.Outcome(
+            files: writes ? files : [], adopted: writes ? edits.adopted : [], pending: edits.pending,
+            conflicts: edits.conflicts.map(\.description), withoutBase: writes ? edits.withoutBase : nil)
+        if writes || !outcome.conflicts.isEmpty {
+            context.console.writeErr(PullReport.text(outcome, verbose: options.connection.verbose))
         }
-        if options.dryRun { return ExitCode.success }
-        try edits.write()
-        context.console.writeErr(PullReport.text(files: files, adopted: edits.adopted))
-        return ExitCode.success
+        if !edits.conflicts.isEmpty { return ExitCode.failure }
+        return options.check && !files.isEmpty ? ExitCode.changes : ExitCode.success
     }
 }

@@ -7,9 +7,10 @@ import RosterReconcile
 /// the diagnostics say which file could not be edited, and why.
 package enum PullCheck {
     /// Problems with the files after the pull; empty when they may be written. `texts` are the
-    /// files' texts before, `changed` the new texts of those that change.
+    /// files' texts before, `changed` the new texts of those that change. With `pending` (a pull
+    /// that kept edits not applied yet), the files must load; they plan those edits still.
     package static func problems(
-        files: [String], texts: [String: String], changed: [String: String], live: LiveState
+        files: [String], texts: [String: String], changed: [String: String], live: LiveState, pending: Bool = false
     ) -> [Diagnostic] {
         guard !changed.isEmpty else { return [] }
         let edited = files.map { (path: $0, bytes: Array((changed[$0] ?? texts[$0] ?? "").utf8)) }
@@ -26,6 +27,7 @@ package enum PullCheck {
                     at: .file(file))
             ]
         }
+        if pending { return [] }
         let (plan, diagnostics) = Planner.plan(roster: loaded.roster, live: live, prune: false)
         let remaining = plan?.changes ?? []
         guard !remaining.isEmpty || !diagnostics.isEmpty else { return [] }

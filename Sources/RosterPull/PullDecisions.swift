@@ -7,7 +7,7 @@ import RosterReconcile
 /// teams the roster lacks are appended; levels and access follow the space; the one-team rule is
 /// turned off when the space breaks it. Nothing here knows how a file is written.
 package struct PullDecisions {
-    package private(set) var decisions: [PullDecision] = []
+    package internal(set) var decisions: [PullDecision] = []
     /// Why nothing can be pulled (names the matching cannot settle).
     package private(set) var diagnostics: [Diagnostic] = []
     /// What the files cannot hold as the space has it (a level start date that is free text).
@@ -120,7 +120,7 @@ package struct PullDecisions {
             if let id = person.id { fields.append((Person.id.name, .number(id))) }
             fields += person.valueFields.map { ($0.key.name, $1.map(WrittenValue.token) ?? .null) }
             if let warning = LiveEntries.dateWarning(user) { warnings.append(warning) }
-            return NewEntry(fields)
+            return NewEntry(fields, liveID: user.id)
         }
         decisions.append(.append(section: .people, appended, declares: LiveState.newValues(of: new).sorted()))
     }
@@ -172,7 +172,7 @@ package struct PullDecisions {
             return NewEntry(
                 [(Team.name.name, WrittenValue.text(team.name))]
                     + (team.id.map { [(Team.id.name, WrittenValue.number($0))] } ?? [])
-                    + [(Team.lead.name, .text(team.lead)), (Team.members.name, .list(team.members))])
+                    + [(Team.lead.name, .text(team.lead)), (Team.members.name, .list(team.members))], liveID: live.id)
         }
         decisions.append(.append(section: .teams, appended))
     }

@@ -7,7 +7,9 @@ import RosterYAML
 /// files in place, one ``RosterFileEditor`` each.
 package struct Puller {
     let roster: Roster
-    let decided: PullDecisions
+    var decided: PullDecisions
+    /// With a base: the edits kept as pending and the conflicts (see ``ThreeWayPull``).
+    package private(set) var merge: ThreeWayPull?
     var editors: [String: RosterFileEditor] = [:]
 
     /// Why nothing can be pulled.
@@ -19,9 +21,17 @@ package struct Puller {
 
     /// Prepares a pull of `roster`, whose files' texts are `texts`, from `live`; `newFile` is a
     /// file new entries may go to that the roster does not have yet (`--into` a new file).
-    package init(roster: Roster, live: LiveState, texts: [String: String], newFile: String? = nil) {
+    /// With `base` (the roster last applied), only drift is adopted: see ``ThreeWayPull``.
+    package init(
+        roster: Roster, live: LiveState, texts: [String: String], newFile: String? = nil, base: Roster? = nil
+    ) {
         self.roster = roster
         decided = PullDecisions(roster: roster, live: live)
+        if let base, decided.diagnostics.isEmpty {
+            let merge = ThreeWayPull(decided, files: roster, base: base, live: live)
+            decided.decisions = merge.adopted
+            self.merge = merge
+        }
         for file in roster.files + (newFile.map { [$0] } ?? []) {
             if let editor = RosterFileEditor(file: file, text: texts[file] ?? "") { editors[file] = editor }
         }

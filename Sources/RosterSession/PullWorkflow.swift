@@ -16,6 +16,12 @@ package struct PullWorkflow: Sendable {
         package var warnings: [Diagnostic]
         /// What it adopts from the space, a line each.
         package var adopted: [String] = []
+        /// Edits of the files not applied yet, which the pull kept (with a base).
+        package var pending: [String] = []
+        /// Values both the files and the space changed since the base: nothing written for them.
+        package var conflicts: [ThreeWayPull.Conflict] = []
+        /// Why there was no base, when there was none: every difference was taken as drift.
+        package var withoutBase: String?
 
         /// The files that change, sorted.
         package var files: [String] { changed.keys.sorted() }
@@ -31,12 +37,18 @@ package struct PullWorkflow: Sendable {
     package var paths: [String]
     /// `--into`: the roster file new entries go to.
     package var into: String?
+    /// `--base`: the git ref whose roster was last applied; nil: the default branch's merge base.
+    package var base: String?
     package var connection: ConnectionOptions
     package var environment: [String: String]
 
-    package init(paths: [String], into: String?, connection: ConnectionOptions, environment: [String: String]) {
+    package init(
+        paths: [String], into: String?, base: String? = nil, connection: ConnectionOptions,
+        environment: [String: String]
+    ) {
         self.paths = paths
         self.into = into
+        self.base = base
         self.connection = connection
         self.environment = environment
     }
@@ -57,15 +69,22 @@ package struct PullWorkflow: Sendable {
         // `--into` a file that is not there yet: it starts as an empty roster file.
         let newFile = into.flatMap { roster.files.contains($0) ? nil : $0 }
         if let newFile { texts[newFile] = "version: 1\n" }
-        var puller = Puller(roster: roster, live: plan.live, texts: texts, newFile: newFile)
+        let (baseRoster, withoutBase) = GitBase.roster(files: roster.files, ref: base)
+        if let base, baseRoster == nil {
+            throw SessionFailure("--base \(base): \(withoutBase ?? "no base")", kind: .usage)
+        }
+        var puller = Puller(roster: roster, live: plan.live, texts: texts, newFile: newFile, base: baseRoster)
         let changed = puller.run(into: into)
         if !puller.diagnostics.isEmpty { throw SessionFailure(diagnostics: puller.diagnostics) }
         // Nothing is written (nor shown as a diff) unless the result loads and plans clean.
         let files = roster.files + (newFile.map { [$0] } ?? [])
-        let problems = PullCheck.problems(files: files, texts: texts, changed: changed, live: plan.live)
+        let kept = puller.merge.map { !$0.pending.isEmpty || !$0.conflicts.isEmpty } ?? false
+        let problems = PullCheck.problems(files: files, texts: texts, changed: changed, live: plan.live, pending: kept)
         if !problems.isEmpty { throw SessionFailure(diagnostics: problems) }
         if let newFile { texts[newFile] = "" }
-        return Edits(original: texts, changed: changed, warnings: puller.warnings, adopted: puller.adopted)
+        return Edits(
+            original: texts, changed: changed, warnings: puller.warnings, adopted: puller.adopted,
+            pending: puller.merge?.pending ?? [], conflicts: puller.merge?.conflicts ?? [], withoutBase: withoutBase)
     }
 
     /// The roster file `--into` names, however its path is spelled: one of the roster's, or a

@@ -187,3 +187,62 @@ extension PullEndToEndTests {
         #expect(tab.stderr.contains("tab.yaml:3:1: error: a tab: YAML indents with spaces"), "\(tab.stderr)")
     }
 }
+
+extension PullEndToEndTests {
+    func git(_ arguments: [String], in folder: URL) throws {
+        let result = try RosterBinary.run(
+            ["/usr/bin/env", "git", "-c", "user.name=T", "-c", "user.email=t@example.com"] + arguments, direct: true,
+            directory: folder)
+        #expect(result.code == 0, "git \(arguments): \(result.stderr)")
+    }
+
+    /// A reorganisation committed on a branch, not applied; meanwhile a promotion and a hire in
+    /// the app, and Leo's focus set both ways. Pull adopts the promotion (with its date) and the
+    /// hire, keeps the reorganisation, names the conflict and exits 1; the file keeps its focus.
+    @Test func pullKeepsWhatIsNotAppliedYetAndNamesConflicts() throws {
+        let sandbox = try SandboxProcess(arguments: ["--test-hooks"])
+        defer { sandbox.stop() }
+        let folder = ScratchFolder.url.appendingPathComponent("git-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("roster.yaml")
+        let demo = try String(contentsOfFile: "examples/demo-space.yaml", encoding: .utf8)
+        try demo.write(to: file, atomically: true, encoding: .utf8)
+        try git(["init", "-q", "-b", "main"], in: folder)
+        try git(["add", "."], in: folder)
+        try git(["commit", "-q", "-m", "applied"], in: folder)
+        try git(["checkout", "-q", "-b", "reorg"], in: folder)
+        let reorganised = demo.replacingOccurrences(
+            of: "members: [David Kim, Iris Johansson, Leo Santos]", with: "members: [David Kim, Iris Johansson]"
+        )
+        .replacingOccurrences(
+            of: "members: [Frank O'Brien, Grace Tanaka, Nathan Fischer]",
+            with: "members: [Frank O'Brien, Grace Tanaka, Nathan Fischer, Leo Santos]"
+        )
+        .replacingOccurrences(of: "level: Junior,    focus: Frontend", with: "level: Junior,    focus: Backend")
+        try reorganised.write(to: file, atomically: true, encoding: .utf8)
+        try git(["commit", "-q", "-am", "reorganisation"], in: folder)
+        for query in [
+            "mutation { updateUser(id: 1, input: {fullName: \"Alice Chen\", craftAbility: Engineering, jobLevel: Staff, craftFocus: Frontend, levelStartDate: \"2026-11-15\"}) { id } }",
+            "mutation { createUser(input: {fullName: \"Nina Hires\", craftAbility: Design, jobLevel: Junior, craftFocus: Mobile}) { id } }",
+            "mutation { updateUser(id: 12, input: {fullName: \"Leo Santos\", craftAbility: Engineering, jobLevel: Junior, craftFocus: Mobile}) { id } }",
+        ] {
+            #expect(try sandbox.graphql(query)["errors"] == nil, "\(query)")
+        }
+        let pull = try RosterBinary.run(["pull", file.path], environment: sandbox.environment)
+        #expect(pull.code == 1, "\(pull.stderr)")
+        #expect(
+            pull.stderr.contains("person \"Leo Santos\" focus: base Frontend, files Backend, space Mobile"),
+            "\(pull.stderr)")
+        #expect(pull.stderr.contains("Kept "), "\(pull.stderr)")
+        let pulled = try String(contentsOf: file, encoding: .utf8)
+        #expect(pulled.contains("level: Staff") && pulled.contains("levelStartDate: 2026-11-15"), "\(pulled)")
+        #expect(pulled.contains("Nina Hires"))
+        #expect(pulled.contains("members: [Frank O'Brien, Grace Tanaka, Nathan Fischer, Leo Santos]"), "\(pulled)")
+        #expect(pulled.contains("level: Junior,    focus: Backend"))
+        // The plan afterwards: exactly the reorganisation (Leo's move, and his focus, in conflict).
+        let plan = try RosterBinary.run(["plan", file.path, "--format", "json"], environment: sandbox.environment)
+        let json = try JSONSerialization.jsonObject(with: Data(plan.stdout.utf8)) as? [String: Any]
+        let names = (json?["people"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        #expect(names == ["Leo Santos"], "\(plan.stdout)")
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import RosterCore
+import RosterModel
+
+/// The roster as it was last applied, for a three-way pull: the roster files as the default
+/// branch has them — at the merge base of `HEAD` and `origin/HEAD`, else of `main` or `master`,
+/// or at a ref the user names. Edits on the default branch not committed yet are then pending
+/// too (the base is the commit). Outside git, or where the base has none of the files, there is
+/// no base.
+enum GitBase {
+    /// The base roster, or why there is none (said in one line).
+    static func roster(files: [String], ref: String?) -> (Roster?, why: String?) {
+        guard let first = files.first else { return (nil, "no roster file") }
+        let folder = URL(fileURLWithPath: first).standardizedFileURL.deletingLastPathComponent().path
+        guard let top = git(["rev-parse", "--show-toplevel"], in: folder) else {
+            return (nil, "not in a git repository")
+        }
+        guard let commit = baseCommit(ref, in: folder) else {
+            return (nil, ref.map { "no git ref \($0)" } ?? "no origin/HEAD, main or master to take the base from")
+        }
+        var texts: [(String, [UInt8])] = []
+        for file in files {
+            let absolute = URL(fileURLWithPath: file).standardizedFileURL.resolvingSymlinksInPath().path
+            let root = URL(fileURLWithPath: top).resolvingSymlinksInPath().path
+            guard absolute.hasPrefix(root + "/") else { continue }
+            let relative = String(absolute.dropFirst(root.count + 1))
+            if let text = git(["show", "\(commit):\(relative)"], in: folder, trim: false) {
+                texts.append((file, Array(text.utf8)))
+            }
+        }
+        guard !texts.isEmpty else { return (nil, "the base (\(commit.prefix(12))) has none of the roster's files") }
+        let loaded = RosterLoader().load(texts: texts)
+        guard loaded.isValid else { return (nil, "the roster at the base (\(commit.prefix(12))) does not load") }
+        return (loaded.roster, nil)
+    }
+
+    /// The commit the base is taken at.
+    static func baseCommit(_ ref: String?, in folder: String) -> String? {
+        if let ref { return git(["rev-parse", "--verify", "-q", ref + "^{commit}"], in: folder) }
+        for branch in ["origin/HEAD", "main", "master"]
+        where git(["rev-parse", "--verify", "-q", branch], in: folder) != nil {
+            return git(["merge-base", "HEAD", branch], in: folder)
+        }
+        return nil
+    }
+
+    /// What `git ARGS` prints in `folder`; nil when it fails (or git is not there).
+    static func git(_ arguments: [String], in folder: String, trim: Bool = true) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", folder] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return nil }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        let text = String(decoding: data, as: UTF8.self)
+        return trim ? text.trimmingCharacters(in: .whitespacesAndNewlines) : text
+    }
+}
