@@ -17,9 +17,8 @@ struct ChartCommand: Command {
         var format: OutputFormat
         var team: String?
         var connection: ConnectionOptions
-
         /// Diagnostics' style: colour and, with `--verbose`, their codes.
-        var style = ColorOptions()
+        var style: ColorOptions
 
         init(_ arguments: ParsedArguments) {
             style = ColorOptions(arguments)

@@ -13,9 +13,8 @@ struct ExportCommand: Command {
         var format: OutputFormat
         var out: String?
         var connection: ConnectionOptions
-
         /// Diagnostics' style: colour and, with `--verbose`, their codes.
-        var style = ColorOptions()
+        var style: ColorOptions
 
         init(_ arguments: ParsedArguments) throws(UsageError) {
             style = ColorOptions(arguments)

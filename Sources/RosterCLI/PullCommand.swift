@@ -5,19 +5,21 @@ import RosterSession
 struct PullCommand: Command {
     static let name = "pull"
     static let summary = "Write the live space's changes into the roster files, in place (drift adopted)."
-    static let usage = "roster pull [PATH…] [--dry-run] [--check] [--into FILE]"
+    static let usage = "roster pull [PATH…] [--dry-run] [--check] [--into FILE] [--base REF] [--format text|json]"
     struct Options: CommandOptions {
-        static let specs =
-            [OptionCatalog.dryRun.spec, OptionCatalog.check.spec, OptionCatalog.into.spec, OptionCatalog.base.spec]
+        static let specs = [
+            OptionCatalog.dryRun.spec, OptionCatalog.check.spec, OptionCatalog.into.spec, OptionCatalog.base.spec,
+            FormatOnly.format.spec,
+        ]
         var paths: [String]
+        var json: Bool
         var dryRun: Bool
         var check: Bool
         var into: String?
         var base: String?
         var connection: ConnectionOptions
-
         /// Diagnostics' style: colour and, with `--verbose`, their codes.
-        var style = ColorOptions()
+        var style: ColorOptions
 
         init(_ arguments: ParsedArguments) {
             style = ColorOptions(arguments)
@@ -26,12 +28,13 @@ struct PullCommand: Command {
             check = arguments[OptionCatalog.check]
             into = arguments[OptionCatalog.into]
             base = arguments[OptionCatalog.base]
+            json = arguments[FormatOnly.format] == .json
             connection = ConnectionOptions(arguments)
         }
     }
 
     static func run(_ options: Options, _ context: CommandContext) async -> ExitCode {
-        await reporting(FailureStyle(color: options.style), context) {
+        await reporting(FailureStyle(json: options.json, color: options.style), context) {
             let workflow = PullWorkflow(
                 paths: options.paths, into: options.into, base: options.base, connection: options.connection,
                 environment: context.environment)
@@ -43,20 +46,19 @@ struct PullCommand: Command {
 
     static func finish(_ edits: PullWorkflow.Edits, _ options: Options, _ context: CommandContext) throws -> ExitCode {
         let files = edits.files
-        if options.dryRun {
-            for file in files {
-                context.console.writeOut(
-                    UnifiedDiff.render(edits.original[file] ?? "", edits.changed[file] ?? "", path: file))
-            }
-        }
+        let patch = files.map { UnifiedDiff.render(edits.original[$0] ?? "", edits.changed[$0] ?? "", path: $0) }
+            .joined()
+        if options.dryRun && !options.json { context.console.writeOut(patch) }
         if options.check { for file in files { context.console.writeErr("\(file) would change\n") } }
         let writes = !options.dryRun && !options.check
         if writes { try edits.write() }
         let outcome = PullReport.Outcome(
-            files: writes ? files : [], adopted: writes ? edits.adopted : [], pending: edits.pending,
-            conflicts: edits.conflicts.map(\.description), withoutBase: writes ? edits.withoutBase : nil)
-        if writes || !outcome.conflicts.isEmpty {
-            context.console.writeErr(PullReport.text(outcome, verbose: options.connection.verbose))
+            files: files, adopted: edits.adopted, pending: edits.pending,
+            conflicts: edits.conflicts.map(\.description), withoutBase: edits.withoutBase)
+        if options.json {
+            context.console.writeOut(PullReport.json(outcome, written: writes, patch: options.dryRun ? patch : nil))
+        } else if writes || !outcome.conflicts.isEmpty {
+            context.console.writeErr(PullReport.text(outcome, written: writes, verbose: options.connection.verbose))
         }
         if !edits.conflicts.isEmpty { return ExitCode.failure }
         return options.check && !files.isEmpty ? ExitCode.changes : ExitCode.success

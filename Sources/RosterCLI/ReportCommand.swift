@@ -22,9 +22,8 @@ struct ReportCommand: Command {
         var dueMonths: Int
         var format: OutputFormat
         var connection: ConnectionOptions
-
         /// Diagnostics' style: colour and, with `--verbose`, their codes.
-        var style = ColorOptions()
+        var style: ColorOptions
 
         init(_ arguments: ParsedArguments) throws(UsageError) {
             style = ColorOptions(arguments)
@@ -44,13 +43,10 @@ struct ReportCommand: Command {
     static func run(_ options: Options, _ context: CommandContext) async -> ExitCode {
         await reporting(FailureStyle(json: options.format == .json, color: options.style), context) {
             let (asOf, due) = (options.asOf, options.dueMonths)
-            let report: LevelReport
-            if options.live {
-                report = LevelReport.of(
-                    try await context.live(options.connection), asOf: asOf, dueMonths: due)
-            } else {
-                report = LevelReport.of(try LiveSession.loadRoster(options.paths).0, asOf: asOf, dueMonths: due)
-            }
+            let report =
+                options.live
+                ? LevelReport.of(try await context.live(options.connection), asOf: asOf, dueMonths: due)
+                : LevelReport.of(try LiveSession.loadRoster(options.paths).0, asOf: asOf, dueMonths: due)
             switch options.format {
             case .json: context.console.writeOut(LevelReportRenderer.json(report).rendered(indent: 2) + "\n")
             case .markdown: context.console.writeOut(LevelReportRenderer.markdown(report))
@@ -63,10 +59,8 @@ struct ReportCommand: Command {
 
     static func day(_ text: String?) throws(UsageError) -> Day {
         guard let text else { return Day.today }
-        guard let day = Day(text) else {
-            throw UsageError(
-                message: "--as-of takes a day as YYYY-MM-DD, not `\(text)`", hint: "for example --as-of 2026-01-31")
-        }
-        return day
+        if let day = Day(text) { return day }
+        throw UsageError(
+            message: "--as-of takes a day as YYYY-MM-DD, not `\(text)`", hint: "for example --as-of 2026-01-31")
     }
 }

@@ -20,8 +20,10 @@ package enum PullReport {
         }
     }
 
-    /// The report; `verbose` names the pending edits too.
-    package static func text(_ outcome: Outcome, verbose: Bool) -> String {
+    /// The report; `verbose` names the pending edits too. Nothing `written` (`--dry-run`,
+    /// `--check`): only the conflicts.
+    package static func text(_ outcome: Outcome, written: Bool = true, verbose: Bool) -> String {
+        guard written else { return conflicts(outcome) }
         var out = ""
         if let why = outcome.withoutBase, !outcome.adopted.isEmpty {
             out +=
@@ -42,5 +44,24 @@ package enum PullReport {
         }
         if outcome.files.isEmpty { return out + "The roster already says what the space says.\n" }
         return out + "Updated \(outcome.files.joined(separator: ", ")).\n"
+    }
+
+    static func conflicts(_ outcome: Outcome) -> String {
+        guard !outcome.conflicts.isEmpty else { return "" }
+        return "Conflicts: the files and the space both changed these since the base; nothing was written for "
+            + "them:\n" + outcome.conflicts.map { "  " + TerminalText.escape($0) + "\n" }.joined()
+    }
+
+    /// The outcome as the one JSON envelope: `files` changed (written, or with `--dry-run` the
+    /// patch), `adopted`, `pending`, `conflicts`, and `base` (null, or why there was none).
+    package static func json(_ outcome: Outcome, written: Bool, patch: String?) -> String {
+        let strings = { (items: [String]) in JSONValue.array(items.map(JSONValue.string)) }
+        var fields: [(String, JSONValue)] = [
+            ("files", strings(outcome.files)), ("written", .bool(written)), ("adopted", strings(outcome.adopted)),
+            ("pending", strings(outcome.pending)), ("conflicts", strings(outcome.conflicts)),
+            ("withoutBase", outcome.withoutBase.map(JSONValue.string) ?? .null),
+        ]
+        if let patch { fields.append(("patch", .string(patch))) }
+        return JSONEnvelope.wrap(fields).rendered(indent: 2) + "\n"
     }
 }

@@ -245,4 +245,40 @@ extension PullEndToEndTests {
         let names = (json?["people"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
         #expect(names == ["Leo Santos"], "\(plan.stdout)")
     }
+
+    /// On the default branch, edits not committed yet are pending too; outside git every
+    /// difference is drift, said in one line; `--format json` is the one envelope.
+    @Test func uncommittedEditsArePendingAndOutsideGitEverythingIsDrift() throws {
+        let sandbox = try SandboxProcess(arguments: ["--test-hooks"])
+        defer { sandbox.stop() }
+        let folder = ScratchFolder.url.appendingPathComponent("git-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("roster.yaml")
+        let demo = try String(contentsOfFile: "examples/demo-space.yaml", encoding: .utf8)
+        try demo.write(to: file, atomically: true, encoding: .utf8)
+        try git(["init", "-q", "-b", "main"], in: folder)
+        try git(["add", "."], in: folder)
+        try git(["commit", "-q", "-m", "applied"], in: folder)
+        let edited = demo.replacingOccurrences(of: "members: [Hassan Ali, Maya Patel]", with: "members: [Hassan Ali]")
+        try edited.write(to: file, atomically: true, encoding: .utf8)
+        let promote =
+            "mutation { updateUser(id: 4, input: {fullName: \"David Kim\", craftAbility: Engineering, jobLevel: Mid, craftFocus: Fullstack, levelStartDate: \"2026-11-01\"}) { id } }"
+        #expect(try sandbox.graphql(promote)["errors"] == nil)
+        let pull = try RosterBinary.run(["pull", file.path, "--format", "json"], environment: sandbox.environment)
+        #expect(pull.code == 0, "\(pull.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(pull.stdout.utf8)) as? [String: Any]
+        #expect(json?["format_version"] as? Int == 1 && json?["written"] as? Bool == true, "\(pull.stdout)")
+        #expect((json?["adopted"] as? [String])?.contains("David Kim: level → Mid") == true, "\(pull.stdout)")
+        #expect((json?["pending"] as? [String])?.isEmpty == false, "\(pull.stdout)")
+        let pulled = try String(contentsOf: file, encoding: .utf8)
+        #expect(pulled.contains("members: [Hassan Ali]") && !pulled.contains("members: [Hassan Ali, Maya Patel]"))
+        // Outside git: today's pull, and one line that says so.
+        let outside = ScratchFolder.url.appendingPathComponent("plain-\(UUID().uuidString).yaml")
+        try edited.replacingOccurrences(of: "level: Junior,    focus: Fullstack", with: "level: Junior,    focus: Fullstack")
+            .write(to: outside, atomically: true, encoding: .utf8)
+        let plain = try RosterBinary.run(["pull", outside.path], environment: sandbox.environment)
+        #expect(plain.code == 0, "\(plain.stderr)")
+        #expect(plain.stderr.contains("No base to tell edits from drift (not in a git repository)"), "\(plain.stderr)")
+        #expect(plain.stderr.contains("values of the files are replaced"))
+    }
 }

@@ -85,6 +85,7 @@ import Testing
             "plan": (["examples/acme.yaml"], [missing]),
             "apply": (["--auto-approve", "examples/acme.yaml"], [missing]),
             "report": (["levels", "examples/acme.yaml"], ["levels", missing]),
+            "pull": (["--dry-run", "examples/acme.yaml"], ["--dry-run", missing]),
             "auth": (["status"], ["status", "--endpoint", "ftp://x"]),
             "version": ([], ["--bogus"]),
             "help": ([], ["nope"]),
