@@ -274,8 +274,10 @@ extension PullEndToEndTests {
         #expect(pulled.contains("members: [Hassan Ali]") && !pulled.contains("members: [Hassan Ali, Maya Patel]"))
         // Outside git: today's pull, and one line that says so.
         let outside = ScratchFolder.url.appendingPathComponent("plain-\(UUID().uuidString).yaml")
-        try edited.replacingOccurrences(of: "level: Junior,    focus: Fullstack", with: "level: Junior,    focus: Fullstack")
-            .write(to: outside, atomically: true, encoding: .utf8)
+        try edited.replacingOccurrences(
+            of: "level: Junior,    focus: Fullstack", with: "level: Junior,    focus: Fullstack"
+        )
+        .write(to: outside, atomically: true, encoding: .utf8)
         let plain = try RosterBinary.run(["pull", outside.path], environment: sandbox.environment)
         #expect(plain.code == 0, "\(plain.stderr)")
         #expect(plain.stderr.contains("No base to tell edits from drift (not in a git repository)"), "\(plain.stderr)")
