@@ -45,7 +45,7 @@ enum Path: String, CaseIterable, CustomTestStringConvertible {
 
 /// The application layer's apply, without a process: every rail on each approval path, and the
 /// approval loop, against a server in memory.
-@Suite struct ApplyWorkflowTests {
+@Suite final class ApplyWorkflowTests {
     static let people = "people:\n  - {name: Ada Park, craft: Engineering, level: Senior, focus: Backend}\n"
 
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("workflow-\(UUID().uuidString)")
@@ -53,6 +53,9 @@ enum Path: String, CaseIterable, CustomTestStringConvertible {
     init() throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
+
+    // Each test's folder goes with it: a run leaves no files behind.
+    deinit { try? FileManager.default.removeItem(at: folder) }
 
     func roster(_ text: String) throws -> String {
         let path = folder.appendingPathComponent("roster.yaml").path

@@ -7,13 +7,16 @@ import Testing
 
 /// Where the token comes from, in order, and what sign-in and sign-out do with it, without a
 /// process: a config folder of the test's own and the server in memory.
-@Suite struct SignInTests {
+@Suite final class SignInTests {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("signin-\(UUID().uuidString)")
     let server = MemoryServer([])
 
     init() throws {
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
     }
+
+    // Each test's folder goes with it: a run leaves no files behind.
+    deinit { try? FileManager.default.removeItem(at: home) }
 
     func file(_ name: String, _ text: String) throws -> String {
         let path = home.appendingPathComponent(name).path
