@@ -72,11 +72,11 @@ struct RosterFileFinder {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder),
             let near = Suggestions.nearest(to: name, among: entries.filter { !$0.hasPrefix(".") })
         else { return "" }
-        let prefix =
-            path.contains("/") && !(path.hasSuffix("/") && !path.dropLast().contains("/"))
-            ? String(path.dropLast(path.hasSuffix("/") ? name.count + 1 : name.count)) : ""
+        // The path as given up to its last part (`roster/` of `roster/people.yml`).
+        let written = path.hasSuffix("/") ? String(path.dropLast()) : path
+        let prefix = written.lastIndex(of: "/").map { String(written[...$0]) } ?? ""
         var isFolder: ObjCBool = false
-        FileManager.default.fileExists(atPath: folder + "/" + near, isDirectory: &isFolder)
+        _ = FileManager.default.fileExists(atPath: folder + "/" + near, isDirectory: &isFolder)
         return "; did you mean \"\(TerminalText.escape(prefix + near + (isFolder.boolValue ? "/" : "")))\"?"
     }
 
