@@ -3,7 +3,6 @@ import MPSClient
 import RosterCore
 import RosterModel
 import RosterReconcile
-import RosterSession
 
 /// The file of a plan saved by `roster plan --out` (its `apply` section is a ``SavedPlan``):
 /// where it is, the endpoint it names, and the checks `roster apply plan.json` makes. Its roster
