@@ -99,8 +99,9 @@ import Testing
     @Test func eachTouchedRosterIsValidatedOnceAndWhole() throws {
         let repo = try repository("rosters")
         let hook = Self.root.appendingPathComponent("scripts/pre-commit/roster-validate.sh").path
+        // Staged: the hook reads what the commit will hold.
         let made = try shell(
-            "cp \"$0\" roster.yaml; mkdir people; cp \"$0\" people/all.yaml", in: repo,
+            "cp \"$0\" roster.yaml; mkdir people; cp \"$0\" people/all.yaml; git add roster.yaml people", in: repo,
             arguments: [Self.root.appendingPathComponent("examples/acme.yaml").path])
         #expect(made.code == 0)
         let result = try shell(
@@ -109,5 +110,48 @@ import Testing
         #expect(result.code == 0, "\(result.stderr)")
         let validated = result.stdout.split(separator: "\n").map { $0.prefix { $0 != ":" } }
         #expect(validated == ["roster/", "roster.yaml", "people/"], "\(result.stdout)")
+    }
+
+    /// The documented config installed in a repository: what `git commit` runs.
+    func installed(_ name: String) throws -> URL {
+        let repo = try repository(name)
+        let hooks = ScratchFolder.url.appendingPathComponent("roster-clone-\(name)")
+        let config = try String(
+            contentsOf: Self.root.appendingPathComponent("examples/ci/pre-commit-config.yaml"), encoding: .utf8)
+        let cloned = try shell(
+            "rm -rf \"$1\"; git clone -q \"$0\" \"$1\"; git -C \"$1\" rev-parse HEAD", in: repo,
+            arguments: [Self.root.path, hooks.path])
+        let local = config.replacingOccurrences(of: "https://github.com/roster-dev/roster", with: hooks.path)
+            .replacingOccurrences(
+                of: "rev: v0.1.0", with: "rev: \(cloned.stdout.trimmingCharacters(in: .whitespacesAndNewlines))")
+        try local.write(to: repo.appendingPathComponent(".pre-commit-config.yaml"), atomically: true, encoding: .utf8)
+        #expect(
+            try shell("pre-commit install; git add .pre-commit-config.yaml; git commit -q -m hook", in: repo).code == 0)
+        return repo
+    }
+
+    /// Deleting a roster file that others still name is refused, though pre-commit passes the
+    /// hook no deleted file.
+    @Test func aDeletedRosterFileIsSeen() throws {
+        let repo = try installed("deleted")
+        let removed = try shell("git rm -q roster/engineering.yaml; git commit -q -m 'Remove engineering'", in: repo)
+        #expect(removed.code != 0, "the commit went in: \(removed.stdout)\(removed.stderr)")
+        #expect(
+            (removed.stdout + removed.stderr).contains("error: unknown person"), "\(removed.stdout)\(removed.stderr)")
+    }
+
+    /// A file not added is not part of the commit: a staged team that names someone only an
+    /// untracked file lists is refused.
+    @Test func anUntrackedFileIsNotRead() throws {
+        let repo = try installed("untracked")
+        let result = try shell(
+            "printf 'version: 1\\npeople:\\n  - {name: Nia Ford, craft: Design, level: Mid}\\n' > roster/new.yaml\n"
+                + "sed -i 's/\"Maya Patel\"]/\"Maya Patel\", \"Nia Ford\"]/' \(Self.teams)\n"
+                + "git add \(Self.teams); git commit -q -m 'Nia joins'", in: repo)
+        #expect(result.code != 0, "the commit went in: \(result.stdout)\(result.stderr)")
+        #expect(
+            (result.stdout + result.stderr).contains("unknown person \"Nia Ford\""), "\(result.stdout)\(result.stderr)")
+        let added = try shell("git add roster/new.yaml; git commit -q -m 'Nia joins'", in: repo)
+        #expect(added.code == 0, "\(added.stdout)\(added.stderr)")
     }
 }

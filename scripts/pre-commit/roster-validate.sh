@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# The pre-commit hook roster-validate (.pre-commit-hooks.yaml): validates the rosters that the
-# files of a commit belong to, each roster whole, so that a roster split over several files is
-# checked together (a team in teams.yaml names people of people.yaml). Diagnostics are
-# file:line:col, as `roster validate` prints them. Needs `roster` on the PATH.
+# The pre-commit hook roster-validate (.pre-commit-hooks.yaml): validates what the commit will
+# hold — the staged content (git's index) of every roster the commit touches, each roster whole,
+# so that a roster split over several files is checked together (a team in teams.yaml names
+# people of people.yaml). A roster file the commit deletes counts as touched (pre-commit passes
+# no deleted file: the hook asks git); a file that is not staged (untracked, or changed and not
+# added) is never read. Diagnostics are file:line:col, as `roster validate` prints them. Needs
+# `roster` on the PATH.
 #
 # The roster a file belongs to: the folder given with --roster that holds it; else the outermost
 # folder called roster/ that holds it; else the file alone (a roster in one file, roster.yaml).
-# Usage: roster-validate.sh [--roster FOLDER]… FILE…
+# Usage: roster-validate.sh [--roster FOLDER]… [FILE…]
 set -euo pipefail
 rosters=()
 while [ $# -gt 0 ]; do
@@ -36,15 +39,44 @@ roster_of() {
     if [ -n "$outer" ]; then echo "$outer/"; else echo "$file"; fi
 }
 
+# Whether a deleted FILE was part of a roster: in a --roster folder or a roster/ folder, or a
+# roster file of its own (the hook's `files` pattern).
+is_roster_file() {
+    local file=$1 named
+    case $file in *.yaml | *.yml | *.json) ;; *) return 1 ;; esac
+    for named in ${rosters[@]+"${rosters[@]}"}; do
+        case $file in "$named"/*) return 0 ;; esac
+    done
+    case /$file in */roster/* | */roster.yaml | */roster.yml | */roster.json) return 0 ;; esac
+    return 1
+}
+
+# The files the commit touches: those pre-commit passes, and the roster files it deletes.
+touched=("$@")
+while IFS= read -r -d '' file; do
+    is_roster_file "$file" && touched+=("$file")
+done < <(git diff --cached --name-only -z --diff-filter=D)
+
 # Each roster once, in the order its first file came.
 targets=()
-for file in "$@"; do
+for file in ${touched[@]+"${touched[@]}"}; do
     target=$(roster_of "$file") seen=false
     for known in ${targets[@]+"${targets[@]}"}; do [ "$known" = "$target" ] && seen=true; done
     $seen || targets+=("$target")
 done
+
+# Each roster as the index holds it, written out in a folder of its own and validated there, so
+# that diagnostics name the files as the repository does.
+staged=$(mktemp -d)
+trap 'rm -rf "$staged"' EXIT
 status=0
 for target in ${targets[@]+"${targets[@]}"}; do
-    roster validate "$target" || status=1
+    if [ -z "$(git ls-files -- "$target")" ]; then
+        # Nothing of it is staged: a single-file roster deleted, or a folder emptied.
+        case $target in */) echo "$target: error: the commit leaves no roster file in it" >&2; status=1 ;; esac
+        continue
+    fi
+    git ls-files -z -- "$target" | git checkout-index --force -z --stdin --prefix="$staged/"
+    (cd "$staged" && roster validate "$target") || status=1
 done
 exit "$status"
