@@ -23,9 +23,9 @@ final class TerminalApplyDisplay: ApplyDisplay, ApprovalPrompt {
         self.control = control
     }
 
-    func show(_ plan: Plan) {
+    func show(_ plan: Plan, people: PeopleView) {
         let requests = plan.hasChanges ? MutationBatcher().requestCount(plan) : 0
-        show.plan(PlanRenderer.text(plan, requests: requests, color: show.color, view: view))
+        show.plan(PlanRenderer.text(plan, requests: requests, color: show.color, view: view, people: people))
     }
 
     func changed(_ changes: [String]) {

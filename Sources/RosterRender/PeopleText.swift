@@ -15,8 +15,7 @@ enum PeopleText {
     }
 
     /// The people section and the teams-and-levels section.
-    static func body(_ plan: Plan, color: Bool) -> String {
-        let view = PeopleView(plan)
+    static func body(_ plan: Plan, _ view: PeopleView, color: Bool) -> String {
         var out = ""
         if !view.stories.isEmpty {
             out += "People: " + summary(view) + "\n"

@@ -161,14 +161,18 @@ package enum PlanRenderer {
     /// The plan for a terminal; `requests` is how many requests apply sends (only the executor's
     /// wire format knows: MPSClient's `MutationBatcher.requestCount`); `color` adds ANSI colours
     /// (green +, yellow ~, red -).
-    package static func text(_ plan: Plan, requests: Int, color: Bool = false, view: TextView = .people) -> String {
+    package static func text(
+        _ plan: Plan, requests: Int, color: Bool = false, view: TextView = .people, people: PeopleView? = nil
+    ) -> String {
         let out =
             TerminalText.escape(
                 "Roster plan for space \"\(plan.space.name)\" (\(plan.space.id))"
                     + (plan.endpoint.map { " at \($0)" } ?? ""))
             + "\n\n"
         switch view {
-        case .people: return out + PeopleText.body(plan, color: color) + footer(plan, requests: requests, color: color)
+        case .people:
+            return out + PeopleText.body(plan, people ?? PeopleView(plan), color: color)
+                + footer(plan, requests: requests, color: color)
         case .resources: return out + resources(plan, color: color) + footer(plan, requests: requests, color: color)
         }
     }

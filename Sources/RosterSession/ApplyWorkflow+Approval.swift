@@ -23,7 +23,7 @@ extension ApplyWorkflow {
     ) async throws(SessionFailure) -> Approval {
         var shown = made
         while true {
-            display.show(shown.plan)
+            display.show(shown.plan, people: PeopleView(shown.plan))
             if let refusal = shownRefusal(shown) { throw refusal }
             guard try prompt.confirm() else { return .cancelled }
             let fresh = try await shown.again(request)
@@ -35,7 +35,7 @@ extension ApplyWorkflow {
             }
             display.changed(PlanStaleness.changes(approved: shown.plan, fresh: fresh.plan))
             guard fresh.plan.hasChanges else {
-                display.show(fresh.plan)
+                display.show(fresh.plan, people: PeopleView(fresh.plan))
                 return .nothingLeft
             }
             shown = fresh

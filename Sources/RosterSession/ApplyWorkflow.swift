@@ -89,7 +89,7 @@ package struct ApplyWorkflow: Sendable {
         control: ApplyControl, progress: (@Sendable (String) -> Void)?
     ) async throws(SessionFailure) -> Outcome {
         guard made.plan.hasChanges else {
-            display.show(made.plan)
+            display.show(made.plan, people: PeopleView(made.plan))
             return .nothingToDo
         }
         let engine = { (made: LivePlan) in engineFor(made, request, control: control, progress: progress) }
@@ -108,17 +108,17 @@ package struct ApplyWorkflow: Sendable {
             // waits, so the plan made is the plan approved (the `approved` point is the prompt's).
             let refusal = shownRefusal(made)
             guard refusal == nil else {
-                display.show(made.plan)
+                display.show(made.plan, people: PeopleView(made.plan))
                 throw refusal ?? SessionFailure("refused")
             }
             display.starting()
             let plan = made.plan
             let running = Task { await engine(made).apply(plan) }
-            // Told person by person while the requests are out, not after them.
-            let people = Task { PeopleView(plan) }
-            display.show(made.plan)
+            // Told person by person once, while the requests are out: for the plan and the report.
+            let people = PeopleView(plan)
+            display.show(made.plan, people: people)
             display.sending()
-            return .applied(told(await timed { await running.value }, await people.value))
+            return .applied(told(await timed { await running.value }, people))
         }
     }
 

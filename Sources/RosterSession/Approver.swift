@@ -23,8 +23,9 @@ package protocol ApprovalPrompt: Sendable {
 
 /// Where apply shows what it does, printing nothing itself: the command line renders.
 package protocol ApplyDisplay: Sendable {
-    /// The plan about to be approved or applied.
-    func show(_ plan: Plan)
+    /// The plan about to be approved or applied, with its people view (made once, for the
+    /// report too).
+    func show(_ plan: Plan, people: PeopleView)
     /// The space changed while the plan waited for "yes": nothing was sent; these changed.
     func changed(_ changes: [String])
     /// The engine is about to start: what it says must wait until ``sending()``.

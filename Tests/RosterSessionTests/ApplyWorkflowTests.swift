@@ -14,7 +14,7 @@ import Testing
 final class RecordedDisplay: ApplyDisplay, Sendable {
     let events = Mutex<[String]>([])
 
-    func show(_ plan: Plan) { events.withLock { $0.append("show \(plan.changes.count)") } }
+    func show(_ plan: Plan, people: PeopleView) { events.withLock { $0.append("show \(plan.changes.count)") } }
     func changed(_ changes: [String]) { events.withLock { $0.append("changed \(changes.count)") } }
     func starting() { events.withLock { $0.append("starting") } }
     func sending() { events.withLock { $0.append("sending") } }
