@@ -189,6 +189,19 @@ extension PullEndToEndTests {
 }
 
 extension PullEndToEndTests {
+    /// A git repository whose main branch holds the demo space's roster, as applied.
+    func appliedRoster() throws -> (folder: URL, file: URL, text: String) {
+        let folder = ScratchFolder.url.appendingPathComponent("git-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("roster.yaml")
+        let demo = try String(contentsOfFile: "examples/demo-space.yaml", encoding: .utf8)
+        try demo.write(to: file, atomically: true, encoding: .utf8)
+        try git(["init", "-q", "-b", "main"], in: folder)
+        try git(["add", "."], in: folder)
+        try git(["commit", "-q", "-m", "applied"], in: folder)
+        return (folder, file, demo)
+    }
+
     func git(_ arguments: [String], in folder: URL) throws {
         let result = try RosterBinary.run(
             ["/usr/bin/env", "git", "-c", "user.name=T", "-c", "user.email=t@example.com"] + arguments, direct: true,
@@ -202,14 +215,7 @@ extension PullEndToEndTests {
     @Test func pullKeepsWhatIsNotAppliedYetAndNamesConflicts() throws {
         let sandbox = try SandboxProcess(arguments: ["--test-hooks"])
         defer { sandbox.stop() }
-        let folder = ScratchFolder.url.appendingPathComponent("git-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let file = folder.appendingPathComponent("roster.yaml")
-        let demo = try String(contentsOfFile: "examples/demo-space.yaml", encoding: .utf8)
-        try demo.write(to: file, atomically: true, encoding: .utf8)
-        try git(["init", "-q", "-b", "main"], in: folder)
-        try git(["add", "."], in: folder)
-        try git(["commit", "-q", "-m", "applied"], in: folder)
+        let (folder, file, demo) = try appliedRoster()
         try git(["checkout", "-q", "-b", "reorg"], in: folder)
         let reorganised = demo.replacingOccurrences(
             of: "members: [David Kim, Iris Johansson, Leo Santos]", with: "members: [David Kim, Iris Johansson]"
@@ -251,14 +257,7 @@ extension PullEndToEndTests {
     @Test func uncommittedEditsArePendingAndOutsideGitEverythingIsDrift() throws {
         let sandbox = try SandboxProcess(arguments: ["--test-hooks"])
         defer { sandbox.stop() }
-        let folder = ScratchFolder.url.appendingPathComponent("git-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let file = folder.appendingPathComponent("roster.yaml")
-        let demo = try String(contentsOfFile: "examples/demo-space.yaml", encoding: .utf8)
-        try demo.write(to: file, atomically: true, encoding: .utf8)
-        try git(["init", "-q", "-b", "main"], in: folder)
-        try git(["add", "."], in: folder)
-        try git(["commit", "-q", "-m", "applied"], in: folder)
+        let (folder, file, demo) = try appliedRoster()
         let edited = demo.replacingOccurrences(of: "members: [Hassan Ali, Maya Patel]", with: "members: [Hassan Ali]")
         try edited.write(to: file, atomically: true, encoding: .utf8)
         let promote =

@@ -70,14 +70,18 @@ import Testing
 
     /// Leo to Backend Services; Grace out of Backend Services to lead a new team, Platform
     /// Infra; Maya from Design Systems to Platform Infra; David promoted.
-    @Test func theIssuesReorganisation() throws {
-        let plan = try Self.plan(
+    static func reorganisation() throws -> Plan {
+        try plan(
             [
-                Self.team("Frontend Platform", lead: "Ana Lima", ["Cy Moss"]),
-                Self.team("Backend Services", lead: "Bo Berg", ["Nia Ford", "Leo Santos"]),
-                Self.team("Design Systems", lead: "David Kim", []),
-                Self.team("Platform Infra", lead: "Grace Tanaka", ["Maya Patel"]),
+                team("Frontend Platform", lead: "Ana Lima", ["Cy Moss"]),
+                team("Backend Services", lead: "Bo Berg", ["Nia Ford", "Leo Santos"]),
+                team("Design Systems", lead: "David Kim", []),
+                team("Platform Infra", lead: "Grace Tanaka", ["Maya Patel"]),
             ], promote: ["David Kim": .mid])
+    }
+
+    @Test func theIssuesReorganisation() throws {
+        let plan = try Self.reorganisation()
         Self.golden("reorganisation", plan)
     }
 
@@ -109,13 +113,7 @@ import Testing
 
     /// Apply's report ends in people's words; someone whose team update failed is named apart.
     @Test func theReportSaysWhatHappenedToWhom() throws {
-        let plan = try Self.plan(
-            [
-                Self.team("Frontend Platform", lead: "Ana Lima", ["Cy Moss"]),
-                Self.team("Backend Services", lead: "Bo Berg", ["Nia Ford", "Leo Santos"]),
-                Self.team("Design Systems", lead: "David Kim", []),
-                Self.team("Platform Infra", lead: "Grace Tanaka", ["Maya Patel"]),
-            ], promote: ["David Kim": .mid])
+        let plan = try Self.reorganisation()
         var report = ApplyReport()
         report.entries = plan.steps.joined().map { op in
             ApplyReport.Entry(operation: op, status: op.name == "Design Systems" ? .failed("refused") : .applied)
