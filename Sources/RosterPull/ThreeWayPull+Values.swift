@@ -28,12 +28,12 @@ extension ThreeWayPull {
 
     /// The values of a person's or a team's field, the entry starting at `at` in the files.
     func entryValues(_ at: SourceLocation, _ key: String) -> Values? {
-        if let i = files.people.firstIndex(where: { $0.location == at }) {
+        if let i = index.filesPeople[at] {
             guard let field = PersonField(rawValue: key), let id = ours.people[i]?.id, let user = users[id] else {
                 return nil
             }
             let person = files.people[i]
-            let was = theirs.people.firstIndex { $0?.id == id }.map { base.people[$0] }
+            let was = index.basePeople[id].map { base.people[$0] }
             let space = liveText(user, field)
             return Values(
                 entity: "person \"\(person.name.value)\"", field: key,
@@ -41,14 +41,15 @@ extension ThreeWayPull {
                 base: was.map { Self.statedText($0, field) } ?? space, files: Self.statedText(person, field),
                 space: space)
         }
-        guard let t = files.teams.firstIndex(where: { $0.location == at }), let id = ours.teams[t]?.id,
+        guard let t = index.filesTeams[at], let id = ours.teams[t]?.id,
             let current = teams[id], let field = TeamField(rawValue: key)
         else { return nil }
-        let b = theirs.teams.firstIndex { $0?.id == id }
+        let b = index.baseTeams[id]
         let space = teamText(current, field)
         return Values(
             entity: "team \"\(files.teams[t].name.value)\"", field: key,
-            base: b.map { teamText(base, theirs, $0, field) } ?? space, files: teamText(files, ours, t, field),
+            base: b.map { teamText(base, index.baseTeamPeople, theirs, $0, field) } ?? space,
+            files: teamText(files, index.filesTeamPeople, ours, t, field),
             space: space)
     }
 
@@ -66,8 +67,9 @@ extension ThreeWayPull {
     }
 
     /// A roster team's field, its people by the live ids `matching` gives them.
-    func teamText(_ roster: Roster, _ matching: Matching, _ t: Int, _ field: TeamField) -> String? {
-        let people = TeamPeople.of(roster)
+    func teamText(
+        _ roster: Roster, _ people: TeamPeople, _ matching: Matching, _ t: Int, _ field: TeamField
+    ) -> String? {
         let lead = people.lead(ofTeam: t).flatMap { matching.people[$0]?.id }
         switch field {
         case .name: return roster.teams[t].key.value

@@ -29,19 +29,41 @@ package struct ThreeWayPull {
 
     let files: Roster
     let base: Roster
-    let live: LiveState
     let ours: Matching
     let theirs: Matching
     let users: [Int: LiveUser]
     let teams: [Int: LiveTeam]
+    /// Look-ups made once: the files' entries by where they start, the base's by live id and name.
+    let index: Index
+
+    struct Index {
+        var filesPeople: [SourceLocation: Int] = [:], filesTeams: [SourceLocation: Int] = [:]
+        var basePeople: [Int: Int] = [:], baseTeams: [Int: Int] = [:]
+        var basePeopleByKey: [NameKey: Int] = [:], baseTeamKeys = Set<NameKey>()
+        /// Who leads and who is in each team, of the files and of the base.
+        var filesTeamPeople: TeamPeople, baseTeamPeople: TeamPeople
+
+        init(files: Roster, base: Roster, theirs: Matching) {
+            for (i, person) in files.people.enumerated() { filesPeople[person.location] = i }
+            for (t, team) in files.teams.enumerated() { filesTeams[team.location] = t }
+            for (i, match) in theirs.people.enumerated() { if let match { basePeople[match.id] = i } }
+            for (t, match) in theirs.teams.enumerated() { if let match { baseTeams[match.id] = t } }
+            for (i, person) in base.people.enumerated() where basePeopleByKey[person.key] == nil {
+                basePeopleByKey[person.key] = i
+            }
+            baseTeamKeys = Set(base.teams.map(\.key))
+            filesTeamPeople = TeamPeople.of(files)
+            baseTeamPeople = TeamPeople.of(base)
+        }
+    }
 
     /// Sorts `decided`'s decisions (made against `files`) by the base.
     package init(_ decided: PullDecisions, files: Roster, base: Roster, live: LiveState) {
         self.files = files
         self.base = base
-        self.live = live
         ours = Matching(roster: files, live: live, adopting: true)
         theirs = Matching(roster: base, live: live, adopting: true)
+        index = Index(files: files, base: base, theirs: theirs)
         users = Dictionary(live.users.map { ($0.id, $0) }) { first, _ in first }
         teams = Dictionary(live.teams.map { ($0.id, $0) }) { first, _ in first }
         for decision in decided.decisions { sort(decision) }
@@ -94,11 +116,8 @@ package struct ThreeWayPull {
     ) -> (taken: [NewEntry], kept: [String]) {
         var taken: [NewEntry] = [], kept: [String] = []
         for entry in entries {
-            let id = entry.liveID
             let inBase =
-                section == .people
-                ? theirs.people.contains { $0?.id == id && id != nil }
-                : theirs.teams.contains { $0?.id == id && id != nil }
+                entry.liveID.map { (section == .people ? index.basePeople : index.baseTeams)[$0] != nil } ?? false
             if inBase {
                 kept.append(
                     "\(section == .people ? "person" : "team") \(entry.fields.first?.value.rendered(json: false) ?? "")"
@@ -113,16 +132,18 @@ package struct ThreeWayPull {
     /// An entry whose live entity is gone: removed if the base has it as the files do; kept if the
     /// base lacks it (a hire not applied yet); a conflict if the files changed it since.
     private mutating func sortRemoval(_ decision: PullDecision, _ at: SourceLocation) {
-        if let person = files.people.first(where: { $0.location == at }) {
-            let was = base.people.first { $0.key == person.key }
+        if let i = index.filesPeople[at] {
+            let person = files.people[i]
+            let was = index.basePeopleByKey[person.key].map { base.people[$0] }
             guard let was else { return pending.append("person \"\(person.name.value)\"") }
             if Self.stated(was) == Self.stated(person) { return adopted.append(decision) }
             conflicts.append(
                 Conflict(
                     entity: "person \"\(person.name.value)\"", field: "entry", base: "as it was",
                     files: "edited", space: "deleted"))
-        } else if let team = files.teams.first(where: { $0.location == at }) {
-            guard base.teams.contains(where: { $0.key == team.key }) else {
+        } else if let t = index.filesTeams[at] {
+            let team = files.teams[t]
+            guard index.baseTeamKeys.contains(team.key) else {
                 return pending.append("team \"\(team.name.value)\"")
             }
             adopted.append(decision)

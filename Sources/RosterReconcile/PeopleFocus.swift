@@ -9,8 +9,13 @@ import RosterModel
 /// only the kept people (and the lead a team they join or leave needs, which comes along).
 struct PeopleFocus {
     let roster: Roster
-    let live: LiveState
     let matching: Matching
+    /// Who leads and who is in each roster team, by roster index.
+    let people: TeamPeople
+    /// The live team each roster team is, by roster team index.
+    let current: [LiveTeam?]
+    /// The roster person each live user is, by live id.
+    let rosterIndex: [Int: Int]
     /// Who the roster places as it says, by roster index.
     private(set) var kept: Set<Int>
 
@@ -24,8 +29,13 @@ struct PeopleFocus {
             return nil
         }
         self.roster = roster
-        self.live = live
         matching = Matching(roster: roster, live: live)
+        people = TeamPeople.of(roster)
+        let teams = Dictionary(live.teams.map { ($0.id, $0) }) { first, _ in first }
+        current = matching.teams.map { $0.flatMap { teams[$0.id] } }
+        var rosterIndex: [Int: Int] = [:]
+        for (i, match) in matching.people.enumerated() { if let match { rosterIndex[match.id] = i } }
+        self.rosterIndex = rosterIndex
         let onlyKeys = Set(only), excludedKeys = Set(excluded)
         kept = Set(
             roster.people.indices.filter { i in
@@ -35,22 +45,17 @@ struct PeopleFocus {
         keepWhatTheyNeed()
     }
 
-    /// The roster with its teams focused.
-    var focused: Roster {
+    /// The roster with its teams focused, and their names: the teams whose updates the
+    /// selection keeps.
+    func focused() -> (roster: Roster, teams: Set<NameKey>) {
         var focused = roster
         focused.teams = roster.teams.indices.compactMap(team)
-        return focused
-    }
-
-    /// The names of the teams whose membership the focus changes, for the selection to keep.
-    var teams: Set<NameKey> {
-        Set(roster.teams.indices.compactMap { team($0).map(\.key) })
+        return (focused, Set(focused.teams.map(\.key)))
     }
 
     /// A new team a kept person joins needs its lead; a team whose live lead is kept and leaves
     /// needs the roster's lead: they come along, until nothing more is needed.
     private mutating func keepWhatTheyNeed() {
-        let people = TeamPeople.of(roster)
         var changed = true
         while changed {
             changed = false
@@ -58,8 +63,8 @@ struct PeopleFocus {
                 guard let lead = people.lead(ofTeam: t), !kept.contains(lead) else { continue }
                 let everyone = people.members(ofTeam: t).filter { $0 >= 0 }.map(Int.init)
                 let needed =
-                    if let match = matching.teams[t], let current = live.teams.first(where: { $0.id == match.id }) {
-                        kept.contains { matching.people[$0]?.id == current.leadID }
+                    if let current = current[t] {
+                        rosterIndex[current.leadID].map(kept.contains) ?? false
                     } else {
                         everyone.contains(where: kept.contains)
                     }
@@ -74,20 +79,17 @@ struct PeopleFocus {
     /// Roster team `t` focused: its live members as they are, the kept people as the roster says;
     /// nil for a new team no kept person joins.
     func team(_ t: Int) -> TeamEntry? {
-        let people = TeamPeople.of(roster)
         let entry = roster.teams[t]
         let rosterPeople = Set(people.members(ofTeam: t).filter { $0 >= 0 }.map(Int.init))
             .union(people.lead(ofTeam: t).map { [$0] } ?? [])
-        let current = matching.teams[t].flatMap { match in live.teams.first { $0.id == match.id } }
-        guard let current else {
+        guard let current = current[t] else {
             return rosterPeople.contains(where: kept.contains) ? entry : nil
         }
-        let livePeople = Set(
-            roster.people.indices.filter { i in matching.people[i].map { current.memberSet.contains($0.id) } ?? false })
+        let livePeople = Set(current.memberSet.compactMap { rosterIndex[$0] })
         let members = livePeople.filter { !kept.contains($0) }.union(rosterPeople.filter(kept.contains))
         let leadIndex =
             people.lead(ofTeam: t).flatMap { kept.contains($0) ? $0 : nil }
-            ?? roster.people.indices.first { matching.people[$0]?.id == current.leadID }
+            ?? rosterIndex[current.leadID]
         guard let leadIndex else { return entry }
         let at = entry.location
         // The live name: a rename is the team's change, not the people's.

@@ -67,8 +67,7 @@ package struct PlanSelection: Sendable, Equatable {
     /// The roster to plan for this selection: when it names people, its teams focused on them
     /// (``PeopleFocus``), with the teams whose updates then move them; else the roster as it is.
     package func focus(_ roster: Roster, live: LiveState) -> (roster: Roster, teams: Set<NameKey>) {
-        guard let focus = PeopleFocus(self, roster: roster, live: live) else { return (roster, []) }
-        return (focus.focused, focus.teams)
+        PeopleFocus(self, roster: roster, live: live)?.focused() ?? (roster, [])
     }
 
     /// `plan` limited to the selection, its prerequisites brought along; the operations of

@@ -167,8 +167,6 @@ struct MarkdownPlan {
 struct Reorganisation {
     let moves: [(from: String, to: String, people: Int)]
     let levels: [(from: JobLevel, to: JobLevel, people: Int)]
-    let joins: Int
-    let leaves: Int
 
     init(_ view: PeopleView) {
         var moves: [String: [String: Int]] = [:]
@@ -185,8 +183,6 @@ struct Reorganisation {
             .sorted { ($1.2, $0.0, $0.1) < ($0.2, $1.0, $1.1) }
         self.levels = levels.flatMap { from, tos in tos.map { (from, $0.key, $0.value) } }
             .sorted { ($0.0, $0.1) < ($1.0, $1.1) }
-        joins = view.count(.joins)
-        leaves = view.count(.leaves)
     }
 
     /// The summary's tables; the moves past the 40 largest are counted in one row.

@@ -32,8 +32,9 @@ extension ApplyWorkflow {
                 return .approved(fresh)
             } catch {
                 guard prompt.canAskAgain else { throw error }
+                // The rail's notes name what changed.
+                display.changed(error.diagnostics.flatMap { $0.notes.map(\.message) })
             }
-            display.changed(PlanStaleness.changes(approved: shown.plan, fresh: fresh.plan))
             guard fresh.plan.hasChanges else {
                 display.show(fresh.plan, people: PeopleView(fresh.plan))
                 return .nothingLeft

@@ -97,8 +97,8 @@ package struct ApplyWorkflow: Sendable {
         case .prompt(let prompt):
             switch try await approve(made, request, prompt, display) {
             case .approved(let checked):
-                let people = Task { PeopleView(checked.plan) }
-                return .applied(told(await send(checked, engine(checked), display), await people.value))
+                let people = PeopleView(checked.plan)
+                return .applied(told(await send(checked, engine(checked), display), people))
             case .cancelled: return .cancelled
             case .nothingLeft: return .nothingLeft
             }
@@ -106,10 +106,9 @@ package struct ApplyWorkflow: Sendable {
             // Nothing to ask: once the rails let it, the first documents go out while the plan
             // is shown; what the engine says waits until the plan is on screen. No question
             // waits, so the plan made is the plan approved (the `approved` point is the prompt's).
-            let refusal = shownRefusal(made)
-            guard refusal == nil else {
+            if let refusal = shownRefusal(made) {
                 display.show(made.plan, people: PeopleView(made.plan))
-                throw refusal ?? SessionFailure("refused")
+                throw refusal
             }
             display.starting()
             let plan = made.plan

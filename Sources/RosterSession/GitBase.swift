@@ -5,33 +5,34 @@ import RosterModel
 /// The roster as it was last applied, for a three-way pull: the roster files as the default
 /// branch has them — at the merge base of `HEAD` and `origin/HEAD`, else of `main` or `master`,
 /// or at a ref the user names. Edits on the default branch not committed yet are then pending
-/// too (the base is the commit). Outside git, or where the base has none of the files, there is
-/// no base.
+/// too (the base is the commit). Outside git, or where the base lacks one of the roster's files,
+/// there is no base: every difference is then drift.
 enum GitBase {
-    /// The base roster, or why there is none (said in one line).
-    static func roster(files: [String], ref: String?) -> (Roster?, why: String?) {
-        guard let first = files.first else { return (nil, "no roster file") }
+    /// The base roster, or why there is none (said in one line); `unknownRef` when the ref the
+    /// user named does not exist.
+    static func roster(files: [String], ref: String?) -> (Roster?, why: String?, unknownRef: Bool) {
+        guard let first = files.first else { return (nil, "no roster file", false) }
         let folder = URL(fileURLWithPath: first).standardizedFileURL.deletingLastPathComponent().path
         guard let top = git(["rev-parse", "--show-toplevel"], in: folder) else {
-            return (nil, "not in a git repository")
+            return (nil, "not in a git repository", false)
         }
         guard let commit = baseCommit(ref, in: folder) else {
-            return (nil, ref.map { "no git ref \($0)" } ?? "no origin/HEAD, main or master to take the base from")
+            let why = ref.map { "no git ref \($0)" } ?? "no origin/HEAD, main or master to take the base from"
+            return (nil, why, ref != nil)
         }
         var texts: [(String, [UInt8])] = []
         for file in files {
             let absolute = URL(fileURLWithPath: file).standardizedFileURL.resolvingSymlinksInPath().path
             let root = URL(fileURLWithPath: top).resolvingSymlinksInPath().path
-            guard absolute.hasPrefix(root + "/") else { continue }
-            let relative = String(absolute.dropFirst(root.count + 1))
-            if let text = git(["show", "\(commit):\(relative)"], in: folder, trim: false) {
-                texts.append((file, Array(text.utf8)))
+            let relative = absolute.hasPrefix(root + "/") ? String(absolute.dropFirst(root.count + 1)) : nil
+            guard let relative, let text = git(["show", "\(commit):\(relative)"], in: folder, trim: false) else {
+                return (nil, "the base (\(commit.prefix(12))) has no \(file)", false)
             }
+            texts.append((file, Array(text.utf8)))
         }
-        guard !texts.isEmpty else { return (nil, "the base (\(commit.prefix(12))) has none of the roster's files") }
         let loaded = RosterLoader().load(texts: texts)
-        guard loaded.isValid else { return (nil, "the roster at the base (\(commit.prefix(12))) does not load") }
-        return (loaded.roster, nil)
+        guard loaded.isValid else { return (nil, "the roster at the base (\(commit.prefix(12))) does not load", false) }
+        return (loaded.roster, nil, false)
     }
 
     /// The commit the base is taken at.

@@ -69,10 +69,8 @@ package struct PullWorkflow: Sendable {
         // `--into` a file that is not there yet: it starts as an empty roster file.
         let newFile = into.flatMap { roster.files.contains($0) ? nil : $0 }
         if let newFile { texts[newFile] = "version: 1\n" }
-        let (baseRoster, withoutBase) = GitBase.roster(files: roster.files, ref: base)
-        if let base, baseRoster == nil {
-            throw SessionFailure("--base \(base): \(withoutBase ?? "no base")", kind: .usage)
-        }
+        let (baseRoster, withoutBase, unknownRef) = GitBase.roster(files: roster.files, ref: base)
+        if unknownRef { throw SessionFailure("--base: \(withoutBase ?? "no such ref")", kind: .usage) }
         var puller = Puller(roster: roster, live: plan.live, texts: texts, newFile: newFile, base: baseRoster)
         let changed = puller.run(into: into)
         if !puller.diagnostics.isEmpty { throw SessionFailure(diagnostics: puller.diagnostics) }
