@@ -189,4 +189,42 @@ import Testing
         let log = try String(contentsOf: folder.appendingPathComponent("log"), encoding: .utf8)
         #expect(log.contains("run list --workflow roster.yml --commit headsha"), "\(log)")
     }
+
+    /// The same fixes as the GitLab component's: drift refuses to run off the default branch whoever
+    /// calls it, and an older run never overwrites the comment of a newer one.
+    @Test func driftStaysOnTheDefaultBranchAndAnOlderRunLeavesTheComment() throws {
+        let sandbox = try SandboxProcess()
+        defer { sandbox.stop() }
+        let (folder, path) = try fakeGitHub()
+        let (repo, _) = try repository(folder)
+        let event = folder.appendingPathComponent("dispatch.json")
+        try #"{"repository": {"default_branch": "main"}}"#.write(to: event, atomically: true, encoding: .utf8)
+        var env = [
+            "PATH": path, "MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": sandbox.token, "ROSTER_COMMAND": "drift",
+            "GH_LOG": folder.appendingPathComponent("log").path, "GITHUB_REPOSITORY": "org/people",
+            "GITHUB_EVENT_PATH": event.path, "GITHUB_REF": "refs/heads/feature", "GITHUB_REF_NAME": "feature",
+            "RUNNER_TEMP": folder.path,
+        ]
+        let off = try run("run.sh", [], env: env, in: repo)
+        #expect(off.code == 1, "\(off.stdout)\(off.stderr)")
+        #expect(off.stderr.contains("drift runs on the default branch (main), not on \"feature\""), "\(off.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("log").path), "gh was called")
+        // A comment that run 900 posted is left by run 899, finishing later.
+        let (_, prEvent) = try repository(folder.appendingPathComponent("pr"))
+        env.merge([
+            "ROSTER_COMMAND": "plan", "GITHUB_EVENT_PATH": prEvent.path, "GITHUB_RUN_ID": "899",
+            "FAKE_COMMENT_ID": "42 900",
+        ]) { _, new in new }
+        let older = try run("run.sh", [], env: env, in: repo)
+        #expect(older.code == 0, "\(older.stdout)\(older.stderr)")
+        #expect(
+            older.stdout.contains("left comment 42 as it is: run 900, newer than this one (899)"), "\(older.stdout)")
+        let log = try String(contentsOf: folder.appendingPathComponent("log"), encoding: .utf8)
+        #expect(!log.contains("--method PATCH") && !log.contains("--method POST"), "\(log)")
+        let comment = try String(contentsOf: folder.appendingPathComponent("roster-plan/comment.md"), encoding: .utf8)
+        #expect(
+            comment.hasSuffix(
+                "_Planned in run 899. The plan above is saved with this run; merging applies exactly it (or refuses if the space changed)._\n<!-- roster-plan-run: 899 -->\n"
+            ), "\(comment)")
+    }
 }

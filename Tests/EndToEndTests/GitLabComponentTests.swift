@@ -83,7 +83,7 @@ import Testing
 
     static let mergeRequest = [
         "CI_PIPELINE_SOURCE": "merge_request_event", "CI_MERGE_REQUEST_IID": "7", "CI_MERGE_REQUEST_PROJECT_ID": "42",
-        "CI_MERGE_REQUEST_SOURCE_PROJECT_ID": "42",
+        "CI_MERGE_REQUEST_SOURCE_PROJECT_ID": "42", "CI_PIPELINE_ID": "500", "CI_COMMIT_SHA": "0123456789abcdef0123",
     ]
 
     func loop(_ arguments: [String], _ env: [String: String], in repo: URL) throws -> RosterBinary.Result {
@@ -117,15 +117,60 @@ import Testing
         let dotenv = try String(contentsOf: repo.appendingPathComponent("roster-plan/roster.env"), encoding: .utf8)
         #expect(dotenv.hasPrefix("ROSTER_CHANGES=true\nROSTER_EXITCODE=2\nROSTER_PLAN_FILE="), "\(dotenv)")
         // A second push: the note is found by its marker and edited, not posted again.
-        let second = try loop(["run", "plan"], env, in: repo)
+        var newer = env
+        newer["CI_PIPELINE_ID"] = "502"
+        let second = try loop(["run", "plan"], newer, in: repo)
         #expect(second.code == 0 && second.stdout.contains("updated note 1001"), "\(second.stdout)\(second.stderr)")
-        let notes = (try api.read()["notes"] as? [String: Any])?["7"] as? [[String: Any]] ?? []
+        let notes = try notes(api)
         #expect(notes.count == 1)
-        #expect((notes.first?["body"] as? String)?.hasPrefix("<!-- roster-plan -->\n### Roster plan") == true)
+        let body = notes.first?["body"] as? String ?? ""
+        #expect(body.hasPrefix("<!-- roster-plan -->\n### Roster plan"))
+        // The note names the commit planned and its pipeline.
+        #expect(body.contains("Planned from commit `0123456789ab` in pipeline 502."), "\(body)")
+        #expect(body.hasSuffix("<!-- roster-plan-run: 502 -->\n"), "\(body)")
         let methods = api.requests.map { "\($0["method"] ?? "") \($0["path"] ?? "")" }
         #expect(methods.filter { $0 == "POST /api/v4/projects/42/merge_requests/7/notes" }.count == 1, "\(methods)")
         #expect(methods.contains("PUT /api/v4/projects/42/merge_requests/7/notes/1001"), "\(methods)")
         #expect(api.requests.allSatisfy { $0["token_ok"] as? Bool == true })
+    }
+
+    func notes(_ api: StandIn) throws -> [[String: Any]] {
+        (try api.read()["notes"] as? [String: Any])?["7"] as? [[String: Any]] ?? []
+    }
+
+    /// An older pipeline that finishes last leaves the newer plan's note; a note the token may not
+    /// edit (the token was replaced: a new bot user) gives way to a new note, edited from then on.
+    @Test func theNoteIsNeverOverwrittenByAnOlderPipelineAndOutlivesAReplacedToken() throws {
+        let sandbox = try SandboxProcess()
+        defer { sandbox.stop() }
+        let api = try StandIn(ScratchFolder.url)
+        defer { api.stop() }
+        let (repo, _) = try checkout(ScratchFolder.url.appendingPathComponent("order"))
+        var env = job(sandbox, api, repo, Self.mergeRequest)
+        env["CI_PIPELINE_ID"] = "600"
+        #expect(try loop(["run", "plan"], env, in: repo).stdout.contains("posted a new note"))
+        let posted = try notes(api).first?["body"] as? String
+        env["CI_PIPELINE_ID"] = "599"
+        let older = try loop(["run", "plan"], env, in: repo)
+        #expect(older.code == 0, "\(older.stderr)")
+        #expect(
+            older.stdout.contains("left note 1001 as it is: pipeline 600, newer than this one (599)"), "\(older.stdout)"
+        )
+        #expect(try notes(api).first?["body"] as? String == posted)
+        // The token was replaced: its old note answers 403 to an edit.
+        var state = try api.read()
+        var all = state["notes"] as? [String: [[String: Any]]] ?? [:]
+        all["7"]?[0]["author"] = "replaced"
+        state["notes"] = all
+        try api.set(state)
+        env["CI_PIPELINE_ID"] = "601"
+        let replaced = try loop(["run", "plan"], env, in: repo)
+        #expect(replaced.code == 0, "\(replaced.stderr)")
+        #expect(replaced.stdout.contains("posted a new note: note 1001 may not be edited with this token"))
+        env["CI_PIPELINE_ID"] = "602"
+        let next = try loop(["run", "plan"], env, in: repo)
+        #expect(next.stdout.contains("updated note 1002"), "\(next.stdout)\(next.stderr)")
+        #expect(try notes(api).count == 2)
     }
 
     @Test func aMergeRequestFromAForkIsValidatedOnly() throws {
@@ -139,8 +184,8 @@ import Testing
         let fork = try loop(["run", "plan"], env, in: repo)
         #expect(fork.code == 0 && fork.stdout.contains("validating only"), "\(fork.stdout)\(fork.stderr)")
         #expect(fork.stdout.contains("valid roster"))
-        // The fork's own pipeline has no secrets at all: also validated only.
-        env["CI_MERGE_REQUEST_SOURCE_PROJECT_ID"] = "42"
+        // The fork's own pipeline (its project is the source, the merge request the parent's): no secrets.
+        env["CI_MERGE_REQUEST_SOURCE_PROJECT_ID"] = "77"
         env["SECRET_MPS_TOKEN"] = nil
         let unsecret = try loop(["run", "plan"], env, in: repo)
         #expect(unsecret.code == 0 && unsecret.stdout.contains("validating only"), "\(unsecret.stdout)")
@@ -148,10 +193,45 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: repo.appendingPathComponent("roster-plan/plan.json").path))
     }
 
+    /// Not a fork and no token (a protected MPS_TOKEN never reaches a merge request's pipeline): plan
+    /// fails and says what to set, never passing without a plan; plan's own unprotected token plans.
+    @Test func aProtectedTokenFailsThePlanLoudlyAndAPlanTokenPlans() throws {
+        let sandbox = try SandboxProcess()
+        defer { sandbox.stop() }
+        let api = try StandIn(ScratchFolder.url)
+        defer { api.stop() }
+        let (repo, _) = try checkout(ScratchFolder.url.appendingPathComponent("protected"))
+        var env = job(sandbox, api, repo, Self.mergeRequest)
+        env["SECRET_MPS_TOKEN"] = nil
+        let failed = try loop(["run", "plan"], env, in: repo)
+        #expect(failed.code == 1, "\(failed.stdout)\(failed.stderr)")
+        #expect(failed.stderr.contains("the CI/CD variable SECRET_MPS_TOKEN is empty in this merge request pipeline"))
+        #expect(failed.stderr.contains("plan-token-variable") && failed.stderr.contains("unprotect SECRET_MPS_TOKEN"))
+        #expect(!FileManager.default.fileExists(atPath: repo.appendingPathComponent("roster-plan/plan.json").path))
+        env.merge(["ROSTER_PLAN_TOKEN_VARIABLE": "PLAN_MPS_TOKEN", "PLAN_MPS_TOKEN": sandbox.token]) { _, new in new }
+        let planned = try loop(["run", "plan"], env, in: repo)
+        #expect(planned.code == 0 && planned.stdout.contains("posted a new note"), "\(planned.stdout)\(planned.stderr)")
+        #expect(!planned.stdout.contains(sandbox.token))
+        // An empty plan token is the one named.
+        env["PLAN_MPS_TOKEN"] = ""
+        let named = try loop(["run", "plan"], env, in: repo)
+        #expect(
+            named.code == 1 && named.stderr.contains("the CI/CD variable PLAN_MPS_TOKEN is empty"), "\(named.stderr)")
+    }
+
     /// The merged merge request's pipelines, jobs and artifact, as GitLab lists them.
     func reviewed(_ api: StandIn, plan: URL) throws {
         try api.set([
-            "commit_mrs": ["mergesha": [["iid": 7, "state": "merged"]]], "mrs": ["7": ["iid": 7, "sha": "headsha"]],
+            "commit_mrs": [
+                "mergesha": [
+                    ["iid": 6, "state": "merged", "target_branch": "develop"],
+                    ["iid": 7, "state": "merged", "target_branch": "main"],
+                ]
+            ],
+            "mrs": [
+                "6": ["iid": 6, "sha": "othersha", "target_branch": "develop"],
+                "7": ["iid": 7, "sha": "headsha", "target_branch": "main"],
+            ],
             "mr_pipelines": [
                 "7": [
                     ["id": 56, "sha": "headsha", "status": "failed"],
@@ -215,7 +295,90 @@ import Testing
         var direct = job(sandbox, api, repo, push)
         direct["CI_COMMIT_SHA"] = "directsha"
         let refused = try loop(["run", "apply"], direct, in: repo)
-        #expect(refused.code == 1 && refused.stderr.contains("came from no merged merge request"), "\(refused.stderr)")
+        #expect(refused.code == 1, "\(refused.stderr)")
+        #expect(refused.stderr.contains("came from no merge request merged into main"), "\(refused.stderr)")
+    }
+
+    /// Which pipeline's plan apply takes: a merge train's before a merged result's before the head's,
+    /// the newest first, skipping pipelines whose roster-plan job did not pass (whatever the
+    /// pipeline's own status); and what it says when there is none to take.
+    @Test func applyTakesTheBestPipelineWithAPlanAndSaysWhyWhenNone() throws {
+        let sandbox = try SandboxProcess()
+        defer { sandbox.stop() }
+        let api = try StandIn(ScratchFolder.url)
+        defer { api.stop() }
+        let (repo, _) = try checkout(ScratchFolder.url.appendingPathComponent("train"))
+        let planned = try loop(["run", "plan"], job(sandbox, api, repo, Self.mergeRequest), in: repo)
+        #expect(planned.code == 0, "\(planned.stderr)")
+        let plan = ScratchFolder.url.appendingPathComponent("train-plan.json")
+        try? FileManager.default.removeItem(at: plan)
+        try FileManager.default.copyItem(at: repo.appendingPathComponent("roster-plan/plan.json"), to: plan)
+        try reviewed(api, plan: plan)
+        try api.set([
+            "mr_pipelines": [
+                "7": [
+                    ["id": 63, "sha": "headsha", "ref": "refs/merge-requests/7/head", "status": "success"],
+                    ["id": 62, "sha": "trainsha", "ref": "refs/merge-requests/7/train", "status": "running"],
+                    ["id": 61, "sha": "trainsha", "ref": "refs/merge-requests/7/train", "status": "failed"],
+                    ["id": 60, "sha": "resultsha", "ref": "refs/merge-requests/7/merge", "status": "success"],
+                ]
+            ],
+            "pipeline_jobs": [
+                "62": [["id": 120, "name": "roster-plan", "status": "running"]],
+                "61": [
+                    ["id": 110, "name": "roster-plan", "status": "success"],
+                    ["id": 111, "name": "lint", "status": "failed"],
+                ],
+                "60": [["id": 100, "name": "roster-plan", "status": "success"]],
+                "63": [["id": 130, "name": "roster-plan", "status": "success"]],
+            ],
+            "artifacts": ["110": ["roster-plan/plan.json": plan.path]],
+        ])
+        let push = ["CI_PIPELINE_SOURCE": "push", "CI_COMMIT_SHA": "mergesha", "CI_COMMIT_BRANCH": "main"]
+        let applied = try loop(["run", "apply"], job(sandbox, api, repo, push), in: repo)
+        #expect(applied.code == 0, "\(applied.stdout)\(applied.stderr)")
+        #expect(applied.stdout.contains("the plan reviewed on merge request !7 (pipeline 61, job 110)"))
+        // The artifact is gone (expired): said, nothing applied.
+        try api.set(["artifacts": [:] as [String: Any]])
+        let expired = try loop(["run", "apply"], job(sandbox, api, repo, push), in: repo)
+        #expect(expired.code == 1 && expired.stderr.contains("is gone: its artifacts expired"), "\(expired.stderr)")
+        #expect(expired.stderr.contains("When apply refuses or finds no plan"))
+        // No pipeline ran for what was merged (a fast-forward merge rebased at merge time).
+        try api.set(["mr_pipelines": ["7": [["id": 64, "sha": "oldsha", "status": "success"]]]])
+        let none = try loop(["run", "apply"], job(sandbox, api, repo, push), in: repo)
+        #expect(none.code == 1 && none.stderr.contains("has no pipeline for what was merged"), "\(none.stderr)")
+        try api.set(["mr_pipelines": ["7": [["id": 62, "sha": "headsha", "status": "running"]]]])
+        let running = try loop(["run", "apply"], job(sandbox, api, repo, push), in: repo)
+        #expect(running.code == 1 && running.stderr.contains("none of the 1 pipelines"), "\(running.stderr)")
+    }
+
+    /// The recovery: a person runs a pipeline on the default branch naming the merge request whose
+    /// plan to apply; one that targets another branch is refused.
+    @Test func aPersonNamesTheMergeRequestWhosePlanToApply() throws {
+        let sandbox = try SandboxProcess()
+        defer { sandbox.stop() }
+        let api = try StandIn(ScratchFolder.url)
+        defer { api.stop() }
+        let (repo, _) = try checkout(ScratchFolder.url.appendingPathComponent("recovery"))
+        let planned = try loop(["run", "plan"], job(sandbox, api, repo, Self.mergeRequest), in: repo)
+        #expect(planned.code == 0, "\(planned.stderr)")
+        let plan = ScratchFolder.url.appendingPathComponent("recovery-plan.json")
+        try? FileManager.default.removeItem(at: plan)
+        try FileManager.default.copyItem(at: repo.appendingPathComponent("roster-plan/plan.json"), to: plan)
+        try reviewed(api, plan: plan)
+        let web = [
+            "CI_PIPELINE_SOURCE": "web", "CI_COMMIT_SHA": "mainsha", "CI_COMMIT_BRANCH": "main",
+            "ROSTER_APPLY_MERGE_REQUEST": "6",
+        ]
+        let other = try loop(["run", "apply"], job(sandbox, api, repo, web), in: repo)
+        #expect(other.code == 1 && other.stderr.contains("merge request !6 targets \"develop\", not main"))
+        var named = job(sandbox, api, repo, web)
+        named["ROSTER_APPLY_MERGE_REQUEST"] = "7"
+        let applied = try loop(["run", "apply"], named, in: repo)
+        #expect(applied.code == 0 && applied.stdout.contains("Apply complete:"), "\(applied.stdout)\(applied.stderr)")
+        named["ROSTER_APPLY_MERGE_REQUEST"] = "7; echo"
+        let bad = try loop(["run", "apply"], named, in: repo)
+        #expect(bad.code == 1 && bad.stderr.contains("not a merge request number"), "\(bad.stderr)")
     }
 
     @Test func scheduledDriftOpensOneMergeRequestThenUpdatesIt() throws {
@@ -224,7 +387,12 @@ import Testing
         let api = try StandIn(ScratchFolder.url)
         defer { api.stop() }
         let (repo, remote) = try checkout(ScratchFolder.url.appendingPathComponent("drift"))
-        let env = job(sandbox, api, repo, ["CI_PIPELINE_SOURCE": "schedule"])
+        var env = job(sandbox, api, repo, ["CI_PIPELINE_SOURCE": "schedule", "CI_COMMIT_BRANCH": "feature"])
+        // Off the default branch drift would carry that branch's commits: refused, nothing pulled.
+        let off = try loop(["run", "drift"], env, in: repo)
+        #expect(off.code == 1, "\(off.stdout)\(off.stderr)")
+        #expect(off.stderr.contains("drift runs on the default branch (main), not on \"feature\""), "\(off.stderr)")
+        env["CI_COMMIT_BRANCH"] = "main"
         #expect(
             try RosterBinary.run(
                 ["apply", "--auto-approve", repo.appendingPathComponent("roster").path],
@@ -294,5 +462,22 @@ import Testing
             $0.hasPrefix("apply:") || $0.hasPrefix("drift:")
         }
         #expect(writers.count == 2 && writers.allSatisfy { $0.contains("resource_group: roster-write") })
+        #expect(writers.allSatisfy { $0.contains("interruptible: false") })
+        let section = { (name: String) in
+            jobs.components(separatedBy: "\n.roster-").first { $0.hasPrefix("\(name):") } ?? ""
+        }
+        // validate and plan give way to a newer push; the plan is personal data, kept for Developers.
+        #expect(section("validate").contains("interruptible: true") && section("plan").contains("interruptible: true"))
+        #expect(section("plan").contains("access: developer") && section("plan").contains("action: prepare"))
+        #expect(section("plan").contains("expire_in: $[[ inputs.plan-expire-in ]]"))
+        // No second pipeline for a branch with a merge request, without the user's workflow:rules.
+        #expect(section("validate").contains("$CI_COMMIT_BRANCH && $CI_OPEN_MERGE_REQUESTS\n      when: never"))
+        // apply: a push that changed the roster, or the named recovery; a deployment of the environment.
+        #expect(section("apply").contains("changes:\n        - $[[ inputs.path ]]\n        - $[[ inputs.path ]]**/*"))
+        #expect(section("apply").contains("$ROSTER_APPLY_MERGE_REQUEST") && section("apply").contains("action: start"))
+        // drift: never off the default branch, nor for a schedule that opts out.
+        #expect(section("drift").contains("$CI_COMMIT_BRANCH != $CI_DEFAULT_BRANCH || $ROSTER_DRIFT == \"false\""))
+        // The install step always updates apt's lists: slim images ship without them.
+        #expect(jobs.contains("set -eu\n      apt-get update -qq\n"))
     }
 }

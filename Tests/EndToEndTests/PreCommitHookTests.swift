@@ -80,7 +80,7 @@ import Testing
         let local =
             config
             .replacingOccurrences(of: "https://github.com/roster-dev/roster", with: hooks.path)
-            .replacingOccurrences(of: "rev: v0.1.0", with: "rev: \(head)")
+            .replacingOccurrences(of: "rev: 0.1.0", with: "rev: \(head)")
         try local.write(to: repo.appendingPathComponent(".pre-commit-config.yaml"), atomically: true, encoding: .utf8)
         #expect(try shell("pre-commit install", in: repo).code == 0)
         let refused = try shell(
@@ -123,7 +123,7 @@ import Testing
             arguments: [Self.root.path, hooks.path])
         let local = config.replacingOccurrences(of: "https://github.com/roster-dev/roster", with: hooks.path)
             .replacingOccurrences(
-                of: "rev: v0.1.0", with: "rev: \(cloned.stdout.trimmingCharacters(in: .whitespacesAndNewlines))")
+                of: "rev: 0.1.0", with: "rev: \(cloned.stdout.trimmingCharacters(in: .whitespacesAndNewlines))")
         try local.write(to: repo.appendingPathComponent(".pre-commit-config.yaml"), atomically: true, encoding: .utf8)
         #expect(
             try shell("pre-commit install; git add .pre-commit-config.yaml; git commit -q -m hook", in: repo).code == 0)

@@ -1,6 +1,7 @@
 """A stand-in for the part of GitLab's REST API (v4) that roster's loop uses, for the tests of the
 GitLab CI/CD component's scripts: merge-request notes, the merge request a commit came from, its
-pipelines, their jobs and artifacts, and merge requests opened from a branch.
+pipelines, their jobs and artifacts, and merge requests opened from a branch. A note whose "author"
+is not "roster" (posted with a token since replaced) answers 403 to an edit, as GitLab does.
 
 Its state is a JSON file the test writes and reads between runs (the server reads it on every
 request and writes it back), and every request is logged as one JSON line. A request without the
@@ -76,13 +77,15 @@ def route(method, path, query, form, state):
         return 200, notes[(page - 1) * size : page * size], None
     if m and method == "POST":
         state["next_id"] += 1
-        note = {"id": state["next_id"], "body": form.get("body", "")}
+        note = {"id": state["next_id"], "body": form.get("body", ""), "author": "roster"}
         state["notes"].setdefault(m[1], []).append(note)
         return 201, note, None
     m = re.fullmatch(r"merge_requests/(\d+)/notes/(\d+)", path)
     if m and method == "PUT":
         for note in state["notes"].get(m[1], []):
             if note["id"] == int(m[2]):
+                if note.get("author", "roster") != "roster":
+                    return 403, {"message": "403 Forbidden"}, None
                 note["body"] = form.get("body", "")
                 return 200, note, None
         return 404, {"message": "404 Not found"}, None

@@ -7,7 +7,7 @@
 set -euo pipefail
 version=${ROSTER_VERSION:?}
 home=${ROSTER_HOME:-${RUNNER_TEMP:-/tmp}/roster-$version}
-source_url=${ROSTER_PACKAGE_URL:-https://github.com/${ROSTER_REPOSITORY:-roster-dev/roster}/releases/download/v$version}
+source_url=${ROSTER_PACKAGE_URL:-https://github.com/${ROSTER_REPOSITORY:-roster-dev/roster}/releases/download/$version}
 add_path() { if [ -n "${GITHUB_PATH:-}" ]; then echo "$1" >> "$GITHUB_PATH"; fi; }
 
 if [ -x "$home/bin/roster" ] && "$home/bin/roster" version > /dev/null 2>&1; then

@@ -2,6 +2,7 @@
 # (GITHUB_OUTPUT, GITHUB_STEP_SUMMARY, the event) and `gh` with GH_TOKEN for the rest.
 host_note_word=comment
 host_change_word="pull request"
+host_run_word=run
 host_bot_email=roster@users.noreply.github.com
 
 host_mask() { echo "::add-mask::$1"; }
@@ -12,7 +13,8 @@ host_plan_dir() { echo "${RUNNER_TEMP:-.}/roster-plan"; }
 # The plan (without its marker line) as the job's summary.
 host_show_plan() { [ -z "${GITHUB_STEP_SUMMARY:-}" ] || tail -n +2 "$1" >> "$GITHUB_STEP_SUMMARY"; }
 
-# A field of the pull request in the event: its number, or the repository its head comes from.
+# A field of the event: the pull request's number, the repository its head comes from, its head
+# commit, or the repository's default branch.
 github_event() {
     python3 - "$1" <<'PY'
 import json, os, sys
@@ -21,7 +23,9 @@ try:
 except (OSError, ValueError):
     event = {}
 pr = event.get("pull_request") or {}
-print({"number": pr.get("number", ""), "head": ((pr.get("head") or {}).get("repo") or {}).get("full_name", "")}[sys.argv[1]])
+head = pr.get("head") or {}
+print({"number": pr.get("number", ""), "head": (head.get("repo") or {}).get("full_name", ""), "sha": head.get("sha", ""),
+       "default": (event.get("repository") or {}).get("default_branch", "")}[sys.argv[1]])
 PY
 }
 
@@ -33,14 +37,41 @@ host_from_fork() {
     [ -n "$head" ] && [ "$head" != "${GITHUB_REPOSITORY:-}" ]
 }
 
+# The newest comment that starts with the marker, as "ID RUN" (RUN: the run that planned it).
 host_find_note() {
     gh api "repos/$GITHUB_REPOSITORY/issues/$1/comments" --paginate \
-        --jq ".[] | select(.body | startswith(\"$2\")) | .id" | head -n 1
+        --jq ".[] | select(.body | startswith(\"$2\")) |
+              \"\\(.id) \\((.body | capture(\"<!-- roster-plan-run: (?<r>[0-9]+) -->\")? | .r) // \"\")\"" | tail -n 1
 }
 
 host_create_note() { gh api --method POST "repos/$GITHUB_REPOSITORY/issues/$1/comments" -F "body=@$2" > /dev/null; }
 
-host_update_note() { gh api --method PATCH "repos/$GITHUB_REPOSITORY/issues/comments/$2" -F "body=@$3" > /dev/null; }
+# A failed edit stops the step: GitHub's token is the same bot on every run.
+host_update_note() {
+    gh api --method PATCH "repos/$GITHUB_REPOSITORY/issues/comments/$2" -F "body=@$3" > /dev/null || exit 1
+}
+
+host_run_id() { echo "${GITHUB_RUN_ID:-}"; }
+host_planned_commit() {
+    local sha
+    sha=$(github_event sha)
+    echo "${sha:-${GITHUB_SHA:-}}"
+}
+
+# A pull request with no MPS token and not from a fork (Dependabot's, or the secret not set).
+host_no_token() {
+    host_notice "No MPS token here (a Dependabot pull request gets no secrets; else set the token input): validating only."
+}
+host_use_token() { :; }
+
+# Drift pulls the default branch's roster: on another branch it would carry that branch's commits.
+host_default_branch() { github_event default; }
+host_ref_name() { echo "${GITHUB_REF_NAME:-${GITHUB_REF:-}}"; }
+host_off_default_branch() {
+    local default
+    default=$(github_event default)
+    [ -n "$default" ] && [ -n "${GITHUB_REF:-}" ] && [ "$GITHUB_REF" != "refs/heads/$default" ]
+}
 
 # The plan reviewed on the pull request GITHUB_SHA came from: the artifact the last successful
 # run of WORKFLOW (default: this one) saved for its last commit, into DIR.

@@ -6,6 +6,7 @@
 # their arguments, and are never printed; GitLab masks masked variables in the job log.
 host_note_word=note
 host_change_word="merge request"
+host_run_word=pipeline
 host_bot_email=roster@noreply.${CI_SERVER_HOST:-gitlab.com}
 
 # The value of the CI/CD variable whose name is in $1 (a name, never code).
@@ -48,10 +49,13 @@ host_from_fork() {
     [ -n "$source" ] && [ "$source" != "${CI_MERGE_REQUEST_PROJECT_ID:-${CI_PROJECT_ID:-}}" ]
 }
 
-# METHOD PATH [CURL OPTIONS]: the project's API answer on standard output; an HTTP error or an
-# unreachable API stops the job with what GitLab said.
+# [--allow STATUS] METHOD PATH [CURL OPTIONS]: the project's API answer on standard output; an
+# HTTP error or an unreachable API stops the job with what GitLab said. With --allow, that one
+# status returns 3 instead, for the caller to handle.
 gitlab_api() {
-    local method=$1 path=$2 answer status
+    local allow="" method path answer status
+    if [ "$1" = --allow ]; then allow=$2; shift 2; fi
+    method=$1 path=$2
     shift 2
     if [ -z "${GITLAB_TOKEN:-}" ]; then
         echo "error: no GitLab token: set the CI/CD variable ${ROSTER_GITLAB_TOKEN_VARIABLE:-ROSTER_GITLAB_TOKEN} (a project access token with the api scope)" >&2
@@ -64,6 +68,7 @@ gitlab_api() {
         exit 1
     }
     status=${answer##*$'\n'}
+    if [ "$status" = "$allow" ]; then return 3; fi
     if [ "$status" -lt 200 ] || [ "$status" -ge 300 ]; then
         echo "error: GitLab answered HTTP $status to $method $path: $(printf '%s' "${answer%$'\n'*}" | head -c 300)" >&2
         exit 1
@@ -71,56 +76,132 @@ gitlab_api() {
     printf '%s' "${answer%$'\n'*}"
 }
 
-# The id of the change's note that starts with the marker, through every page of its notes.
+# The newest of the change's notes that start with the marker, through every page of its notes,
+# as "ID RUN" (RUN: the pipeline that planned it, empty for a note that does not say).
 host_find_note() {
-    local number=$1 marker=$2 page=1 notes id count
+    local number=$1 marker=$2 page=1 notes found last="" count
     while :; do
         notes=$(gitlab_api GET "/merge_requests/$number/notes?per_page=100&page=$page&sort=asc") || exit 1
-        id=$(printf '%s' "$notes" | jq -r --arg m "$marker" '[.[] | select(.body | startswith($m))][0].id // empty') ||
-            exit 1
+        found=$(printf '%s' "$notes" | jq -r --arg m "$marker" \
+            '[.[] | select(.body | startswith($m))] | last // empty |
+             "\(.id) \((.body | capture("<!-- roster-plan-run: (?<r>[0-9]+) -->")? | .r) // "")"') || exit 1
+        [ -z "$found" ] || last=$found
         count=$(printf '%s' "$notes" | jq length) || exit 1
-        if [ -n "$id" ] || [ "$count" -lt 100 ]; then break; fi
+        if [ "$count" -lt 100 ]; then break; fi
         page=$((page + 1))
     done
-    echo "$id"
+    echo "$last"
 }
 
 host_create_note() {
     gitlab_api POST "/merge_requests/$1/notes" --data-urlencode "body@$2" > /dev/null
 }
 
+# Fails (1) when GitLab forbids the edit: the note belongs to another user, as after the project
+# access token was replaced (a new token is a new bot user).
 host_update_note() {
-    gitlab_api PUT "/merge_requests/$1/notes/$2" --data-urlencode "body@$3" > /dev/null
+    gitlab_api --allow 403 PUT "/merge_requests/$1/notes/$2" --data-urlencode "body@$3" > /dev/null || return 1
 }
 
-# The plan reviewed on the merge request CI_COMMIT_SHA came from: the artifact that the job
-# roster-plan saved in the newest successful pipeline for its last commit, or for its merged
-# result (merged results pipelines run on refs/merge-requests/IID/merge), into DIR. A plan of
-# other roster files than the merged ones is refused by `roster apply` (the plan records them).
-host_reviewed_plan() {
-    local dir=$1 mr head pipeline job
-    mr=$(gitlab_api GET "/repository/commits/${CI_COMMIT_SHA:?}/merge_requests" |
-        jq -r '[.[] | select(.state == "merged")][0].iid // empty')
+host_run_id() { echo "${CI_PIPELINE_ID:-}"; }
+host_planned_commit() { echo "${CI_MERGE_REQUEST_SOURCE_BRANCH_SHA:-${CI_COMMIT_SHA:-}}"; }
+
+# Plan in a merge request pipeline with no MPS token and not from a fork: the token is missing or
+# protected (a protected variable reaches only protected branches and tags, never a merge
+# request's pipeline). Validating only would pass without a plan, and the merge would apply none.
+host_no_token() {
+    local name=${ROSTER_PLAN_TOKEN_VARIABLE:-}
+    [ -n "$name" ] || name=${ROSTER_TOKEN_VARIABLE:-MPS_TOKEN}
+    echo "error: the CI/CD variable $name is empty in this merge request pipeline, so no plan can be made and merging would apply none." >&2
+    echo "  A protected variable reaches only pipelines of protected branches and tags. Either give plan its own token in an unprotected masked variable (the component's plan-token-variable input), or unprotect $name; docs/ci.md, \"Setting it up, from nothing\", says which." >&2
+    exit 1
+}
+
+# The job's token for COMMAND: plan may read its own (plan-token-variable), unprotected.
+host_use_token() {
+    if [ "$1" = plan ] && [ -n "${ROSTER_PLAN_TOKEN_VARIABLE:-}" ]; then
+        MPS_TOKEN=$(gitlab_variable "$ROSTER_PLAN_TOKEN_VARIABLE")
+        export MPS_TOKEN
+        [ -n "$MPS_TOKEN" ] || unset MPS_TOKEN
+    fi
+}
+
+# Drift pulls the default branch's roster: on another branch it would carry that branch's commits.
+host_off_default_branch() {
+    [ -n "${CI_DEFAULT_BRANCH:-}" ] && [ "${CI_COMMIT_BRANCH:-}" != "$CI_DEFAULT_BRANCH" ]
+}
+host_default_branch() { echo "${CI_DEFAULT_BRANCH:-}"; }
+host_ref_name() { echo "${CI_COMMIT_BRANCH:-${CI_COMMIT_TAG:-${CI_COMMIT_REF_NAME:-}}}"; }
+
+# The merge request whose reviewed plan apply runs: ROSTER_APPLY_MERGE_REQUEST when a person names
+# it (the recovery in docs/ci.md), else the one merged into this branch that CI_COMMIT_SHA came
+# from. Either way it must target this branch.
+gitlab_reviewed_request() {
+    local branch=${CI_COMMIT_BRANCH:-${CI_DEFAULT_BRANCH:-main}} mr=${ROSTER_APPLY_MERGE_REQUEST:-} target
     if [ -z "$mr" ]; then
-        echo "error: $CI_COMMIT_SHA came from no merged merge request, so no plan was reviewed; change the roster through a merge request" >&2
+        mr=$(gitlab_api GET "/repository/commits/${CI_COMMIT_SHA:?}/merge_requests" |
+            jq -r --arg b "$branch" '[.[] | select(.state == "merged" and .target_branch == $b)][0].iid // empty')
+        if [ -z "$mr" ]; then
+            echo "error: $CI_COMMIT_SHA came from no merge request merged into $branch, so no plan was reviewed; change the roster through a merge request" >&2
+            exit 1
+        fi
+    elif ! [[ $mr =~ ^[0-9]+$ ]]; then
+        echo "error: ROSTER_APPLY_MERGE_REQUEST is \"$mr\", not a merge request number" >&2
         exit 1
     fi
+    target=$(gitlab_api GET "/merge_requests/$mr" | jq -r '.target_branch // empty')
+    if [ "$target" != "$branch" ]; then
+        echo "error: merge request !$mr targets \"$target\", not $branch: its plan is not for this branch" >&2
+        exit 1
+    fi
+    echo "$mr"
+}
+
+# The pipelines of merge request MR that may hold its plan, best first: merge train pipelines
+# (what is merged), then merged results pipelines, then pipelines of its last commit HEAD; the
+# newest first in each. Any overall status: another job's failure does not hide a plan.
+gitlab_plan_pipelines() {
+    local mr=$1 head=$2
+    gitlab_api GET "/merge_requests/$mr/pipelines?per_page=100" | jq -r --arg mr "$mr" --arg sha "$head" '
+        def kind: if .ref == "refs/merge-requests/\($mr)/train" then 0
+            elif .ref == "refs/merge-requests/\($mr)/merge" then 1
+            elif .sha == $sha then 2 else 3 end;
+        [.[] | {id, k: kind}] | map(select(.k < 3)) | sort_by(.k, -.id) | .[].id'
+}
+
+# Why merge request MR has no plan to apply, with PIPELINES (how many may hold one), and what to do.
+gitlab_no_plan() {
+    local mr=$1 count=$2
+    if [ "$count" -eq 0 ]; then
+        echo "error: merge request !$mr has no pipeline for what was merged: GitLab ran none (a fast-forward merge that rebased at merge time, or a rebase without a pipeline), so no plan was reviewed for it. Nothing was applied." >&2
+    else
+        echo "error: none of the $count pipelines of merge request !$mr for what was merged has a passed roster-plan job (it failed, was skipped — no MPS token in its pipeline? —, was cancelled or is still running). Nothing was applied." >&2
+    fi
+    echo "  To apply the roster: plan it again in a merge request and run apply for it; docs/ci.md, \"When apply refuses or finds no plan\"." >&2
+    exit 1
+}
+
+# The plan reviewed on the merge request CI_COMMIT_SHA came from, into DIR: the artifact that a
+# passed roster-plan job saved, from the best of its pipelines that has one. A plan of other roster
+# files than the merged ones, or of a space that changed since, is refused by `roster apply`.
+host_reviewed_plan() {
+    local dir=$1 mr head pipelines pipeline job="" count=0
+    mr=$(gitlab_reviewed_request)
     head=$(gitlab_api GET "/merge_requests/$mr" | jq -r '.sha // empty')
-    pipeline=$(gitlab_api GET "/merge_requests/$mr/pipelines?per_page=100" |
-        jq -r --arg sha "$head" --arg merged "refs/merge-requests/$mr/merge" \
-            '[.[] | select(.status == "success" and (.sha == $sha or .ref == $merged))][0].id // empty')
-    if [ -z "$pipeline" ]; then
-        echo "error: merge request !$mr has no successful pipeline for its last commit $head" >&2
-        exit 1
-    fi
-    job=$(gitlab_api GET "/pipelines/$pipeline/jobs?scope[]=success&per_page=100" |
-        jq -r '[.[] | select(.name == "roster-plan")][0].id // empty')
-    if [ -z "$job" ]; then
-        echo "error: pipeline $pipeline of merge request !$mr has no successful roster-plan job" >&2
-        exit 1
-    fi
+    pipelines=$(gitlab_plan_pipelines "$mr" "$head")
+    for pipeline in $pipelines; do
+        count=$((count + 1))
+        job=$(gitlab_api GET "/pipelines/$pipeline/jobs?scope[]=success&per_page=100" |
+            jq -r '[.[] | select(.name == "roster-plan")][0].id // empty')
+        [ -z "$job" ] || break
+    done
+    [ -n "$job" ] || gitlab_no_plan "$mr" "$count"
     mkdir -p "$dir"
-    gitlab_api GET "/jobs/$job/artifacts/roster-plan/plan.json" > "$dir/plan.json"
+    if ! gitlab_api --allow 404 GET "/jobs/$job/artifacts/roster-plan/plan.json" > "$dir/plan.json"; then
+        echo "error: the plan that job $job saved for merge request !$mr is gone: its artifacts expired or were deleted. Nothing was applied." >&2
+        echo "  To apply the roster: plan it again in a merge request and run apply for it; docs/ci.md, \"When apply refuses or finds no plan\"." >&2
+        exit 1
+    fi
     echo "the plan reviewed on merge request !$mr (pipeline $pipeline, job $job)"
 }
 

@@ -10,10 +10,12 @@
 #                                   ROSTER_WORKFLOW (GitHub: the workflow that saved the plans)
 #     validate   roster validate; needs no token
 #     plan       the plan in the job's summary or log, one note on the pull/merge request kept up
-#                to date on every push (found by its marker), the plan saved with its fingerprint;
-#                a change from a fork (no secrets) is validated only
+#                to date on every push (found by its marker; never overwritten by an older run),
+#                the plan saved with its fingerprint; a change from a fork (no secrets) is
+#                validated only
 #     apply      applies exactly the plan reviewed on the merged change; a stale one is refused (3)
-#     drift      roster pull, as one pull/merge request from one branch (roster/drift)
+#     drift      roster pull on the default branch (refused on any other), as one pull/merge
+#                request from one branch (roster/drift)
 #   note NUMBER FILE                posts FILE as the change's note, or updates the one posted
 #   apply-reviewed [WORKFLOW]       the apply step alone
 #   drift ROSTER_PATH               the drift step alone
@@ -31,29 +33,44 @@ shift
 marker="<!-- roster-plan -->"
 
 # Posts FILE as the note of change NUMBER, or updates the note an earlier run posted (found by
-# its marker), so a change carries one plan note however often it is pushed.
+# its marker), so a change carries one plan note however often it is pushed. A note that a newer
+# run posted is left as it is: reviewers read the plan of the newest push. A note this token may
+# not edit (the host's token was replaced) is replaced by a new one, and the job says so.
 note() {
-    local number=$1 file=$2 id
-    id=$(host_find_note "$number" "$marker")
-    if [ -n "$id" ]; then
-        host_update_note "$number" "$id" "$file"
+    local number=$1 file=$2 found id run mine
+    found=$(host_find_note "$number" "$marker")
+    id=${found%% *} run=""
+    [[ $found != *" "* ]] || run=${found#* }
+    mine=$(host_run_id)
+    if [ -n "$id" ] && [ -n "$run" ] && [ -n "$mine" ] && [ "$run" -gt "$mine" ]; then
+        echo "left $host_note_word $id as it is: $host_run_word $run, newer than this one ($mine), posted its plan"
+    elif [ -z "$id" ]; then
+        host_create_note "$number" "$file"
+        echo "posted a new $host_note_word"
+    elif host_update_note "$number" "$id" "$file"; then
         echo "updated $host_note_word $id"
     else
         host_create_note "$number" "$file"
-        echo "posted a new $host_note_word"
+        echo "posted a new $host_note_word: $host_note_word $id may not be edited with this token (replaced since it was posted?)"
     fi
 }
 
 plan() {
     local path=$1 number out status=0
     number=$(host_change_number)
-    if [ -z "${MPS_TOKEN:-}" ] || host_from_fork; then
+    if host_from_fork; then
         host_notice "No MPS token here (a $host_change_word from a fork gets no secrets): validating only."
         roster validate "$path"
         return
     fi
+    if [ -z "${MPS_TOKEN:-}" ]; then
+        host_no_token
+        roster validate "$path"
+        return
+    fi
     out=$(host_plan_dir)
-    "$here/plan-note.sh" "$path" "$out" || status=$?
+    ROSTER_PLANNED_COMMIT=$(host_planned_commit) ROSTER_RUN_ID=$(host_run_id) ROSTER_RUN_WORD=$host_run_word \
+        "$here/plan-note.sh" "$path" "$out" || status=$?
     if [ "$status" -ne 0 ] && [ "$status" -ne 2 ]; then exit "$status"; fi
     host_show_plan "$out/comment.md"
     if [ "${ROSTER_COMMENT:-true}" = true ] && [ -n "$number" ]; then note "$number" "$out/comment.md"; fi
@@ -63,8 +80,8 @@ plan() {
 }
 
 # Applies exactly the plan reviewed on the change the pushed commit came from. `roster apply
-# plan.json` refuses (exit 3) when the space changed since the review: then plan the change
-# again and merge again.
+# plan.json` refuses (exit 3) when the space changed since the review: docs/ci.md says how to plan
+# and apply again.
 apply_reviewed() {
     local dir=.roster-plan
     rm -rf "$dir"
@@ -76,6 +93,10 @@ apply_reviewed() {
 # change from one branch is opened, or updated when it is already open, for review.
 drift() {
     local path=$1 branch=roster/drift
+    if host_off_default_branch; then
+        echo "error: drift runs on the default branch ($(host_default_branch)), not on \"$(host_ref_name)\": pulled here, its $host_change_word would carry this branch's unmerged commits" >&2
+        exit 1
+    fi
     roster pull "$path"
     if git diff --quiet -- "$path"; then
         echo "no drift"
@@ -95,6 +116,7 @@ drift() {
 
 run() {
     local command=${1:?"set the command: validate, plan, apply or drift"} path=${ROSTER_PATH:-roster/}
+    host_use_token "$command"
     if [ -n "${MPS_TOKEN:-}" ]; then host_mask "$MPS_TOKEN"; fi
     [ -n "${MPS_ENDPOINT:-}" ] || unset MPS_ENDPOINT
     case $command in
