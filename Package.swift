@@ -38,6 +38,9 @@ let package = Package(
         // pull: the roster files edited in place to say what the live space says, and the guard
         // that the edited files load and plan clean.
         .target(name: "RosterPull", dependencies: ["RosterReconcile", "RosterModel", "RosterYAML", "RosterCore"]),
+        // Edits of the roster files in a manager's words (hire, move, set, rename, remove), written
+        // with pull's file editor and checked by loading the edited files; no server.
+        .target(name: "RosterEdit", dependencies: ["RosterPull", "RosterModel", "RosterYAML", "RosterCore"]),
         // MPS: the transport (libcurl) and its network policy, the GraphQL client and its one retry
         // policy, the live-state reader, the mutation documents and the executor the apply engine drives.
         .target(
@@ -48,7 +51,8 @@ let package = Package(
         .target(
             name: "RosterSession",
             dependencies: [
-                "MPSClient", "RosterApply", "RosterPull", "RosterReconcile", "RosterModel", "RosterYAML", "RosterCore",
+                "MPSClient", "RosterApply", "RosterPull", "RosterEdit", "RosterReconcile", "RosterModel", "RosterYAML",
+                "RosterCore",
             ]),
         // Every renderer, pure: diagnostics, the JSON Schema, plans, reports, charts.
         .target(name: "RosterRender", dependencies: ["RosterModel", "RosterReconcile", "RosterApply", "RosterCore"]),
@@ -57,7 +61,7 @@ let package = Package(
         .target(
             name: "RosterCLI",
             dependencies: [
-                "RosterModel", "RosterReconcile", "RosterApply", "RosterPull", "MPSClient", "RosterSession",
+                "RosterModel", "RosterReconcile", "RosterApply", "RosterPull", "RosterEdit", "MPSClient", "RosterSession",
                 "RosterRender", "RosterYAML",
                 "RosterCore",
             ],
@@ -96,6 +100,11 @@ let package = Package(
             name: "RosterPullTests",
             dependencies: [
                 "RosterPull", "RosterReconcile", "RosterModel", "RosterYAML", "RosterCore", "RosterTestSupport",
+            ]),
+        .testTarget(
+            name: "RosterEditTests",
+            dependencies: [
+                "RosterEdit", "RosterPull", "RosterModel", "RosterYAML", "RosterCore", "RosterTestSupport",
             ]),
         .testTarget(
             name: "MPSClientTests",

@@ -83,6 +83,17 @@ package struct DiagnosticCode: RawRepresentable, Hashable, Sendable {
 
     package init(rawValue: String) { self.rawValue = rawValue }
 
+    /// an edit that names a person, team or level the roster lacks
+    package static let editUnknownName = DiagnosticCode(rawValue: "edit-unknown-name")
+    /// an edit that names someone several entries share, or leaves unsaid which team they leave
+    package static let editAmbiguous = DiagnosticCode(rawValue: "edit-ambiguous")
+    /// an edit that takes a team's lead away without naming who leads next
+    package static let editNeedsSuccessor = DiagnosticCode(rawValue: "edit-needs-successor")
+    /// an edit that adds a person or team the roster has, with other values
+    package static let editExists = DiagnosticCode(rawValue: "edit-exists")
+    /// an edit that needs a value the command did not get (a new person's craft)
+    package static let editMissingValue = DiagnosticCode(rawValue: "edit-missing-value")
+
     /// a JSON surrogate escape (D800 to DFFF) without its pair
     package static let unpairedSurrogate = DiagnosticCode(rawValue: "unpaired-surrogate")
     /// the file holds no YAML document
@@ -231,6 +242,11 @@ package struct DiagnosticCode: RawRepresentable, Hashable, Sendable {
         (requireFocus, "rules.requireFocus"),
         (freeTextDate, "a live level start date that is not a YYYY-MM-DD day (left out)"),
         (severalTeams, "live people in two teams (oneTeamPerPerson set to false)"),
+        (editUnknownName, "an edit that names a person, team or level the roster lacks"),
+        (editAmbiguous, "an edit that names someone several entries share, or leaves unsaid which team they leave"),
+        (editNeedsSuccessor, "an edit that takes a team's lead away without naming who leads next"),
+        (editExists, "an edit that adds a person or team the roster has, with other values"),
+        (editMissingValue, "an edit that needs a value the command did not get (a new person's craft)"),
         (newerServer, "values of a newer MPS"),
         (olderServer, "what an older MPS lacks"),
     ]

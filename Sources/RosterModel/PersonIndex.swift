@@ -1,6 +1,6 @@
 /// Looks people up by name key, pinned id and former name, for resolving team references.
-struct PersonIndex: Sendable {
-    enum Lookup: Equatable, Sendable {
+package struct PersonIndex: Sendable {
+    package enum Lookup: Equatable, Sendable {
         case found(Int)
         case ambiguous([Int])
         case former(Int)

@@ -82,11 +82,8 @@ package struct Puller {
         editors[location.file] = editor
     }
 
-    /// The file new entries of `section` go to: `into`, else the first file with the section,
-    /// else the first with people or teams, else the first file.
+    /// The file new entries of `section` go to (see ``RosterFileEditor/file(for:into:among:_:)``).
     func target(for section: String, into: String?) -> String {
-        if let into { return into }
-        return roster.files.first { editors[$0]?.hasSection(section) == true }
-            ?? roster.files.first { editors[$0]?.sections.isEmpty == false } ?? roster.files.first ?? ""
+        RosterFileEditor.file(for: section, into: into, among: roster.files, editors)
     }
 }

@@ -24,13 +24,24 @@ extension RosterFileEditor {
             else { continue }
             let end = editor.tokenEnd(line: place.line, column: place.column, inFlow: editor.isFlow(node))
             let bare = end == place.column && editor.character(at: place.line, place.column - 1) == ":"
+            if !bare, editor.isFlow(node),
+                let padded = Self.keepingColumns(editor, place.line, place.column, end, value)
+            {
+                editor.replace(line: place.line, from: place.column, to: padded.to, with: padded.text)
+                return
+            }
             editor.replace(
                 line: place.line, from: place.column, to: end,
                 with: (bare ? " " : "") + value + (bare && end < editor.lines[place.line].count ? " " : ""))
             return
         }
         let content = editor.contentStart(node)
-        if editor.isFlow(node), let close = editor.closing(line: content.line, column: content.column) {
+        if editor.isFlow(node), document.pairCount(node) > 0 {
+            // After the last value, so that `{ a: 1 }` becomes `{ a: 1, b: 2 }`.
+            let last = editor.end(document.value(node, document.pairCount(node) - 1))
+            editor.replace(
+                line: last.line, from: last.column, to: last.column, with: ", " + Self.pair(key, field, json: json))
+        } else if editor.isFlow(node), let close = editor.closing(line: content.line, column: content.column) {
             editor.replace(
                 line: close.line, from: close.column, to: close.column, with: ", " + Self.pair(key, field, json: json))
         } else {
@@ -39,8 +50,23 @@ extension RosterFileEditor {
         }
     }
 
+    /// A value replaced in a flow mapping aligned in columns (`level: Mid,       focus: …`): the
+    /// run of spaces after its comma shrinks or grows by what the value gains or loses, so that the
+    /// next key stays in its column; nil when the value is not followed by such padding.
+    static func keepingColumns(
+        _ editor: SourceEditor, _ line: Int, _ from: Int, _ end: Int, _ value: String
+    ) -> (to: Int, text: String)? {
+        let characters = Array(editor.lines[line])
+        guard end < characters.count, characters[end] == "," else { return nil }
+        var spaces = 0
+        while end + 1 + spaces < characters.count, characters[end + 1 + spaces] == " " { spaces += 1 }
+        guard spaces >= 2, end + 1 + spaces < characters.count else { return nil }
+        let padding = max(1, spaces - (value.count - (end - from)))
+        return (end + 1 + spaces, value + "," + String(repeating: " ", count: padding))
+    }
+
     /// Removes `key` from the entry `node`, when the entry writes it itself.
-    mutating func removeField(_ node: NodeID, _ key: String) {
+    package mutating func removeField(_ node: NodeID, _ key: String) {
         let document = editor.document
         let index = (0..<document.pairCount(node)).first { document.string(document.key(node, $0)) == key }
         guard let index else { return }
@@ -49,10 +75,15 @@ extension RosterFileEditor {
 
     /// Rewrites a team's members in the list's own style (flow or block).
     mutating func setMembers(_ node: NodeID, _ members: [String]) {
+        setList(node, RosterFormat.TeamKey.members.name, members)
+    }
+
+    /// Rewrites the list of names under `key` of the mapping `node` in the list's own style (flow
+    /// or block); a mapping without the key gets it.
+    package mutating func setList(_ node: NodeID, _ key: String, _ members: [String]) {
         let document = editor.document
         let start = editor.location(node)
-        for i in 0..<document.pairCount(node)
-        where document.string(document.key(node, i)) == RosterFormat.TeamKey.members.name {
+        for i in 0..<document.pairCount(node) where document.string(document.key(node, i)) == key {
             let keyNode = document.key(node, i), list = document.value(node, i)
             let at = editor.location(keyNode)
             guard (at.line, at.column) >= (start.line, start.column) else { continue }
@@ -74,12 +105,12 @@ extension RosterFileEditor {
                 }
             }
         }
-        setField(node, RosterFormat.TeamKey.members.name, .list(members))
+        setField(node, key, .list(members))
     }
 
     /// Removes an entry with its lines (an entry on lines of its own); one in a flow list is
     /// left to the list's ``FlowListEdit``.
-    mutating func removeEntry(_ node: NodeID) {
+    package mutating func removeEntry(_ node: NodeID) {
         if let list = flowList(holding: node) {
             flowEdits[list, default: FlowListEdit(list: list)].removed.insert(node)
             return
@@ -217,7 +248,7 @@ extension RosterFileEditor {
     }
 
     /// The craft, level and focus the file's `defaults` give, by key, in their canonical spelling.
-    func defaults() -> [String: String] {
+    package func defaults() -> [String: String] {
         let document = editor.document
         guard let root = document.root, document.kind(root) == .mapping,
             let pair = (0..<document.pairCount(root)).first(where: {

@@ -65,11 +65,21 @@ package struct RosterFileEditor {
         entries[Position(line: location.line, column: location.column)]
     }
 
+    /// The file new entries of `section` go to: `into`, else the first of `files` with the
+    /// section, else the first with people or teams, else the first file.
+    package static func file(
+        for section: String, into: String?, among files: [String], _ editors: [String: RosterFileEditor]
+    ) -> String {
+        if let into { return into }
+        return files.first { editors[$0]?.hasSection(section) == true }
+            ?? files.first { editors[$0]?.sections.isEmpty == false } ?? files.first ?? ""
+    }
+
     /// Whether the file has a `key` section (`people`, `teams`).
-    func hasSection(_ key: String) -> Bool { sections.contains { $0.key == key } }
+    package func hasSection(_ key: String) -> Bool { sections.contains { $0.key == key } }
 
     /// The value of the root's `key`, if the file has one.
-    func rootValue(_ key: String) -> NodeID? {
+    package func rootValue(_ key: String) -> NodeID? {
         guard let root = document.root, document.kind(root) == .mapping else { return nil }
         return (0..<document.pairCount(root)).first { document.string(document.key(root, $0)) == key }.map {
             document.value(root, $0)
@@ -87,7 +97,7 @@ package struct RosterFileEditor {
     }
 
     /// Sets, or (`months` nil) removes, the limit of `level` under `levels`.
-    mutating func setLevel(_ level: String, limitMonths months: Int?) {
+    package mutating func setLevel(_ level: String, limitMonths months: Int?) {
         guard let root = document.root else { return }
         for i in 0..<document.pairCount(root)
         where document.string(document.key(root, i)) == RosterFormat.TopLevelKey.levels.name {

@@ -1,0 +1,89 @@
+import Foundation
+import RosterEdit
+import RosterModel
+
+/// The options of the edit commands (`add`, `move`, `set`, `rename`, `remove`), each declared
+/// once, and their values read as the edit's types: an unknown craft or a date that is no day
+/// is a usage error with the nearest value.
+struct EditArguments: Sendable {
+    static let craft = Option<String?>.text("--craft", "CRAFT", "the person's craft (Engineering, Design, …)")
+    static let level = Option<String?>.text("--level", "LEVEL", "the person's job level (Junior … Principal)")
+    static let focus = Option<String?>.text("--focus", "FOCUS", "the person's focus (Frontend, Backend, …)")
+    static let since = Option<String?>.text(
+        "--since", "DATE", "the level start date, YYYY-MM-DD (set: `none` clears it; default with a new level: today)")
+    static let team = Option<String?>.text("--team", "TEAM", "the team the person joins")
+    static let role = Option<TeamRole?>.choice("--as", [TeamRole.member, .lead], "the person's role in the team")
+    static let to = Option<String?>.text("--to", "TEAM", "the team the person moves to")
+    static let from = Option<String?>.text("--from", "TEAM", "the team they leave, when they are in several")
+    static let successor = Option<String?>.text("--successor", "PERSON", "who leads the team a lead leaves")
+    static let lead = Option<String?>.text("--lead", "PERSON", "the team's lead")
+    static let members = Option<String?>.text("--members", "PERSON[,PERSON…]", "the team's members")
+    static let limitMonths = Option<Int?>.integer(
+        "--limit-months", "N", in: 0...600, example: 24, "the level's time-in-level limit (0: none)")
+    static let into = OptionCatalog.into.help("the roster file the new person goes to (default: the first with people)")
+    static let dryRun = OptionCatalog.dryRun.help("print the change as a patch (`git apply` takes it); write nothing")
+    /// Every edit command's last options.
+    static let common = [dryRun.spec, FormatOnly.format.spec]
+
+    var names: [String]
+    var paths: [String]
+    var dryRun: Bool
+    var json: Bool
+    var arguments: ParsedArguments
+
+    /// Reads `count` names after `skip` words (a subcommand), the rest being the roster's paths.
+    init(_ arguments: ParsedArguments, skip: Int = 0, names count: Int, usage: String) throws(UsageError) {
+        let words = Array(arguments.positionals.dropFirst(skip))
+        guard words.count >= count else {
+            throw UsageError(message: "missing \(count == 1 ? "a name" : "\(count) names"): \(usage)", hint: usage)
+        }
+        names = Array(words.prefix(count))
+        paths = Array(words.dropFirst(count))
+        dryRun = arguments[Self.dryRun]
+        json = arguments[FormatOnly.format] == .json
+        self.arguments = arguments
+    }
+
+    /// The value of a craft, level or focus option, parsed.
+    func value<E: RosterEnum>(_ option: Option<String?>, _ type: E.Type) throws(UsageError) -> E? {
+        guard let text = arguments[option] else { return nil }
+        if let value = E.parse(text) { return value }
+        let near = E.nearest(to: text).map { "; did you mean \($0.rawValue)?" } ?? ""
+        throw UsageError(
+            message: "\(option.spec.name): \"\(text)\" is not a value it takes\(near)",
+            hint: "run `roster help` for the values")
+    }
+
+    /// `--since`: a day, or (where `none` is allowed) `.clear`.
+    func since(allowingNone: Bool) throws(UsageError) -> LevelStartDate? {
+        guard let text = arguments[Self.since] else { return nil }
+        if allowingNone && text == "none" { return .clear }
+        guard let day = Day(text) else {
+            throw UsageError(
+                message: "--since: \"\(text)\" is not a day written YYYY-MM-DD\(allowingNone ? " (or none)" : "")",
+                hint: "for example --since 2026-11-01")
+        }
+        return .date(day)
+    }
+
+    /// The person fields given, for `set person`.
+    func personChanges() throws(UsageError) -> PersonChanges {
+        PersonChanges(
+            craft: try value(Self.craft, Craft.self), level: try value(Self.level, JobLevel.self),
+            focus: try value(Self.focus, Focus.self), levelStartDate: try since(allowingNone: true))
+    }
+
+    /// `--members A,B`: the names, trimmed.
+    var memberNames: [String] {
+        (arguments[Self.members] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+    }
+
+    /// A value the command cannot do without.
+    func required(_ option: Option<String?>, _ usage: String) throws(UsageError) -> String {
+        guard let value = arguments[option] else {
+            throw UsageError(message: "\(option.spec.name) is required", hint: usage)
+        }
+        return value
+    }
+}

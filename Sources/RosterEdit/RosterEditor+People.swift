@@ -1,0 +1,161 @@
+import RosterCore
+import RosterModel
+import RosterPull
+
+/// Hires, changes of a person's fields, levels' limits and departures.
+extension RosterEditor {
+    mutating func addPerson(_ new: NewPerson) throws(EditRefusal) {
+        let t = try new.team.map { name throws(EditRefusal) in try team(name) }
+        if let existing = try findPerson(new.name) {
+            try unchangedHire(new, existing, team: t)
+            return
+        }
+        let file = target(for: RosterFormat.TopLevelKey.people.name, into: new.into)
+        if editors[file] == nil {
+            newFile = file
+            editors[file] = RosterFileEditor(file: file, text: "version: 1\n")
+        }
+        let given = editors[file]?.defaults() ?? [:]
+        for (key, value) in [(RosterFormat.PersonKey.craft, new.craft?.rawValue), (.level, new.level?.rawValue)]
+        where value == nil && given[key.name] == nil {
+            throw EditRefusal(
+                .editMissingValue, "\(new.name): --\(key.name) is needed (the file's defaults give no \(key.name))",
+                at: .file(file))
+        }
+        let entry = NewEntry(fields(of: new))
+        editors[file]?.append([entry], to: RosterFormat.TopLevelKey.people.name)
+        var line = "\(new.name): added to \(file)"
+        if let t {
+            var joined = state(t)
+            let added = TeamState.Reference(text: new.name, person: nil)
+            if new.role == .lead { joined.setLead(added) } else { joined.list(added) }
+            teams[t] = joined
+            line += ", \(new.role == .lead ? "leading" : "in") \(roster.teams[t].name.value)"
+        }
+        summary.append(line)
+    }
+
+    /// The new person's fields in the order the format writes them; `append` leaves out what the
+    /// file's defaults give.
+    func fields(of new: NewPerson) -> [(String, WrittenValue)] {
+        var fields: [(String, WrittenValue)] = [(RosterFormat.PersonKey.name.name, .text(new.name))]
+        if let craft = new.craft { fields.append((RosterFormat.PersonKey.craft.name, .token(craft.rawValue))) }
+        if let level = new.level { fields.append((RosterFormat.PersonKey.level.name, .token(level.rawValue))) }
+        if let focus = new.focus { fields.append((RosterFormat.PersonKey.focus.name, .token(focus.rawValue))) }
+        if let day = new.levelStartDate {
+            fields.append((RosterFormat.PersonKey.levelStartDate.name, .token(day.description)))
+        }
+        return fields
+    }
+
+    /// A hire of someone the roster has: nothing to change when it says what was asked, else refused.
+    mutating func unchangedHire(_ new: NewPerson, _ p: Int, team t: Int?) throws(EditRefusal) {
+        let person = roster.people[p]
+        var same =
+            (new.craft ?? person.craft) == person.craft && (new.level ?? person.level) == person.level
+            && (new.focus ?? person.focus) == person.focus
+            && (new.levelStartDate.map { LevelStartDate.date($0) } ?? person.levelStartDate) == person.levelStartDate
+        if let t {
+            let team = state(t)
+            same = same && (new.role == .lead ? team.lead.person == p : team.has(p))
+        }
+        guard same else {
+            throw EditRefusal(
+                .editExists,
+                "\(person.name.value) is already in the roster; change them with `roster set person` or `roster move`",
+                at: person.location)
+        }
+        summary.append("nothing to change: \(person.name.value) is already in the roster as given")
+    }
+
+    mutating func setPerson(_ name: String, _ changes: PersonChanges) throws(EditRefusal) {
+        let p = try person(name)
+        let person = roster.people[p]
+        var set: [(String, WrittenValue)] = []
+        var words: [String] = []
+        if let craft = changes.craft, craft != person.craft {
+            set.append((RosterFormat.PersonKey.craft.name, .token(craft.rawValue)))
+            words.append("craft \(person.craft.rawValue) → \(craft.rawValue)")
+        }
+        if let level = changes.level, level != person.level {
+            set.append((RosterFormat.PersonKey.level.name, .token(level.rawValue)))
+            words.append("level \(person.level.rawValue) → \(level.rawValue)")
+        }
+        if let focus = changes.focus, focus != person.focus {
+            set.append((RosterFormat.PersonKey.focus.name, .token(focus.rawValue)))
+            words.append("focus \(person.focus.rawValue) → \(focus.rawValue)")
+        }
+        if let date = startDate(changes, person), date != person.levelStartDate {
+            set.append((RosterFormat.PersonKey.levelStartDate.name, Self.written(date)))
+            words.append("level start date \(Self.words(person.levelStartDate)) → \(Self.words(date))")
+        }
+        guard !set.isEmpty else {
+            summary.append("nothing to change: \(person.name.value) already has these values")
+            return
+        }
+        edit(person.location) { editor, node in
+            for (key, value) in set { editor.setField(node, key, value) }
+        }
+        summary.append("\(person.name.value): " + words.joined(separator: ", "))
+    }
+
+    /// The start date a change sets: the one given; with a new level and none given, today when
+    /// the entry states dates (or the rules ask for them), so that a promotion carries its date.
+    func startDate(_ changes: PersonChanges, _ person: PersonEntry) -> LevelStartDate? {
+        if let given = changes.levelStartDate { return given }
+        guard let level = changes.level, level != person.level else { return nil }
+        let states = person.levelStartDate != .unmanaged || roster.rules?.requireLevelStartDate?.value == true
+        return states ? .date(today) : nil
+    }
+
+    static func written(_ date: LevelStartDate) -> WrittenValue {
+        switch date {
+        case .date(let day): return .token(day.description)
+        case .clear, .unmanaged: return .null
+        }
+    }
+
+    static func words(_ date: LevelStartDate) -> String {
+        switch date {
+        case .date(let day): return day.description
+        case .clear: return "none"
+        case .unmanaged: return "not stated"
+        }
+    }
+
+    mutating func setLevel(_ level: JobLevel, _ months: Int) {
+        if let entry = roster.levels.first(where: { $0.level == level }) {
+            guard entry.limitMonths != months else {
+                summary.append("nothing to change: \(level.rawValue) already has a limit of \(months) months")
+                return
+            }
+            editors[entry.location.file]?.setLevel(level.rawValue, limitMonths: months)
+            summary.append("level \(level.rawValue): limit \(entry.limitMonths) → \(months) months")
+            return
+        }
+        let file =
+            roster.levels.first?.location.file ?? roster.policy.location?.file ?? roster.space?.location.file
+            ?? roster.files.first ?? ""
+        editors[file]?.addLevel(level.rawValue, limitMonths: months)
+        summary.append("level \(level.rawValue): limit of \(months) months, added to \(file)")
+    }
+
+    mutating func removePerson(_ name: String, successor: String?) throws(EditRefusal) {
+        guard let p = try findPerson(name) else {
+            summary.append("nothing to change: no person \"\(name)\" in the roster")
+            return
+        }
+        let next = try successor.map { name throws(EditRefusal) in try person(name) }
+        var needed = false
+        for t in teams(of: p) { needed = try take(p, outOf: t, successor: next) || needed }
+        if next != nil && !needed {
+            throw EditRefusal(
+                .editNeedsSuccessor, "--successor: \(roster.people[p].name.value) leads no team",
+                at: roster.people[p].location)
+        }
+        edit(roster.people[p].location) { $0.removeEntry($1) }
+        summary.append(
+            "\(roster.people[p].name.value): removed from the roster and every team "
+                + "(the plan deletes them only with prune)")
+    }
+}

@@ -1,0 +1,167 @@
+import RosterCore
+import RosterModel
+import RosterPull
+
+/// Moves, new teams and teams removed: who leads and who is listed, team by team.
+extension RosterEditor {
+    /// The state of team `t` as the edit leaves it so far.
+    mutating func state(_ t: Int) -> TeamState {
+        if let state = teams[t] { return state }
+        return TeamState(t, of: roster, teamPeople)
+    }
+
+    mutating func move(
+        _ name: String, to teamName: String, as role: TeamRole, from: String?, successor: String?
+    ) throws(EditRefusal) {
+        let p = try person(name), t = try team(teamName)
+        let leaving = try teamsLeft(by: p, for: t, from: from)
+        let next = try successor.map { name throws(EditRefusal) in try person(name) }
+        var needed = false
+        for l in leaving {
+            needed = try take(p, outOf: l, successor: next) || needed
+        }
+        var target = state(t)
+        let before = target
+        if role == .lead {
+            target.setLead(.init(text: reference(p), person: p))
+        } else if target.lead.person == p {
+            guard let next else { throw needsSuccessor(p, t) }
+            target.setLead(.init(text: reference(next), person: next))
+            needed = true
+        } else {
+            target.list(.init(text: reference(p), person: p))
+        }
+        teams[t] = target
+        if successor != nil && !needed {
+            throw EditRefusal(
+                .editNeedsSuccessor, "--successor: \(roster.people[p].name.value) leads no team they leave",
+                at: roster.people[p].location)
+        }
+        let who = roster.people[p].name.value, to = roster.teams[t].name.value
+        let was = leaving.map { roster.teams[$0].name.value }.joined(separator: ", ")
+        if leaving.isEmpty && target.lead == before.lead && target.members == before.members {
+            summary.append("nothing to change: \(who) is already \(role == .lead ? "the lead" : "a member") of \(to)")
+        } else {
+            summary.append("\(who): \(was.isEmpty ? "" : was + " → ")\(to) (\(role.rawValue))")
+        }
+    }
+
+    /// The teams person `p` leaves when joining team `t`: every other team under the one-team
+    /// rule; else the one named with `from`, or their only one.
+    func teamsLeft(by p: Int, for t: Int, from: String?) throws(EditRefusal) -> [Int] {
+        let current = teams(of: p)
+        if let from {
+            let f = try team(from)
+            guard current.contains(f) else {
+                throw EditRefusal(
+                    .editUnknownName, "\(roster.people[p].name.value) is not in team \"\(roster.teams[f].name.value)\"",
+                    at: roster.teams[f].location)
+            }
+            return f == t ? [] : [f]
+        }
+        let others = current.filter { $0 != t }
+        if roster.policy.oneTeamPerPerson || others.count <= 1 || current.contains(t) {
+            return roster.policy.oneTeamPerPerson || !current.contains(t) ? others : []
+        }
+        let names = others.map { "\"\(roster.teams[$0].name.value)\"" }.joined(separator: ", ")
+        throw EditRefusal(
+            .editAmbiguous,
+            "\(roster.people[p].name.value) is in teams \(names): name the one they leave with --from",
+            at: roster.people[p].location)
+    }
+
+    /// Takes person `p` out of team `l`; a lead hands the team to `successor`, which must be
+    /// given. True when the successor was needed.
+    mutating func take(_ p: Int, outOf l: Int, successor: Int?) throws(EditRefusal) -> Bool {
+        var left = state(l)
+        var needed = false
+        if left.lead.person == p {
+            guard let successor, successor != p else { throw needsSuccessor(p, l) }
+            left.setLead(.init(text: reference(successor), person: successor))
+            needed = true
+        }
+        left.unlist(p)
+        teams[l] = left
+        return needed
+    }
+
+    func needsSuccessor(_ p: Int, _ t: Int) -> EditRefusal {
+        EditRefusal(
+            .editNeedsSuccessor,
+            "\(roster.people[p].name.value) leads team \"\(roster.teams[t].name.value)\": name who leads it next "
+                + "with --successor NAME",
+            at: roster.teams[t].lead.location)
+    }
+
+    mutating func addTeam(_ name: String, lead: String, members: [String]) throws(EditRefusal) {
+        let l = try person(lead)
+        var listed: [Int] = []
+        for member in members {
+            let m = try person(member)
+            if m != l && !listed.contains(m) { listed.append(m) }
+        }
+        if let existing = try findTeam(name) {
+            let state = state(existing)
+            let same = state.lead.person == l && Set(state.members.compactMap(\.person)) == Set(listed)
+            guard same, roster.teams[existing].key == NameKey(name) else {
+                throw EditRefusal(
+                    .editExists,
+                    "a team \"\(roster.teams[existing].name.value)\" is already in the roster; change it with "
+                        + "`roster move` or `roster rename team`",
+                    at: roster.teams[existing].location)
+            }
+            summary.append("nothing to change: team \(roster.teams[existing].name.value) is already as given")
+            return
+        }
+        var moved: [String] = []
+        for p in [l] + listed where roster.policy.oneTeamPerPerson {
+            for t in teams(of: p) {
+                _ = try take(p, outOf: t, successor: nil)
+                moved.append("\(roster.people[p].name.value) leaves \(roster.teams[t].name.value)")
+            }
+        }
+        var fields: [(String, WrittenValue)] = [
+            (RosterFormat.TeamKey.name.name, .text(name)), (RosterFormat.TeamKey.lead.name, .text(reference(l))),
+        ]
+        if !listed.isEmpty { fields.append((RosterFormat.TeamKey.members.name, .list(listed.map(reference)))) }
+        let file = target(for: RosterFormat.TopLevelKey.teams.name, into: nil)
+        editors[file]?.append([NewEntry(fields)], to: RosterFormat.TopLevelKey.teams.name)
+        let with = listed.isEmpty ? "" : ", with " + listed.map { roster.people[$0].name.value }.joined(separator: ", ")
+        summary.append("team \(name): added, led by \(roster.people[l].name.value)\(with)")
+        summary += moved
+    }
+
+    mutating func removeTeam(_ name: String) throws(EditRefusal) {
+        guard let t = try findTeam(name) else {
+            summary.append("nothing to change: no team \"\(name)\" in the roster")
+            return
+        }
+        edit(roster.teams[t].location) { $0.removeEntry($1) }
+        let count = Set([teamPeople.lead(ofTeam: t)].compactMap { $0 }).union(
+            teamPeople.members(ofTeam: t).filter { $0 >= 0 }.map(Int.init)
+        ).count
+        summary.append(
+            "team \(roster.teams[t].name.value): removed; its \(count) people stay in the roster, in no team "
+                + "(the plan deletes the team only with prune)")
+    }
+
+    /// Writes each changed team's lead and members into its entry.
+    mutating func writeTeams() {
+        for (t, state) in teams.sorted(by: { $0.key < $1.key }) where state.leadChanged || state.membersChanged {
+            edit(roster.teams[t].location) { editor, node in
+                if state.leadChanged { editor.setField(node, RosterFormat.TeamKey.lead.name, .text(state.lead.text)) }
+                guard state.membersChanged else { return }
+                if state.members.isEmpty {
+                    editor.removeField(node, RosterFormat.TeamKey.members.name)
+                } else {
+                    editor.setList(node, RosterFormat.TeamKey.members.name, state.members.map(\.text))
+                }
+            }
+        }
+    }
+
+    /// The file new entries of `section` go to (see ``RosterFileEditor/file(for:into:among:_:)``).
+    func target(for section: String, into: String?) -> String {
+        RosterFileEditor.file(for: section, into: into, among: roster.files, editors)
+    }
+}

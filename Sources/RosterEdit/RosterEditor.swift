@@ -1,0 +1,93 @@
+import RosterCore
+import RosterModel
+import RosterPull
+import RosterYAML
+
+/// Writes one ``RosterEdit`` into the roster's files at their nodes' positions (with pull's
+/// ``RosterFileEditor``), keeping everything the edit does not touch byte for byte, then loads the
+/// edited files as `validate` does: an edit that would leave the roster invalid is refused, and
+/// nothing is written. Pure: texts in, texts out.
+package struct RosterEditor {
+    let roster: Roster
+    let texts: [String: String]
+    /// The day a promotion without a start date starts.
+    let today: Day
+    var editors: [String: RosterFileEditor] = [:]
+    /// The teams the edit changes, by index into `roster.teams`.
+    var teams: [Int: TeamState] = [:]
+    /// What the edit does, a line each.
+    var summary: [String] = []
+    let people: PersonIndex
+    let teamPeople: TeamPeople
+    /// A file the edit creates (`--into` a new file).
+    var newFile: String?
+
+    /// An editor of `roster`, whose files' texts are `texts` (every file of the roster).
+    package init(roster: Roster, texts: [String: String], today: Day = .today) {
+        self.roster = roster
+        self.texts = texts
+        self.today = today
+        people = PersonIndex(roster.people)
+        teamPeople = TeamPeople.of(roster)
+        for file in roster.files {
+            if let editor = RosterFileEditor(file: file, text: texts[file] ?? "") { editors[file] = editor }
+        }
+    }
+
+    /// The files' new texts once `edit` is written, and what it did; refused when a name is
+    /// unknown or ambiguous, a lead would be left without a successor, or the edited roster would
+    /// not be valid.
+    package static func apply(
+        _ edit: RosterEdit, to roster: Roster, texts: [String: String], today: Day = .today
+    ) throws(EditRefusal) -> EditResult {
+        var editor = RosterEditor(roster: roster, texts: texts, today: today)
+        try editor.write(edit)
+        return try editor.finish()
+    }
+
+    mutating func write(_ edit: RosterEdit) throws(EditRefusal) {
+        switch edit {
+        case .addPerson(let person): try addPerson(person)
+        case .addTeam(let name, let lead, let members): try addTeam(name, lead: lead, members: members)
+        case .move(let person, let team, let role, let from, let successor):
+            try move(person, to: team, as: role, from: from, successor: successor)
+        case .setPerson(let name, let changes): try setPerson(name, changes)
+        case .setLevel(let level, let months): setLevel(level, months)
+        case .rename(.person, let from, let to): try renamePerson(from, to)
+        case .rename(.team, let from, let to): try renameTeam(from, to)
+        case .removePerson(let name, let successor): try removePerson(name, successor: successor)
+        case .removeTeam(let name): try removeTeam(name)
+        }
+    }
+
+    /// The edited texts, checked: they must load as a valid roster.
+    mutating func finish() throws(EditRefusal) -> EditResult {
+        writeTeams()
+        var changed: [String: String] = [:]
+        for (file, var editor) in editors {
+            if let text = editor.edited() { changed[file] = text }
+        }
+        guard !changed.isEmpty else { return EditResult(changed: [:], summary: summary) }
+        let files = roster.files + (newFile.map { [$0] } ?? [])
+        let edited = files.map { (path: $0, bytes: Array((changed[$0] ?? texts[$0] ?? "").utf8)) }
+        let loaded = RosterLoader().load(texts: edited)
+        let errors = loaded.diagnostics.filter { $0.severity == .error }
+        guard errors.isEmpty else {
+            throw EditRefusal(
+                errors.map { error in
+                    var refused = error
+                    refused.message += " (after this edit; nothing was written)"
+                    return refused
+                })
+        }
+        return EditResult(
+            changed: changed, summary: summary, warnings: loaded.diagnostics.filter { $0.severity == .warning })
+    }
+
+    /// Edits the entry that starts at `location`, in its file.
+    mutating func edit(_ location: SourceLocation, _ body: (inout RosterFileEditor, NodeID) -> Void) {
+        guard var editor = editors[location.file], let node = editor.entry(at: location) else { return }
+        body(&editor, node)
+        editors[location.file] = editor
+    }
+}

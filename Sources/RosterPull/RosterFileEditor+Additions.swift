@@ -1,0 +1,66 @@
+import RosterCore
+import RosterModel
+import RosterYAML
+
+/// What the edit commands add that pull never does: a level limit the file lacks, and the
+/// lists of names inside a root section (`policy.protected.people`).
+extension RosterFileEditor {
+    /// The value of `key` in the mapping `node`, if it writes one.
+    package func value(of node: NodeID, _ key: String) -> NodeID? {
+        let document = editor.document
+        guard document.kind(node) == .mapping else { return nil }
+        return (0..<document.pairCount(node)).first { document.string(document.key(node, $0)) == key }.map {
+            document.value(node, $0)
+        }
+    }
+
+    /// Adds `level: { limitMonths: months }` to the file: to its `levels` mapping in that
+    /// mapping's style (flow or block, the last level's value style), or as a new section.
+    package mutating func addLevel(_ level: String, limitMonths months: Int) {
+        let name = json ? "\"\(level)\"" : level
+        let pad = spacedLevels ? " " : ""
+        let limit =
+            "{" + pad + Self.pair(RosterFormat.LevelKey.limitMonths.name, .number(months), json: json) + pad + "}"
+        guard let levels = rootValue(RosterFormat.TopLevelKey.levels.name), document.kind(levels) == .mapping,
+            document.pairCount(levels) > 0
+        else {
+            newSections.append((RosterFormat.TopLevelKey.levels.name, .flow("{" + name + ": " + limit + "}")))
+            return
+        }
+        let last = document.value(levels, document.pairCount(levels) - 1)
+        if editor.isFlow(levels) {
+            let end = editor.end(last)
+            editor.replace(line: end.line, from: end.column, to: end.column, with: ", " + name + ": " + limit)
+            return
+        }
+        let keyLine = editor.location(document.key(levels, document.pairCount(levels) - 1)).line
+        let indent = editor.indentation(of: keyLine)
+        let lines =
+            editor.isFlow(last)
+            ? [indent + name + ": " + limit]
+            : [
+                indent + name + ":",
+                indent + "  " + Self.pair(RosterFormat.LevelKey.limitMonths.name, .number(months), json: json),
+            ]
+        editor.insert(before: editor.lastLine(last) + 1, lines)
+    }
+
+    /// Whether the file's last level limit is written `{ limitMonths: 24 }`, with inner spaces.
+    var spacedLevels: Bool {
+        guard let levels = rootValue(RosterFormat.TopLevelKey.levels.name), document.kind(levels) == .mapping,
+            document.pairCount(levels) > 0
+        else { return false }
+        let last = document.value(levels, document.pairCount(levels) - 1)
+        let at = editor.contentStart(last)
+        return editor.isFlow(last) && editor.character(at: at.line, at.column + 1) == " "
+    }
+
+    /// Rewrites the names of `policy.SECTION.KIND` (`protected`, `people`) when the file writes
+    /// that list.
+    package mutating func setPolicyList(_ section: String, _ kind: String, _ names: [String]) {
+        guard let policy = rootValue(RosterFormat.TopLevelKey.policy.name), let inner = value(of: policy, section),
+            value(of: inner, kind) != nil
+        else { return }
+        setList(inner, kind, names)
+    }
+}
