@@ -61,9 +61,8 @@ let package = Package(
         .target(
             name: "RosterCLI",
             dependencies: [
-                "RosterModel", "RosterReconcile", "RosterApply", "RosterPull", "RosterEdit", "MPSClient", "RosterSession",
-                "RosterRender", "RosterYAML",
-                "RosterCore",
+                "RosterModel", "RosterReconcile", "RosterApply", "RosterPull", "RosterEdit", "MPSClient",
+                "RosterSession", "RosterRender", "RosterYAML", "RosterCore",
             ],
             plugins: ["BuildInfoPlugin"]),
         // Records the commit a build comes from, for `roster version`.
