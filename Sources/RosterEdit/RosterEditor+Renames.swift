@@ -28,7 +28,7 @@ extension RosterEditor {
                 team.leadChanged = true
             }
             if let i = team.members.firstIndex(where: { $0.person == p }) {
-                team.members[i] = renamed
+                team.members[i].text = renamed.text
                 team.membersChanged = true
             }
             teams[t] = team

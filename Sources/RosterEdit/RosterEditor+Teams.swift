@@ -85,11 +85,12 @@ extension RosterEditor {
         return needed
     }
 
-    func needsSuccessor(_ p: Int, _ t: Int) -> EditRefusal {
+    func needsSuccessor(
+        _ p: Int, _ t: Int, hint: String = "name who leads it next with --successor NAME"
+    ) -> EditRefusal {
         EditRefusal(
             .editNeedsSuccessor,
-            "\(roster.people[p].name.value) leads team \"\(roster.teams[t].name.value)\": name who leads it next "
-                + "with --successor NAME",
+            "\(roster.people[p].name.value) leads team \"\(roster.teams[t].name.value)\": \(hint)",
             at: roster.teams[t].lead.location)
     }
 
@@ -116,6 +117,11 @@ extension RosterEditor {
         var moved: [String] = []
         for p in [l] + listed where roster.policy.oneTeamPerPerson {
             for t in teams(of: p) {
+                if state(t).lead.person == p {
+                    let next =
+                        "give it another lead first (`roster move PERSON --to \"\(roster.teams[t].name.value)\" --as lead`)"
+                    throw needsSuccessor(p, t, hint: next)
+                }
                 _ = try take(p, outOf: t, successor: nil)
                 moved.append("\(roster.people[p].name.value) leaves \(roster.teams[t].name.value)")
             }
@@ -148,14 +154,19 @@ extension RosterEditor {
     /// Writes each changed team's lead and members into its entry.
     mutating func writeTeams() {
         for (t, state) in teams.sorted(by: { $0.key < $1.key }) where state.leadChanged || state.membersChanged {
+            let written = roster.teams[t].members.map(\.value.text)
             edit(roster.teams[t].location) { editor, node in
                 if state.leadChanged { editor.setField(node, RosterFormat.TeamKey.lead.name, .text(state.lead.text)) }
                 guard state.membersChanged else { return }
                 if state.members.isEmpty {
                     editor.removeField(node, RosterFormat.TeamKey.members.name)
-                } else {
-                    editor.setList(node, RosterFormat.TeamKey.members.name, state.members.map(\.text))
+                    return
                 }
+                let edits = state.listEdits(originally: written.count)
+                let changed = edits.replacing.filter { i, text in written[i] != text }
+                editor.editList(
+                    node, RosterFormat.TeamKey.members.name, removing: edits.removing, replacing: changed,
+                    appending: edits.appending)
             }
         }
     }

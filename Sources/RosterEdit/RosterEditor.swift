@@ -71,7 +71,11 @@ package struct RosterEditor {
         let files = roster.files + (newFile.map { [$0] } ?? [])
         let edited = files.map { (path: $0, bytes: Array((changed[$0] ?? texts[$0] ?? "").utf8)) }
         let loaded = RosterLoader().load(texts: edited)
-        let errors = loaded.diagnostics.filter { $0.severity == .error }
+        var errors = loaded.diagnostics.filter { $0.severity == .error }
+        // A file that no longer loads (an anchor removed with its entry) makes every name it held
+        // unknown elsewhere: its own error is the one to read.
+        let unloaded = errors.filter { $0.code.map(Self.fileCodes.contains) == true }
+        if !unloaded.isEmpty { errors = unloaded }
         guard errors.isEmpty else {
             throw EditRefusal(
                 errors.map { error in
@@ -83,6 +87,12 @@ package struct RosterEditor {
         return EditResult(
             changed: changed, summary: summary, warnings: loaded.diagnostics.filter { $0.severity == .warning })
     }
+
+    /// The errors of a file that does not load at all.
+    static let fileCodes: Set<DiagnosticCode> = [
+        .undefinedAlias, .syntax, .invalidJSON, .duplicateKey, .badMergeKey, .rootNotMapping, .noDocument,
+        .twoDocuments, .aliasExpansion, .tooDeep, .unsupportedTag, .unpairedSurrogate,
+    ]
 
     /// Edits the entry that starts at `location`, in its file.
     mutating func edit(_ location: SourceLocation, _ body: (inout RosterFileEditor, NodeID) -> Void) {

@@ -6,6 +6,8 @@ struct TeamState {
     struct Reference: Equatable {
         var text: String
         var person: Int?
+        /// Where the team's `members` list has it, for one the list had.
+        var index: Int? = nil
     }
 
     var lead: Reference
@@ -17,8 +19,8 @@ struct TeamState {
     init(_ t: Int, of roster: Roster, _ people: TeamPeople) {
         let team = roster.teams[t]
         lead = Reference(text: team.lead.value.text, person: people.lead(ofTeam: t))
-        members = zip(team.members, people.members(ofTeam: t)).map { reference, person in
-            Reference(text: reference.value.text, person: person >= 0 ? Int(person) : nil)
+        members = zip(team.members, people.members(ofTeam: t)).enumerated().map { i, pair in
+            Reference(text: pair.0.value.text, person: pair.1 >= 0 ? Int(pair.1) : nil, index: i)
         }
     }
 
@@ -36,15 +38,28 @@ struct TeamState {
 
     /// Lists `reference` as a member, unless it is.
     mutating func list(_ reference: Reference) {
-        guard !members.contains(where: { $0 == reference || ($0.person != nil && $0.person == reference.person) })
+        guard
+            !members.contains(where: {
+                $0.text == reference.text || ($0.person != nil && $0.person == reference.person)
+            })
         else { return }
-        members.append(reference)
+        members.append(Reference(text: reference.text, person: reference.person))
         membersChanged = true
+    }
+
+    /// The list's edits: the items that go, those written anew, and those that come.
+    func listEdits(originally count: Int) -> (removing: Set<Int>, replacing: [Int: String], appending: [String]) {
+        let kept = Set(members.compactMap(\.index))
+        var replacing: [Int: String] = [:]
+        for member in members { if let i = member.index { replacing[i] = member.text } }
+        return (
+            Set(0..<count).subtracting(kept), replacing, members.filter { $0.index == nil }.map(\.text)
+        )
     }
 
     /// `reference` leads; the lead before stays, as a member.
     mutating func setLead(_ reference: Reference) {
-        guard lead != reference else { return }
+        guard lead.text != reference.text || lead.person != reference.person else { return }
         list(lead)
         if let person = reference.person { unlist(person) }
         lead = reference

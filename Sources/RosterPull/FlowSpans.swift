@@ -11,10 +11,11 @@ struct FlowSpans {
     let open: Position
     let close: Position
 
-    /// The items of a flow sequence; nil when its closing bracket cannot be found.
+    /// The items of a flow sequence, each with its anchor (`&p0 {…}`); nil when its closing
+    /// bracket cannot be found.
     init?(items list: NodeID, in editor: SourceEditor) {
         let items = editor.document.items(list)
-        self.init(list, editor, items.map { (editor.contentStart($0), editor.end($0)) })
+        self.init(list, editor, items.map { (editor.location($0), editor.end($0)) })
     }
 
     /// The pairs of a flow mapping, each from its key to the end of its value.

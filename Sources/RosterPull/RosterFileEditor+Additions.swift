@@ -45,6 +45,46 @@ extension RosterFileEditor {
         editor.insert(before: editor.lastLine(last) + 1, lines)
     }
 
+    /// Edits the list of names under `key` of the mapping `node` where its items stand: the items
+    /// at `removing` go with their lines (a block list) or their commas (a flow list), those at
+    /// `replacing` get new text, and `appending` come after the last, in the list's style; every
+    /// other item, comment and line stays as written. A mapping without the list gets it.
+    package mutating func editList(
+        _ node: NodeID, _ key: String, removing: Set<Int>, replacing: [Int: String], appending: [String]
+    ) {
+        let start = editor.location(node)
+        let pair = (0..<document.pairCount(node)).first { i in
+            let at = editor.location(document.key(node, i))
+            return document.string(document.key(node, i)) == key && (at.line, at.column) >= (start.line, start.column)
+        }
+        guard let pair, document.kind(document.value(node, pair)) == .sequence else {
+            if !appending.isEmpty { setField(node, key, .list(appending)) }
+            return
+        }
+        let list = document.value(node, pair)
+        let items = Array(document.items(list))
+        let flow = editor.isFlow(list)
+        for (i, text) in replacing where i < items.count && !removing.contains(i) {
+            let rendered =
+                json || flow ? WrittenValue.text(text).rendered(json: json) : YAMLText.scalar(text, inFlow: false)
+            editor.replaceSpan(from: editor.contentStart(items[i]), to: editor.end(items[i]), with: rendered)
+        }
+        if flow {
+            flowEdits[list, default: FlowListEdit(list: list)].removed.formUnion(removing.map { items[$0] })
+            flowEdits[list, default: FlowListEdit(list: list)].appended += appending.map {
+                WrittenValue.text($0).rendered(json: json)
+            }
+            return
+        }
+        for i in removing.sorted() where i < items.count {
+            editor.remove(editor.location(items[i]).line..<(editor.lastLine(items[i]) + 1))
+        }
+        guard let last = items.last, !appending.isEmpty else { return }
+        let indent = editor.indentation(of: editor.location(last).line)
+        editor.insert(
+            before: editor.lastLine(last) + 1, appending.map { indent + "- " + YAMLText.scalar($0, inFlow: false) })
+    }
+
     /// Whether the file's last level limit is written `{ limitMonths: 24 }`, with inner spaces.
     var spacedLevels: Bool {
         guard let levels = rootValue(RosterFormat.TopLevelKey.levels.name), document.kind(levels) == .mapping,

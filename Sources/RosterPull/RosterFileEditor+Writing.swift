@@ -22,7 +22,15 @@ extension RosterFileEditor {
             let at = editor.location(keyNode)
             guard (at.line, at.column) >= (start.line, start.column), let place = editor.valueStart(afterKey: keyNode)
             else { continue }
-            let end = editor.tokenEnd(line: place.line, column: place.column, inFlow: editor.isFlow(node))
+            // An anchored value (`&infra Infrastructure`) is replaced whole; its anchor moves on.
+            let characters = Array(editor.lines[place.line])
+            var valueColumn = place.column
+            if valueColumn < characters.count && characters[valueColumn] == "&" {
+                valueColumn += 1 + Self.name(characters, at: valueColumn + 1).count
+                while valueColumn < characters.count && characters[valueColumn] == " " { valueColumn += 1 }
+            }
+            let end = editor.tokenEnd(line: place.line, column: valueColumn, inFlow: editor.isFlow(node))
+            anchorSpans.append((place, (place.line, end)))
             let bare = end == place.column && editor.character(at: place.line, place.column - 1) == ":"
             if !bare, editor.isFlow(node),
                 let padded = Self.keepingColumns(editor, place.line, place.column, end, value)
@@ -36,9 +44,10 @@ extension RosterFileEditor {
             return
         }
         let content = editor.contentStart(node)
-        if editor.isFlow(node), document.pairCount(node) > 0 {
-            // After the last value, so that `{ a: 1 }` becomes `{ a: 1, b: 2 }`.
-            let last = editor.end(document.value(node, document.pairCount(node) - 1))
+        if editor.isFlow(node), let own = Self.lastOwnPair(node, in: editor) {
+            // After the last value the entry writes itself (not one a merge key brings), so that
+            // `{ a: 1 }` becomes `{ a: 1, b: 2 }`.
+            let last = editor.end(document.value(node, own))
             editor.replace(
                 line: last.line, from: last.column, to: last.column, with: ", " + Self.pair(key, field, json: json))
         } else if editor.isFlow(node), let close = editor.closing(line: content.line, column: content.column) {
@@ -47,6 +56,21 @@ extension RosterFileEditor {
         } else {
             let indent = String(repeating: " ", count: start.column)
             editor.insert(before: editor.lastLine(node) + 1, [indent + Self.pair(key, field, json: json)])
+        }
+    }
+
+    /// The pair of `node` written last in the node itself: a merge key's pairs are written elsewhere.
+    static func lastOwnPair(_ node: NodeID, in editor: SourceEditor) -> Int? {
+        let document = editor.document
+        let start = editor.location(node)
+        let close = editor.closing(line: editor.contentStart(node).line, column: editor.contentStart(node).column)
+        return (0..<document.pairCount(node)).filter { i in
+            let at = editor.location(document.key(node, i))
+            let inside = close.map { (at.line, at.column) < ($0.line, $0.column) } ?? true
+            return (at.line, at.column) >= (start.line, start.column) && inside
+        }.max { a, b in
+            let x = editor.location(document.key(node, a)), y = editor.location(document.key(node, b))
+            return (x.line, x.column) < (y.line, y.column)
         }
     }
 
@@ -111,6 +135,9 @@ extension RosterFileEditor {
     /// Removes an entry with its lines (an entry on lines of its own); one in a flow list is
     /// left to the list's ``FlowListEdit``.
     package mutating func removeEntry(_ node: NodeID) {
+        let at = editor.location(node)
+        anchorSpans.append(
+            ((at.line, at.column), editor.isFlow(node) ? editor.end(node) : (editor.lastLine(node) + 1, 0)))
         if let list = flowList(holding: node) {
             flowEdits[list, default: FlowListEdit(list: list)].removed.insert(node)
             return

@@ -25,6 +25,8 @@ package struct RosterFileEditor {
     var removedRootPair: Int?
     /// The sections the file lacks and gets, in order.
     var newSections: [(key: String, value: NewSection)] = []
+    /// The text removed or replaced, whose anchors move to their first alias outside it.
+    var anchorSpans: [(from: (line: Int, column: Int), to: (line: Int, column: Int))] = []
     /// Values of a newer MPS written into the file: it must declare them.
     package var written: Set<String> = []
 
@@ -114,6 +116,7 @@ package struct RosterFileEditor {
 
     /// The new text once every edit is written; nil when nothing changes.
     package mutating func edited(declared: Set<String> = []) -> String? {
+        keepAnchors()
         writeLevelRemovals()
         declareNewValues(declared: declared)
         writeNewSections()

@@ -1,20 +1,18 @@
-import RosterTestSupport
-
-@testable import RosterModel
+import RosterModel
 
 /// A generated pull: a live state, a roster that has drifted from it written over one or two
 /// files in one of the styles people write (block or flow entries, flow lists on one line or an
 /// entry per line, JSON pretty or on one line; teams present, empty, null or absent; comments;
 /// CRLF; no final newline), and what the pull must keep.
-struct PullCase: CustomStringConvertible {
-    var live: LiveState
-    var files: [(path: String, text: String)] = []
-    var into: String?
-    var comments: [String] = []
+package struct PullCase: CustomStringConvertible {
+    package var live: LiveState
+    package var files: [(path: String, text: String)] = []
+    package var into: String?
+    package var comments: [String] = []
     /// Lines of entries that match the live state, which the pull must leave as they are.
-    var stableLines: [String] = []
+    package var stableLines: [String] = []
 
-    var description: String { files.map { "--- \($0.path)\n\($0.text)" }.joined(separator: "\n") }
+    package var description: String { files.map { "--- \($0.path)\n\($0.text)" }.joined(separator: "\n") }
 
     enum ListStyle: CaseIterable { case block, blockFlowEntries, flowOneLine, flowPerLine }
     enum TeamsStyle: CaseIterable { case written, empty, null, absent }
@@ -22,12 +20,24 @@ struct PullCase: CustomStringConvertible {
     enum Value {
         case text(String)
         case list([String])
+        /// `&name text`: an anchor on a scalar.
+        case anchored(String, String)
+        /// `*name`: an alias (as a field's value, or a merge key's).
+        case alias(String)
     }
 
     struct Entry {
         var fields: [(String, Value)]
         /// Whether the live state has it as written.
         var stable: Bool
+        /// `&name` before the entry's flow mapping.
+        var anchor: String?
+        /// Whether it uses an alias: its line may change when the anchor's entry goes (the
+        /// anchored text then moves to it).
+        var usesAlias = false
+
+        /// Whether its lines must stay as written.
+        var keepsLines: Bool { stable && !usesAlias }
 
         var name: String {
             if case .text(let name) = fields[0].1 { return name }
@@ -37,7 +47,7 @@ struct PullCase: CustomStringConvertible {
 
     static let names = ["Ann Lee", "Bo O'Brien", "Zoë Müller", "Dee: Ops", "Eli #2", "Fay", "Gus", "Hal", "Ida"]
 
-    static func generate(_ rng: inout SplitMix64) -> PullCase {
+    package static func generate(_ rng: inout SplitMix64) -> PullCase {
         let users = (0..<Int.random(in: 0...7, using: &rng)).map { i in
             LiveUser(
                 id: i + 1, name: names[i], craft: .engineering,
@@ -197,13 +207,45 @@ extension PullCase {
         let scalar = json ? jsonScalar : yamlScalar
         let fields = entry.fields.map { key, value -> String in
             let rendered: String
-            switch value {
-            case .text(let text): rendered = scalar(text)
-            case .list(let items): rendered = "[" + items.map(scalar).joined(separator: ", ") + "]"
-            }
+            rendered = render(value, scalar)
             return (json ? jsonScalar(key) : key) + ": " + rendered
         }
-        return "{" + fields.joined(separator: ", ") + "}"
+        return (entry.anchor.map { "&\($0) " } ?? "") + "{" + fields.joined(separator: ", ") + "}"
+    }
+
+    static func render(_ value: Value, _ scalar: (String) -> String) -> String {
+        switch value {
+        case .text(let text): return scalar(text)
+        case .list(let items): return "[" + items.map(scalar).joined(separator: ", ") + "]"
+        case .anchored(let name, let text): return "&\(name) " + scalar(text)
+        case .alias(let name): return "*\(name)"
+        }
+    }
+
+    /// The people written with anchors and merge keys, as people do to keep repeated fields in
+    /// one place: the first entry's craft anchored and aliased by the others; in flow entries, an
+    /// entry with the first one's keys merges it (`<<: *p0`) and leaves the craft out. Each entry
+    /// still says what it said.
+    static func anchored(_ entries: [Entry], merging: Bool) -> [Entry] {
+        guard var first = entries.first, let craft = first.fields.firstIndex(where: { $0.0 == "craft" }),
+            case .text(let value) = first.fields[craft].1
+        else { return entries }
+        first.fields[craft].1 = .anchored("craft", value)
+        if merging { first.anchor = "p0" }
+        let keys = first.fields.map(\.0)
+        return [first]
+            + entries.dropFirst().map { entry in
+                var entry = entry
+                guard let i = entry.fields.firstIndex(where: { $0.0 == "craft" }) else { return entry }
+                entry.usesAlias = true
+                if merging && entry.fields.map(\.0) == keys {
+                    entry.fields.remove(at: i)
+                    entry.fields.insert(("<<", .alias("p0")), at: 0)
+                } else {
+                    entry.fields[i].1 = .alias("craft")
+                }
+                return entry
+            }
     }
 
     mutating func yaml(
@@ -215,9 +257,12 @@ extension PullCase {
             let comment = "# the \(key)"
             comments.append(comment)
             lines.append(comment)
-            guard let entries else {
+            guard var entries else {
                 lines.append("\(key):")
                 continue
+            }
+            if key == "people" && Int.random(in: 0..<3, using: &rng) == 0 {
+                entries = Self.anchored(entries, merging: style != .block)
             }
             if entries.isEmpty || style == .flowOneLine {
                 lines.append("\(key): [" + entries.map { Self.flow($0, json: false) }.joined(separator: ", ") + "]")
@@ -232,7 +277,7 @@ extension PullCase {
                     lines.append(note)
                 }
                 let written = yamlEntry(entry, style, indent: indent, last: n == entries.count - 1)
-                if entry.stable { stableLines += written }
+                if entry.keepsLines { stableLines += written }
                 lines += written
             }
             if style == .flowPerLine { lines.append("]") }
@@ -246,12 +291,7 @@ extension PullCase {
         case .blockFlowEntries, .flowOneLine: return [indent + "- " + Self.flow(entry, json: false)]
         case .block:
             return entry.fields.enumerated().map { n, field in
-                let value: String
-                switch field.1 {
-                case .text(let text): value = Self.yamlScalar(text)
-                case .list(let items): value = "[" + items.map(Self.yamlScalar).joined(separator: ", ") + "]"
-                }
-                return indent + (n == 0 ? "- " : "  ") + field.0 + ": " + value
+                indent + (n == 0 ? "- " : "  ") + field.0 + ": " + Self.render(field.1, Self.yamlScalar)
             }
         }
     }
@@ -280,7 +320,7 @@ extension PullCase {
                     format == .jsonPretty
                     ? ["    " + Self.flow(entry, json: true) + (last ? "" : ",")]
                     : Self.indentedJSON(entry, last: last)
-                if entry.stable { stableLines += written }
+                if entry.keepsLines { stableLines += written }
                 lines += written
             }
             lines.append("  ]" + comma)
@@ -292,12 +332,8 @@ extension PullCase {
     /// An entry as `json.dumps(indent=2)` writes it: a field per line.
     static func indentedJSON(_ entry: Entry, last: Bool) -> [String] {
         let fields = entry.fields.enumerated().map { n, field -> String in
-            let value: String
-            switch field.1 {
-            case .text(let text): value = jsonScalar(text)
-            case .list(let items): value = "[" + items.map(jsonScalar).joined(separator: ", ") + "]"
-            }
-            return "      " + jsonScalar(field.0) + ": " + value + (n < entry.fields.count - 1 ? "," : "")
+            return "      " + jsonScalar(field.0) + ": " + render(field.1, jsonScalar)
+                + (n < entry.fields.count - 1 ? "," : "")
         }
         return ["    {"] + fields + ["    }" + (last ? "" : ",")]
     }
