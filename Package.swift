@@ -103,7 +103,8 @@ let package = Package(
         .testTarget(
             name: "RosterEditTests",
             dependencies: [
-                "RosterEdit", "RosterPull", "RosterModel", "RosterYAML", "RosterCore", "RosterTestSupport",
+                "RosterEdit", "RosterPull", "RosterRender", "RosterModel", "RosterYAML", "RosterCore",
+                "RosterTestSupport",
             ]),
         .testTarget(
             name: "MPSClientTests",

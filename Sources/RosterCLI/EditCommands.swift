@@ -15,7 +15,9 @@ enum EditRun {
             if !outcome.warnings.isEmpty { context.console.writeErr(DiagnosticRenderer.text(outcome.warnings)) }
             let files = outcome.files
             let patch = files.map {
-                UnifiedDiff.render(outcome.original[$0] ?? "", outcome.changed[$0] ?? "", path: $0)
+                UnifiedDiff.render(
+                    outcome.original[$0] ?? "", outcome.changed[$0] ?? "", path: $0, creates: outcome.original[$0] == ""
+                )
             }.joined()
             if !arguments.dryRun { try outcome.write() }
             if arguments.json {

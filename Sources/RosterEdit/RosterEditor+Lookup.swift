@@ -55,6 +55,13 @@ extension RosterEditor {
             at: roster.teams.first?.location ?? roster.files.first.map { .file($0) })
     }
 
+    /// The person or team entry that has exactly this name, for an edit that adds one: a name near
+    /// another is a new one, not a typo.
+    func exactly(_ name: String, among keys: [NameKey]) -> Int? {
+        let key = PersonReference(parsing: name).key
+        return keys.firstIndex(of: key) ?? keys.firstIndex(of: NameKey(name))
+    }
+
     /// Whether a person of this name is in the roster (or one near it: a typo, refused).
     func findPerson(_ name: String) throws(EditRefusal) -> Int? {
         do throws(EditRefusal) { return try person(name) } catch {

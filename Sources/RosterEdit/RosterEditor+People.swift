@@ -6,7 +6,7 @@ import RosterPull
 extension RosterEditor {
     mutating func addPerson(_ new: NewPerson) throws(EditRefusal) {
         let t = try new.team.map { name throws(EditRefusal) in try team(name) }
-        if let existing = try findPerson(new.name) {
+        if let existing = exactly(new.name, among: roster.people.map(\.key)) {
             try unchangedHire(new, existing, team: t)
             return
         }

@@ -101,7 +101,7 @@ extension RosterEditor {
             let m = try person(member)
             if m != l && !listed.contains(m) { listed.append(m) }
         }
-        if let existing = try findTeam(name) {
+        if let existing = exactly(name, among: roster.teams.map(\.key)) {
             let state = state(existing)
             let same = state.lead.person == l && Set(state.members.compactMap(\.person)) == Set(listed)
             guard same, roster.teams[existing].key == NameKey(name) else {

@@ -17,10 +17,13 @@ package enum UnifiedDiff {
         }
     }
 
-    /// The diff of `old` and `new` for `path`; empty when they are the same.
-    package static func render(_ old: String, _ new: String, path: String) -> String {
+    /// The diff of `old` and `new` for `path`; empty when they are the same. A file the change
+    /// `creates` comes from `/dev/null`; `./` is left off the path, as git writes it.
+    package static func render(_ old: String, _ new: String, path: String, creates: Bool = false) -> String {
         guard old != new else { return "" }
-        var out = "--- a/\(path)\n+++ b/\(path)\n"
+        var path = Substring(path)
+        while path.hasPrefix("./") { path = path.dropFirst(2) }
+        var out = (creates ? "--- /dev/null\n" : "--- a/\(path)\n") + "+++ b/\(path)\n"
         for hunk in hunks(diff(lines(old), lines(new))) { out += hunk }
         return out
     }
