@@ -14,6 +14,7 @@ extension RosterEditor {
         _ name: String, to teamName: String, as role: TeamRole, from: String?, successor: String?
     ) throws(EditRefusal) {
         let p = try person(name), t = try team(teamName)
+        let first = summary.count
         let leaving = try teamsLeft(by: p, for: t, from: from)
         let next = try successor.map { name throws(EditRefusal) in try person(name) }
         var needed = false
@@ -26,23 +27,26 @@ extension RosterEditor {
             target.setLead(.init(text: reference(p), person: p))
         } else if target.lead.person == p {
             guard let next else { throw needsSuccessor(p, t) }
+            teams[t] = target
+            try release(next, toLead: t)
+            target = state(t)
             target.setLead(.init(text: reference(next), person: next))
             needed = true
         } else {
             target.list(.init(text: reference(p), person: p))
         }
         teams[t] = target
-        if successor != nil && !needed {
-            throw EditRefusal(
-                .editNeedsSuccessor, "--successor: \(roster.people[p].name.value) leads no team they leave",
-                at: roster.people[p].location)
-        }
         let who = roster.people[p].name.value, to = roster.teams[t].name.value
         let was = leaving.map { roster.teams[$0].name.value }.joined(separator: ", ")
         if leaving.isEmpty && target.lead == before.lead && target.members == before.members {
             summary.append("nothing to change: \(who) is already \(role == .lead ? "the lead" : "a member") of \(to)")
+            return
+        }
+        if successor != nil && !needed {
+            throw EditRefusal(
+                .editNeedsSuccessor, "--successor: \(who) leads no team they leave", at: roster.people[p].location)
         } else {
-            summary.append("\(who): \(was.isEmpty ? "" : was + " → ")\(to) (\(role.rawValue))")
+            summary.insert("\(who): \(was.isEmpty ? "" : was + " → ")\(to) (\(role.rawValue))", at: first)
         }
     }
 
@@ -73,16 +77,40 @@ extension RosterEditor {
     /// Takes person `p` out of team `l`; a lead hands the team to `successor`, which must be
     /// given. True when the successor was needed.
     mutating func take(_ p: Int, outOf l: Int, successor: Int?) throws(EditRefusal) -> Bool {
-        var left = state(l)
         var needed = false
-        if left.lead.person == p {
+        if state(l).lead.person == p {
             guard let successor, successor != p else { throw needsSuccessor(p, l) }
+            try release(successor, toLead: l)
+            var left = state(l)
             left.setLead(.init(text: reference(successor), person: successor))
+            teams[l] = left
             needed = true
         }
+        var left = state(l)
         left.unlist(p)
         teams[l] = left
         return needed
+    }
+
+    /// Under the one-team rule, a successor who leads team `l` leaves the team they were in (a
+    /// lead of another team cannot: refused).
+    mutating func release(_ s: Int, toLead l: Int) throws(EditRefusal) {
+        guard roster.policy.oneTeamPerPerson else { return }
+        for m in roster.teams.indices where m != l && state(m).has(s) {
+            var other = state(m)
+            guard other.lead.person != s else {
+                throw EditRefusal(
+                    .oneTeam,
+                    "\(roster.people[s].name.value) leads team \"\(roster.teams[m].name.value)\" and, with "
+                        + "oneTeamPerPerson, can lead no other: name another successor",
+                    at: roster.teams[m].lead.location)
+            }
+            other.unlist(s)
+            teams[m] = other
+            summary.append(
+                "\(roster.people[s].name.value) leaves \(roster.teams[m].name.value) to lead \(roster.teams[l].name.value)"
+            )
+        }
     }
 
     func needsSuccessor(

@@ -45,18 +45,23 @@ import Testing
         #expect(needless?.message == "--successor: Leo Santos leads no team")
     }
 
-    /// The one-team rule: a new team cannot take a lead from another team, and a successor who is
-    /// in another team would be in two.
+    /// The one-team rule: a new team cannot take a lead from another team, and the lead of
+    /// another team cannot be a successor; a member who succeeds leaves their team.
     @Test func anEditThatBreaksTheOneTeamRuleIsRefused() throws {
-        let acme = try EditFixture(example: "acme.yaml")
+        var acme = try EditFixture(example: "acme.yaml")
         let lead = refusal(.addTeam(name: "Mobile", lead: "Alice Chen", members: []), in: acme)
         #expect(lead?.code == .editNeedsSuccessor)
         #expect(
             lead?.message.hasPrefix("Alice Chen leads team \"Frontend Platform\": give it another lead first") == true)
-        let twoTeams = refusal(
-            .move(person: "Grace Tanaka", team: "Design Systems", role: .member, successor: "Nathan Fischer"), in: acme)
+        let twoTeams = refusal(.removePerson("Grace Tanaka", successor: "Karen Liu"), in: acme)
         #expect(twoTeams?.code == .oneTeam, "\(String(describing: twoTeams))")
-        #expect(twoTeams?.message.hasSuffix("(after this edit; nothing was written)") == true)
+        #expect(
+            twoTeams?.message
+                == "Karen Liu leads team \"Data & Analytics\" and, with oneTeamPerPerson, can lead no other: name another successor"
+        )
+        let moved = try acme.apply(.removePerson("Grace Tanaka", successor: "Nathan Fischer"))
+        #expect(moved.summary.first == "Nathan Fischer leaves Backend Services to lead Platform Infra")
+        #expect(acme.load().isValid)
     }
 
     /// The roster's own rules hold after an edit, or it is refused at the line that breaks them.
