@@ -112,7 +112,7 @@ let package = Package(
         .testTarget(
             name: "RosterSessionTests",
             dependencies: [
-                "RosterSession", "MPSClient", "RosterApply", "RosterReconcile", "RosterModel", "RosterYAML",
+                "RosterSession", "RosterEdit", "MPSClient", "RosterApply", "RosterReconcile", "RosterModel", "RosterYAML",
                 "RosterCore",
             ]),
         .testTarget(

@@ -1,3 +1,4 @@
+import RosterModel
 import RosterReconcile
 import RosterSession
 
@@ -14,14 +15,14 @@ struct CompleteCommand: Command {
     }
 
     static func candidates(_ words: [String], _ context: CommandContext) -> [String] {
-        let current = words.last ?? ""
+        let current = unquoted(words.last ?? "")
         let commands = RosterCommandLine.commands
         guard words.count > 1, let command = commands.first(where: { $0.name == words[0] }) else {
             return RosterCommandLine.listed(commands).map { $0.name }.filter { $0.hasPrefix(current) }
         }
         let previous = words[words.count - 2]
         if let option = command.options.first(where: { $0.name == previous }), let value = option.value {
-            return values(option.name, value, context).filter { $0.hasPrefix(current) || $0 == ":files" }
+            return values(option.name, value, words, context).filter { $0.hasPrefix(current) || $0 == ":files" }
         }
         if current.hasPrefix("-") {
             return (command.options.map(\.name) + ["--help"]).filter { $0.hasPrefix(current) }
@@ -29,15 +30,35 @@ struct CompleteCommand: Command {
         if words.count == 2, !command.subcommands.isEmpty {
             return command.subcommands.filter { $0.hasPrefix(current) }
         }
+        if let names = NameSlot.names(command.name, words, context) {
+            return names.filter { $0.hasPrefix(current) }
+        }
         return [":files"]
     }
 
-    /// The values an option takes: its listed choices, profile names, selector kinds, or files.
-    static func values(_ option: String, _ placeholder: String, _ context: CommandContext) -> [String] {
+    /// The word as the shell will pass it: without an opening quote or backslash escapes.
+    static func unquoted(_ word: String) -> String {
+        var word = Substring(word)
+        if let first = word.first, first == "\"" || first == "'" { word = word.dropFirst() }
+        return word.replacingOccurrences(of: "\\ ", with: " ")
+    }
+
+    /// The values an option takes: its listed choices, profile names, selectors with the
+    /// roster's names, people and teams of the roster, or files.
+    static func values(
+        _ option: String, _ placeholder: String, _ words: [String], _ context: CommandContext
+    )
+        -> [String]
+    {
         switch option {
         case "--profile": return profiles(context)
-        case "--only", "--exclude":
-            return PlanSelection.forms
+        case "--only", "--exclude": return NameSlot.selectors(unquoted(words.last ?? ""), words)
+        case "--to", "--team", "--from": return NameSlot.roster(words).teams
+        case "--successor", "--lead": return NameSlot.roster(words).people
+        case "--members": return NameSlot.list(unquoted(words.last ?? ""), NameSlot.roster(words).people)
+        case "--craft": return Craft.allCases.map(\.rawValue)
+        case "--level": return JobLevel.allCases.map(\.rawValue)
+        case "--focus": return Focus.allCases.map(\.rawValue)
         case "--token-file", "--out", "--into": return [":files"]
         default:
             let choices = placeholder.split(separator: "|").map(String.init)

@@ -9,13 +9,26 @@ package enum CompletionScripts {
         # roster completion for bash: `source <(roster completion bash)`, or install into
         # /usr/share/bash-completion/completions/roster.
         _roster() {
-            local cur=${COMP_WORDS[COMP_CWORD]} IFS=$'\\n' out files=0
-            out=($(roster __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null))
+            local cur=${COMP_WORDS[COMP_CWORD]} IFS=$'\\n' out files=0 words=() i reply
+            # bash splits `person:NAME` at the colon: the words go to roster joined again.
+            for ((i = 1; i <= COMP_CWORD; i++)); do
+                if [[ ${#words[@]} -gt 0 && ( ${COMP_WORDS[i]} == ":" || ${COMP_WORDS[i-1]} == ":" ) ]]; then
+                    words[${#words[@]}-1]+=${COMP_WORDS[i]}
+                else
+                    words+=("${COMP_WORDS[i]}")
+                fi
+            done
+            out=($(roster __complete "${words[@]}" 2>/dev/null))
             if [[ ${#out[@]} -gt 0 && ${out[${#out[@]}-1]} == ":files" ]]; then
                 unset 'out[${#out[@]}-1]'
                 files=1
             fi
-            COMPREPLY=("${out[@]}")
+            # Each answer replaces only bash's current word (after a colon), its spaces escaped.
+            local typed=${words[${#words[@]}-1]}
+            [[ $cur == ":" ]] && cur=""
+            local before=${typed%"$cur"}
+            COMPREPLY=()
+            for reply in "${out[@]}"; do COMPREPLY+=("$(printf '%q' "${reply#"$before"}")"); done
             if [[ $files -eq 1 ]]; then
                 compopt -o filenames 2>/dev/null
                 COMPREPLY+=($(compgen -f -- "$cur"))

@@ -102,6 +102,57 @@ import Testing
         }
     }
 
+    /// Names of the roster the words name (here the default roster.yaml): a person to move, a team
+    /// to move to, `--only person:NAME` (bash splits at the colon), `chart --team`; each shell gets
+    /// names with spaces as one word.
+    @Test func completionOffersTheRostersNames() throws {
+        let home = try folder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        try FileManager.default.copyItem(
+            at: TestSupport.packageRoot.appendingPathComponent("examples/acme.yaml"),
+            to: home.appendingPathComponent("roster.yaml"))
+        let bin = URL(fileURLWithPath: RosterBinary.path).deletingLastPathComponent().path
+        let env = ["PATH": "\(bin):/usr/bin:/bin", "XDG_CONFIG_HOME": home.path]
+        let cases: [(bash: [String], words: [String], names: [String])] = [
+            (["move", "Le"], ["move", "Le"], ["Leo Santos"]),
+            (["move", "'Leo Santos'", "--to", "Pl"], ["move", "Leo Santos", "--to", "Pl"], ["Platform Infra"]),
+            (["plan", "--only", "person", ":", "Al"], ["plan", "--only", "person:Al"], ["person:Alice Chen"]),
+            (["chart", "--team", "Da"], ["chart", "--team", "Da"], ["Data & Analytics"]),
+            (["remove", "team", "De"], ["remove", "team", "De"], ["Design Systems"]),
+        ]
+        for (bashWords, words, names) in cases {
+            let bash = """
+                source <(roster completion bash)
+                COMP_WORDS=(roster \(bashWords.map { $0.hasPrefix("'") ? $0 : "'\($0)'" }.joined(separator: " "))); COMP_CWORD=\(bashWords.count); _roster
+                printf '%s\\n' "${COMPREPLY[@]}"
+                """
+            let fromBash = try RosterBinary.run(
+                ["/bin/bash", "-c", bash], environment: env, direct: true, directory: home)
+            let escaped = names.map {
+                ($0.split(separator: ":").last.map(String.init) ?? $0).replacingOccurrences(of: " ", with: "\\ ")
+                    .replacingOccurrences(of: "&", with: "\\&")
+            }
+            #expect(
+                fromBash.stdout == escaped.map { $0 + "\n" }.joined(),
+                "bash \(bashWords): \(fromBash.stdout)\(fromBash.stderr)")
+            let zsh = """
+                compdef() { :; }; compadd() { [[ $1 == -a ]] && print -rl -- "${(@P)2}" }; _files() { :; }
+                source <(roster completion zsh); words=(roster \(words.map { "'\($0)'" }.joined(separator: " "))); CURRENT=\(words.count + 1); _roster
+                """
+            let fromZsh = try RosterBinary.run(
+                ["/usr/bin/zsh", "-fc", zsh], environment: env, direct: true, directory: home)
+            #expect(
+                fromZsh.stdout == names.map { $0 + "\n" }.joined(), "zsh \(words): \(fromZsh.stdout)\(fromZsh.stderr)")
+            let line = "roster " + words.map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " ")
+            let fish = "roster completion fish | source; complete --do-complete \"\(line)\""
+            let fromFish = try RosterBinary.run(
+                ["/usr/bin/fish", "-c", fish], environment: env, direct: true, directory: home)
+            #expect(
+                fromFish.stdout == names.map { $0 + "\n" }.joined(),
+                "fish \(words): \(fromFish.stdout)\(fromFish.stderr)")
+        }
+    }
+
     @Test func theInstallScriptInstallsAWorkingRoster() throws {
         let sandbox = try SandboxProcess()
         defer { sandbox.stop() }
