@@ -112,8 +112,8 @@ let package = Package(
         .testTarget(
             name: "RosterSessionTests",
             dependencies: [
-                "RosterSession", "RosterEdit", "MPSClient", "RosterApply", "RosterReconcile", "RosterModel", "RosterYAML",
-                "RosterCore",
+                "RosterSession", "RosterEdit", "MPSClient", "RosterApply", "RosterReconcile", "RosterModel",
+                "RosterYAML", "RosterCore",
             ]),
         .testTarget(
             name: "RosterRenderTests",
