@@ -107,8 +107,9 @@ extension RosterEditor {
             }
             other.unlist(s)
             teams[m] = other
+            let (who, from, to) = (roster.people[s].name.value, roster.teams[m].name.value, roster.teams[l].name.value)
             summary.append(
-                "\(roster.people[s].name.value) leaves \(roster.teams[m].name.value) to lead \(roster.teams[l].name.value)"
+                "\(who) leaves \(from) to lead \(to)"
             )
         }
     }
@@ -147,7 +148,8 @@ extension RosterEditor {
             for t in teams(of: p) {
                 if state(t).lead.person == p {
                     let next =
-                        "give it another lead first (`roster move PERSON --to \"\(roster.teams[t].name.value)\" --as lead`)"
+                        "give it another lead first "
+                        + "(`roster move PERSON --to \"\(roster.teams[t].name.value)\" --as lead`)"
                     throw needsSuccessor(p, t, hint: next)
                 }
                 _ = try take(p, outOf: t, successor: nil)

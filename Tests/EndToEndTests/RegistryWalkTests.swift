@@ -80,6 +80,7 @@ import Testing
                 $0.name == "--format" && ($0.value ?? "").split(separator: "|").contains("json")
             }
         }
+        let dry = ["--dry-run", "examples/acme.yaml"]
         let runs: [String: (success: [String], failure: [String])] = [
             "validate": (["examples/acme.yaml"], [missing]),
             "plan": (["examples/acme.yaml"], [missing]),
@@ -88,6 +89,13 @@ import Testing
             "pull": (["--dry-run", "examples/acme.yaml"], ["--dry-run", missing]),
             "auth": (["status"], ["status", "--endpoint", "ftp://x"]),
             "version": ([], ["--bogus"]),
+            // The edit commands, each with --dry-run: the example stays as it is.
+            "add": (["team", "Mobile", "--lead", "Hassan Ali"] + dry, ["team", "Mobile"]),
+            "hire": (["Ann Lee", "--level", "Mid"] + dry, ["Ann", missing]),
+            "move": (["Leo Santos", "--to", "Design Systems"] + dry, ["Leo Santos", missing]),
+            "set": (["level", "Staff", "--limit-months", "60"] + dry, ["person", "Nobody"]),
+            "rename": (["team", "Design Systems", "Design"] + dry, ["team", "A", "B", missing]),
+            "remove": (["team", "Design Systems"] + dry, ["person", "Leo Santo", "examples/acme.yaml"]),
             "help": ([], ["nope"]),
         ]
         // A refusal for lack of a terminal is the user's to fix: a usage error.

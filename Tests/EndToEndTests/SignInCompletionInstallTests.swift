@@ -121,9 +121,10 @@ import Testing
             (["remove", "team", "De"], ["remove", "team", "De"], ["Design Systems"]),
         ]
         for (bashWords, words, names) in cases {
+            let typed = bashWords.map { $0.hasPrefix("'") ? $0 : "'\($0)'" }.joined(separator: " ")
             let bash = """
                 source <(roster completion bash)
-                COMP_WORDS=(roster \(bashWords.map { $0.hasPrefix("'") ? $0 : "'\($0)'" }.joined(separator: " "))); COMP_CWORD=\(bashWords.count); _roster
+                COMP_WORDS=(roster \(typed)); COMP_CWORD=\(bashWords.count); _roster
                 printf '%s\\n' "${COMPREPLY[@]}"
                 """
             let fromBash = try RosterBinary.run(
@@ -135,9 +136,10 @@ import Testing
             #expect(
                 fromBash.stdout == escaped.map { $0 + "\n" }.joined(),
                 "bash \(bashWords): \(fromBash.stdout)\(fromBash.stderr)")
+            let quoted = words.map { "'\($0)'" }.joined(separator: " ")
             let zsh = """
                 compdef() { :; }; compadd() { [[ $1 == -a ]] && print -rl -- "${(@P)2}" }; _files() { :; }
-                source <(roster completion zsh); words=(roster \(words.map { "'\($0)'" }.joined(separator: " "))); CURRENT=\(words.count + 1); _roster
+                source <(roster completion zsh); words=(roster \(quoted)); CURRENT=\(words.count + 1); _roster
                 """
             let fromZsh = try RosterBinary.run(
                 ["/usr/bin/zsh", "-fc", zsh], environment: env, direct: true, directory: home)

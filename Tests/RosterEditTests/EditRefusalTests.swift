@@ -57,7 +57,8 @@ import Testing
         #expect(twoTeams?.code == .oneTeam, "\(String(describing: twoTeams))")
         #expect(
             twoTeams?.message
-                == "Karen Liu leads team \"Data & Analytics\" and, with oneTeamPerPerson, can lead no other: name another successor"
+                == "Karen Liu leads team \"Data & Analytics\" and, with oneTeamPerPerson, can lead no other: "
+                + "name another successor"
         )
         let moved = try acme.apply(.removePerson("Grace Tanaka", successor: "Nathan Fischer"))
         #expect(moved.summary.first == "Nathan Fischer leaves Backend Services to lead Platform Infra")

@@ -1,0 +1,124 @@
+import Foundation
+import RosterTestSupport
+import Testing
+
+/// The edit commands as a person at a terminal uses them: one edit, then `roster plan`; a patch
+/// `git apply` takes; the JSON envelope; a refused edit that writes nothing; the same edit twice.
+@Suite(.serialized, .scratchFolder) struct EditCommandTests {
+    /// A folder holding the split example roster in roster/, in git.
+    func repository(_ name: String) throws -> URL {
+        let repo = ScratchFolder.url.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: repo, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: TestSupport.packageRoot.appendingPathComponent("examples/multi"),
+            to: repo.appendingPathComponent("roster"))
+        let git = try RosterBinary.run(
+            ["/bin/bash", "-c", "git init -q && git add . && git -c user.name=t -c user.email=t@x commit -qm init"],
+            direct: true, directory: repo)
+        #expect(git.code == 0, "\(git.stderr)")
+        return repo
+    }
+
+    func files(_ repo: URL) throws -> [String: Data] {
+        let roster = repo.appendingPathComponent("roster").path
+        var found: [String: Data] = [:]
+        for path in try FileManager.default.subpathsOfDirectory(atPath: roster) {
+            if let data = FileManager.default.contents(atPath: roster + "/" + path) { found[path] = data }
+        }
+        return found
+    }
+
+    @Test func anEditThenThePlanShowsIt() throws {
+        let sandbox = try SandboxProcess()
+        defer { sandbox.stop() }
+        let folder = ScratchFolder.url.appendingPathComponent("quick")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: TestSupport.packageRoot.appendingPathComponent("examples/acme.yaml"),
+            to: folder.appendingPathComponent("roster.yaml"))
+        let moved = try RosterBinary.run(
+            ["move", "Hassan Ali", "--to", "Frontend Platform"], environment: sandbox.environment, directory: folder)
+        #expect(moved.code == 0, "\(moved.stderr)")
+        #expect(moved.stderr == "Hassan Ali: Design Systems → Frontend Platform (member)\nWrote roster.yaml.\n")
+        let plan = try RosterBinary.run(["plan"], environment: sandbox.environment, directory: folder)
+        #expect(plan.code == 0, "\(plan.stderr)")
+        #expect(plan.stdout.contains("Hassan Ali"), "\(plan.stdout)")
+    }
+
+    @Test func dryRunPrintsAPatchThatGitApplies() throws {
+        let repo = try repository("patch")
+        let before = try files(repo)
+        let arguments = ["move", "Leo Santos", "--to", "Frontend Platform", "roster/"]
+        let dry = try RosterBinary.run(arguments + ["--dry-run"], directory: repo)
+        #expect(dry.code == 0, "\(dry.stderr)")
+        #expect(dry.stdout.hasPrefix("--- a/roster/teams/teams.json\n+++ b/roster/teams/teams.json\n"), "\(dry.stdout)")
+        #expect(dry.stderr.hasSuffix("Would write roster/teams/teams.json.\n"), "\(dry.stderr)")
+        #expect(try files(repo) == before, "--dry-run wrote")
+        try Data(dry.stdout.utf8).write(to: repo.appendingPathComponent("edit.patch"))
+        let apply = try RosterBinary.run(["/usr/bin/git", "apply", "edit.patch"], direct: true, directory: repo)
+        #expect(apply.code == 0, "\(apply.stderr)")
+        let patched = try files(repo)
+        let reset = try RosterBinary.run(["/usr/bin/git", "checkout", "--", "roster"], direct: true, directory: repo)
+        #expect(reset.code == 0)
+        let real = try RosterBinary.run(arguments, directory: repo)
+        #expect(real.code == 0, "\(real.stderr)")
+        #expect(try files(repo) == patched, "the patch and the edit differ")
+    }
+
+    @Test func jsonIsTheOneEnvelope() throws {
+        let repo = try repository("json")
+        let result = try RosterBinary.run(
+            ["rename", "team", "Data & Analytics", "Data", "roster/", "--format", "json"], directory: repo)
+        #expect(result.code == 0, "\(result.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect(json?["format_version"] as? Int == 1)
+        #expect(json?["files"] as? [String] == ["roster/teams/teams.json"])
+        #expect(json?["written"] as? Bool == true && json?["changed"] as? Bool == true)
+        #expect((json?["summary"] as? [String])?.first?.hasPrefix("team Data & Analytics: renamed Data") == true)
+        let again = try RosterBinary.run(
+            ["rename", "team", "Data & Analytics", "Data", "roster/", "--format", "json"], directory: repo)
+        let second = try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [String: Any]
+        #expect(second?["changed"] as? Bool == false && second?["files"] as? [String] == [])
+    }
+
+    @Test func aRefusedEditWritesNothingAndSaysWhere() throws {
+        let repo = try repository("refused")
+        let before = try files(repo)
+        let unknown = try RosterBinary.run(
+            ["move", "Leo Santos", "--to", "Platfrom Infra", "roster/"], directory: repo)
+        #expect(unknown.code == 1)
+        #expect(
+            unknown.stderr.contains(
+                "roster/teams/teams.json:4:5: error: no team \"Platfrom Infra\" in the roster; "
+                    + "did you mean \"Platform Infra\"?"),
+            "\(unknown.stderr)")
+        let lead = try RosterBinary.run(["remove", "person", "Grace Tanaka", "roster/"], directory: repo)
+        #expect(lead.code == 1)
+        #expect(
+            lead.stderr.contains(
+                "roster/teams/teams.json:8:40: error: Grace Tanaka leads team \"Platform Infra\": "
+                    + "name who leads it next"),
+            "\(lead.stderr)")
+        let typo = try RosterBinary.run(
+            ["set", "person", "Leo Santos", "--level", "Senoir", "roster/"], directory: repo)
+        #expect(typo.code == 1)
+        #expect(typo.stderr.contains("--level: \"Senoir\" is not a value it takes; did you mean Senior?"))
+        let nothing = try RosterBinary.run(["set", "person", "Leo Santos", "roster/"], directory: repo)
+        #expect(nothing.code == 1 && nothing.stderr.contains("nothing to set"), "\(nothing.stderr)")
+        #expect(try files(repo) == before, "a refused edit wrote")
+    }
+
+    @Test func theSameEditTwiceSaysSoTheSecondTime() throws {
+        let repo = try repository("twice")
+        let arguments = ["hire", "Ann Lee", "--level", "Mid", "--team", "Design Systems", "roster/"]
+        let first = try RosterBinary.run(arguments, directory: repo)
+        #expect(first.code == 0, "\(first.stderr)")
+        #expect(first.stderr.contains("Wrote roster/engineering.yaml, roster/teams/teams.json."), "\(first.stderr)")
+        let after = try files(repo)
+        let second = try RosterBinary.run(arguments, directory: repo)
+        #expect(second.code == 0)
+        #expect(second.stderr == "nothing to change: Ann Lee is already in the roster as given\n", "\(second.stderr)")
+        #expect(try files(repo) == after)
+        #expect(try RosterBinary.run(["validate", "roster/"], directory: repo).code == 0)
+    }
+}
