@@ -67,7 +67,17 @@ package struct RosterEditor {
         for (file, var editor) in editors {
             if let text = editor.edited() { changed[file] = text }
         }
-        guard !changed.isEmpty else { return EditResult(changed: [:], summary: summary) }
+        guard !changed.isEmpty else {
+            // The edit said what it changes, and no file changed: never claim what was not written.
+            if summary.contains(where: { !$0.hasPrefix("nothing to change") }) {
+                throw EditRefusal([
+                    .error(
+                        "roster could not write this edit into the files; nothing was written, please report this",
+                        at: roster.files.first.map { .file($0) })
+                ])
+            }
+            return EditResult(changed: [:], summary: summary)
+        }
         let files = roster.files + (newFile.map { [$0] } ?? [])
         let edited = files.map { (path: $0, bytes: Array((changed[$0] ?? texts[$0] ?? "").utf8)) }
         let loaded = RosterLoader().load(texts: edited)

@@ -38,7 +38,11 @@ struct FlowListEdit {
         let indent =
             items.first.map { editor.indentation(of: editor.contentStart($0).line) }
             ?? editor.indentation(of: spans.close.line) + "  "
-        let lines = appended.enumerated().map { n, entry in indent + entry + (n < appended.count - 1 ? "," : "") }
+        // An entry written a pair per line comes as several lines, each indented as the entries are.
+        let lines = appended.enumerated().flatMap { n, entry in
+            let parts = entry.split(separator: "\n", omittingEmptySubsequences: false).map { indent + $0 }
+            return parts.dropLast() + [(parts.last ?? "") + (n < appended.count - 1 ? "," : "")]
+        }
         if !lines.isEmpty { editor.insert(before: spans.close.line, lines) }
     }
 }

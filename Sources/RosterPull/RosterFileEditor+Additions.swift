@@ -29,8 +29,7 @@ extension RosterFileEditor {
         }
         let last = document.value(levels, document.pairCount(levels) - 1)
         if editor.isFlow(levels) {
-            let end = editor.end(last)
-            editor.replace(line: end.line, from: end.column, to: end.column, with: ", " + name + ": " + limit)
+            appendPair(levels, name + ": " + limit)
             return
         }
         let keyLine = editor.location(document.key(levels, document.pairCount(levels) - 1)).line
@@ -65,9 +64,14 @@ extension RosterFileEditor {
         let items = Array(document.items(list))
         let flow = editor.isFlow(list)
         for (i, text) in replacing where i < items.count && !removing.contains(i) {
-            let rendered =
+            let start = editor.contentStart(items[i])
+            let plain =
                 json || flow ? WrittenValue.text(text).rendered(json: json) : YAMLText.scalar(text, inFlow: false)
-            editor.replaceSpan(from: editor.contentStart(items[i]), to: editor.end(items[i]), with: rendered)
+            // A quoted name stays quoted as it was.
+            let rendered =
+                json
+                ? plain : YAMLText.requoted(.text(text), like: editor.character(at: start.line, start.column)) ?? plain
+            editor.replaceSpan(from: start, to: editor.end(items[i]), with: rendered)
         }
         if flow {
             flowEdits[list, default: FlowListEdit(list: list)].removed.formUnion(removing.map { items[$0] })

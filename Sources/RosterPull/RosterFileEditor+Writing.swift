@@ -31,6 +31,9 @@ extension RosterFileEditor {
             }
             let end = editor.tokenEnd(line: place.line, column: valueColumn, inFlow: editor.isFlow(node))
             anchorSpans.append((place, (place.line, end)))
+            // A quoted name stays quoted as it was.
+            let quote = valueColumn < characters.count ? characters[valueColumn] : nil
+            let value = json ? value : YAMLText.requoted(field, like: quote) ?? value
             let bare = end == place.column && editor.character(at: place.line, place.column - 1) == ":"
             if !bare, editor.isFlow(node),
                 let padded = Self.keepingColumns(editor, place.line, place.column, end, value)
@@ -44,18 +47,34 @@ extension RosterFileEditor {
             return
         }
         let content = editor.contentStart(node)
-        if editor.isFlow(node), let own = Self.lastOwnPair(node, in: editor) {
-            // After the last value the entry writes itself (not one a merge key brings), so that
-            // `{ a: 1 }` becomes `{ a: 1, b: 2 }`.
-            let last = editor.end(document.value(node, own))
-            editor.replace(
-                line: last.line, from: last.column, to: last.column, with: ", " + Self.pair(key, field, json: json))
+        if editor.isFlow(node), Self.lastOwnPair(node, in: editor) != nil {
+            // `editor` is this function's copy of the file's: hand it over and take it back.
+            self.editor = editor
+            appendPair(node, Self.pair(key, field, json: json))
+            editor = self.editor
         } else if editor.isFlow(node), let close = editor.closing(line: content.line, column: content.column) {
             editor.replace(
                 line: close.line, from: close.column, to: close.column, with: ", " + Self.pair(key, field, json: json))
         } else {
             let indent = String(repeating: " ", count: start.column)
             editor.insert(before: editor.lastLine(node) + 1, [indent + Self.pair(key, field, json: json)])
+        }
+    }
+
+    /// Adds `pair` to the flow mapping `node` after the last pair it writes itself (not one a merge
+    /// key brings): on a line of its own, indented as that pair, when the pairs stand on lines of
+    /// their own (pretty JSON); else after it on its line (`{ a: 1 }` becomes `{ a: 1, b: 2 }`).
+    mutating func appendPair(_ node: NodeID, _ pair: String) {
+        guard let own = Self.lastOwnPair(node, in: editor) else { return }
+        let open = editor.contentStart(node)
+        let keyLine = editor.location(document.key(node, own)).line
+        let last = editor.end(document.value(node, own))
+        let close = editor.closing(line: open.line, column: open.column)
+        if keyLine > open.line, let close, close.line > last.line {
+            editor.replace(line: last.line, from: last.column, to: last.column, with: ",")
+            editor.insert(before: last.line + 1, [editor.indentation(of: keyLine) + pair])
+        } else {
+            editor.replace(line: last.line, from: last.column, to: last.column, with: ", " + pair)
         }
     }
 
@@ -217,8 +236,12 @@ extension RosterFileEditor {
             }
         }
         let pad = target.map { spaced($0.node, in: editor) } ?? false ? " " : ""
-        let flowLines = entries.map {
-            "{" + pad + $0.map { Self.pair($0.0, $0.1, json: json) }.joined(separator: ", ") + pad + "}"
+        let inner = target.flatMap { pairIndent(of: $0.node) }
+        let flowLines = entries.map { fields in
+            let pairs = fields.map { Self.pair($0.0, $0.1, json: json) }
+            // Entries written a pair per line (pretty JSON) get new ones written so.
+            guard let inner else { return "{" + pad + pairs.joined(separator: ", ") + pad + "}" }
+            return "{\n" + pairs.map { inner + $0 }.joined(separator: ",\n") + "\n}"
         }
         guard let section = target?.node else {
             newSections.append((key, .list(flowLines)))
@@ -295,6 +318,23 @@ extension RosterFileEditor {
             }
         }
         return given
+    }
+
+    /// How far a pair stands in from its entry, when the last entry of the flow list `section` writes
+    /// a pair per line (`{` and `}` on lines of their own); nil for any other layout.
+    func pairIndent(of section: NodeID) -> String? {
+        guard editor.document.kind(section) == .sequence, editor.isFlow(section),
+            let spans = FlowSpans(items: section, in: editor), spans.ownLines(in: editor),
+            let last = editor.document.items(section).last, editor.document.kind(last) == .mapping,
+            editor.isFlow(last), editor.document.pairCount(last) > 0
+        else { return nil }
+        let open = editor.contentStart(last)
+        let key = editor.location(editor.document.key(last, 0))
+        guard let close = editor.closing(line: open.line, column: open.column), key.line > open.line,
+            close.line > key.line
+        else { return nil }
+        let entry = editor.indentation(of: open.line).count, pair = editor.indentation(of: key.line).count
+        return pair > entry ? String(repeating: " ", count: pair - entry) : nil
     }
 
     /// Whether the last entry of the list `section` writes its flow mapping with inner spaces

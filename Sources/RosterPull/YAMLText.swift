@@ -34,6 +34,21 @@ enum YAMLText {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || YAMLEmitter.isBidiControl(scalar)
     }
 
+    /// A name written in place of one quoted with `quote` (`"` or `'`), quoted the same way; nil
+    /// for any other value or quote.
+    static func requoted(_ value: WrittenValue, like quote: Character?) -> String? {
+        guard case .text(let text) = value else { return nil }
+        if quote == "'" && !text.unicodeScalars.contains(where: needsEscape) {
+            return "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+        }
+        guard quote == "\"" else { return nil }
+        let written = scalar(text, inFlow: true)
+        if written.hasPrefix("\"") { return written }
+        // Plain-safe text holds no control characters: only `\` and `"` need escaping.
+        return "\"" + written.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            + "\""
+    }
+
     static func flowList(_ values: [String]) -> String {
         "[" + values.map { scalar($0, inFlow: true) }.joined(separator: ", ") + "]"
     }

@@ -14,8 +14,8 @@ struct EditFixture {
 
     /// The files of an example roster (`acme.yaml`, `multi`), read from the repository, by the
     /// paths relative to `examples/`.
-    init(example: String) throws {
-        let root = TestSupport.packageRoot.appendingPathComponent("examples").path
+    init(example: String, in folder: String = "examples") throws {
+        let root = TestSupport.packageRoot.appendingPathComponent(folder).path
         let loaded = RosterLoader().load(paths: [root + "/" + example])
         order = loaded.roster.files.map { String($0.dropFirst(root.count + 1)) }
         texts = [:]

@@ -13,6 +13,41 @@ import Testing
 @Suite struct EditGoldenTests {
     static let scenarios: [(name: String, example: String, edits: [(command: String, edit: RosterEdit)])] = [
         (
+            "pretty-json", "pretty-json",
+            [
+                (
+                    "hire \"Ann Lee\" --level Mid --team \"Design Systems\" --as lead",
+                    .addPerson(NewPerson(name: "Ann Lee", level: .mid, team: "Design Systems", role: .lead))
+                ),
+                ("rename team \"Design Systems\" Design", .rename(.team, from: "Design Systems", to: "Design")),
+                ("set level Senior --limit-months 40", .setLevel(.senior, limitMonths: 40)),
+                (
+                    "set person \"Carol Nguyen\" --since 2026-01-01",
+                    .setPerson("Carol Nguyen", PersonChanges(levelStartDate: .date(Day(year: 2026, month: 1, day: 1))))
+                ),
+                (
+                    "remove person \"Bob Martinez\" --successor \"Nathan Fischer\"",
+                    .removePerson("Bob Martinez", successor: "Nathan Fischer")
+                ),
+            ]
+        ),
+        (
+            "crlf-block", "crlf-block",
+            [
+                ("move \"Maya Patel\" --to Research", .move(person: "Maya Patel", team: "Research", role: .member)),
+                (
+                    "hire \"Rae Kim\" --level Junior --team \"Design Systems\"",
+                    .addPerson(NewPerson(name: "Rae Kim", level: .junior, team: "Design Systems"))
+                ),
+                ("set person \"Hassan Ali\" --level Staff", .setPerson("Hassan Ali", PersonChanges(level: .staff))),
+                (
+                    "rename person \"Quinn O'Hara\" \"Quinn Hara\"",
+                    .rename(.person, from: "Quinn O'Hara", to: "Quinn Hara")
+                ),
+                ("set level Mid --limit-months 36", .setLevel(.mid, limitMonths: 36)),
+            ]
+        ),
+        (
             "acme-reorganisation", "acme.yaml",
             [
                 (
@@ -97,7 +132,7 @@ import Testing
     @Test(arguments: scenarios.indices)
     func theExamplesEditedAsWritten(_ index: Int) throws {
         let scenario = Self.scenarios[index]
-        var fixture = try EditFixture(example: scenario.example)
+        var fixture = try Self.fixture(scenario.example)
         let original = fixture.texts
         var out = ""
         for (command, edit) in scenario.edits {
@@ -117,6 +152,12 @@ import Testing
         #expect(TestSupport.goldenMismatch(out, golden) == nil, "\(TestSupport.goldenMismatch(out, golden) ?? "")")
     }
 
+    /// An example roster, or one of the inputs beside the golden files.
+    static func fixture(_ name: String) throws -> EditFixture {
+        name.contains(".") || name == "multi"
+            ? try EditFixture(example: name) : try EditFixture(example: name, in: "Tests/Golden/edit")
+    }
+
     static func place(_ location: RosterCore.SourceLocation?) -> String {
         location.map { "\($0.file):\($0.line):\($0.column): " } ?? ""
     }
@@ -125,7 +166,7 @@ import Testing
     @Test(arguments: scenarios.indices)
     func theSameEditTwiceChangesNothingTheSecondTime(_ index: Int) throws {
         let scenario = Self.scenarios[index]
-        var fixture = try EditFixture(example: scenario.example)
+        var fixture = try Self.fixture(scenario.example)
         for (_, edit) in scenario.edits {
             guard (try? fixture.apply(edit)) != nil else { continue }
             let again = try fixture.apply(edit)
