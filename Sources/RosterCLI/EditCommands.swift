@@ -95,9 +95,8 @@ struct HireCommand: Command {
     }
 
     static func person(_ a: EditArguments) throws(UsageError) -> RosterEdit {
-        guard case .date(let day)? = try a.since(allowingNone: false) ?? .unmanaged else {
-            return .addPerson(try newPerson(a, day: nil))
-        }
+        var day: Day?
+        if case .date(let given)? = try a.since(allowingNone: false) { day = given }
         return .addPerson(try newPerson(a, day: day))
     }
 
