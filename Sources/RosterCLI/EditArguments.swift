@@ -20,7 +20,8 @@ struct EditArguments: Sendable {
     static let members = Option<String?>.text("--members", "PERSON[,PERSON…]", "the team's members")
     static let limitMonths = Option<Int?>.integer(
         "--limit-months", "N", in: 0...600, example: 24, "the level's time-in-level limit (0: none)")
-    static let into = OptionCatalog.into.help("the roster file the new person goes to (default: the first with people)")
+    static let into = OptionCatalog.into.help(
+        "the roster file the new person or team goes to (default: the first that holds people, or teams)")
     static let dryRun = OptionCatalog.dryRun.help("print the change as a patch (`git apply` takes it); write nothing")
     /// Every edit command's last options.
     static let common = [dryRun.spec, FormatOnly.format.spec]

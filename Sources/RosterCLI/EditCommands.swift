@@ -64,7 +64,8 @@ struct AddCommand: Command {
         return await EditRun.run(self, a, context) { () throws(UsageError) in
             guard options.kind == "person" else {
                 return .addTeam(
-                    name: a.names[0], lead: try a.required(EditArguments.lead, usage), members: a.memberNames)
+                    name: a.names[0], lead: try a.required(EditArguments.lead, usage), members: a.memberNames,
+                    into: a.arguments[EditArguments.into])
             }
             return try HireCommand.person(a)
         }
@@ -101,7 +102,10 @@ struct HireCommand: Command {
     }
 
     static func newPerson(_ a: EditArguments, day: Day?) throws(UsageError) -> NewPerson {
-        NewPerson(
+        if a.arguments[EditArguments.role] != nil && a.arguments[EditArguments.team] == nil {
+            throw UsageError(message: "--as says the role in the team --team names; name the team", hint: usage)
+        }
+        return NewPerson(
             name: a.names[0], craft: try a.value(EditArguments.craft, Craft.self),
             level: try a.value(EditArguments.level, JobLevel.self), focus: try a.value(EditArguments.focus, Focus.self),
             levelStartDate: day, team: a.arguments[EditArguments.team],

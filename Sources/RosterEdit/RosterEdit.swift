@@ -5,8 +5,9 @@ import RosterModel
 package enum RosterEdit: Equatable, Sendable {
     /// A new person (`roster add person`, `roster hire`), into a team when one is named.
     case addPerson(NewPerson)
-    /// A new team with its lead and members, each taken out of the team they are in.
-    case addTeam(name: String, lead: String, members: [String])
+    /// A new team with its lead and members, each taken out of the team they are in; into the
+    /// roster file `into`, or the first that holds teams.
+    case addTeam(name: String, lead: String, members: [String], into: String? = nil)
     /// A person into `team` as `role`, out of the team they were in (`from`, when they are in
     /// several); `successor` leads the team a lead leaves.
     case move(person: String, team: String, role: TeamRole, from: String? = nil, successor: String? = nil)

@@ -10,11 +10,7 @@ extension RosterEditor {
             try unchangedHire(new, existing, team: t)
             return
         }
-        let file = target(for: RosterFormat.TopLevelKey.people.name, into: new.into)
-        if editors[file] == nil {
-            newFile = file
-            editors[file] = RosterFileEditor(file: file, text: "version: 1\n")
-        }
+        let file = newEntryFile(for: RosterFormat.TopLevelKey.people.name, into: new.into)
         let given = editors[file]?.defaults() ?? [:]
         for (key, value) in [(RosterFormat.PersonKey.craft, new.craft?.rawValue), (.level, new.level?.rawValue)]
         where value == nil && given[key.name] == nil {

@@ -123,7 +123,7 @@ extension RosterEditor {
             at: roster.teams[t].lead.location)
     }
 
-    mutating func addTeam(_ name: String, lead: String, members: [String]) throws(EditRefusal) {
+    mutating func addTeam(_ name: String, lead: String, members: [String], into: String?) throws(EditRefusal) {
         let l = try person(lead)
         var listed: [Int] = []
         for member in members {
@@ -160,7 +160,7 @@ extension RosterEditor {
             (RosterFormat.TeamKey.name.name, .text(name)), (RosterFormat.TeamKey.lead.name, .text(reference(l))),
         ]
         if !listed.isEmpty { fields.append((RosterFormat.TeamKey.members.name, .list(listed.map(reference)))) }
-        let file = target(for: RosterFormat.TopLevelKey.teams.name, into: nil)
+        let file = newEntryFile(for: RosterFormat.TopLevelKey.teams.name, into: into)
         editors[file]?.append([NewEntry(fields)], to: RosterFormat.TopLevelKey.teams.name)
         let with = listed.isEmpty ? "" : ", with " + listed.map { roster.people[$0].name.value }.joined(separator: ", ")
         summary.append("team \(name): added, led by \(roster.people[l].name.value)\(with)")
@@ -199,6 +199,17 @@ extension RosterEditor {
                     appending: edits.appending)
             }
         }
+    }
+
+    /// The file a new entry of `section` goes to; a file not in the roster (`--into` a new file)
+    /// starts as an empty roster file.
+    mutating func newEntryFile(for section: String, into: String?) -> String {
+        let file = target(for: section, into: into)
+        if editors[file] == nil {
+            newFile = file
+            editors[file] = RosterFileEditor(file: file, text: "version: 1\n")
+        }
+        return file
     }
 
     /// The file new entries of `section` go to (see ``RosterFileEditor/file(for:into:among:_:)``).

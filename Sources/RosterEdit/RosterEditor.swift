@@ -23,7 +23,7 @@ package struct RosterEditor {
     var newFile: String?
 
     /// An editor of `roster`, whose files' texts are `texts` (every file of the roster).
-    package init(roster: Roster, texts: [String: String], today: Day = .today) {
+    init(roster: Roster, texts: [String: String], today: Day = .today) {
         self.roster = roster
         self.texts = texts
         self.today = today
@@ -48,7 +48,8 @@ package struct RosterEditor {
     mutating func write(_ edit: RosterEdit) throws(EditRefusal) {
         switch edit {
         case .addPerson(let person): try addPerson(person)
-        case .addTeam(let name, let lead, let members): try addTeam(name, lead: lead, members: members)
+        case .addTeam(let name, let lead, let members, let into):
+            try addTeam(name, lead: lead, members: members, into: into)
         case .move(let person, let team, let role, let from, let successor):
             try move(person, to: team, as: role, from: from, successor: successor)
         case .setPerson(let name, let changes): try setPerson(name, changes)

@@ -70,6 +70,9 @@ package struct EditWorkflow: Sendable {
         if case .addPerson(var person) = edit, let into = person.into {
             person.into = try PullWorkflow.intoFile(into, roster.files)
             edit = .addPerson(person)
+        } else if case .addTeam(let name, let lead, let members, let into?) = edit {
+            edit = .addTeam(
+                name: name, lead: lead, members: members, into: try PullWorkflow.intoFile(into, roster.files))
         }
         var texts: [String: String] = [:]
         for file in roster.files {

@@ -102,7 +102,7 @@ struct EditModel: Equatable {
             for t in teams(of: name) { take(name, outOf: t, successor: successor) }
             people[name] = nil
         case .removeTeam(let name): teams[name] = nil
-        case .addTeam(let name, let lead, let members):
+        case .addTeam(let name, let lead, let members, _):
             for p in [lead] + members { for t in teams(of: p) { take(p, outOf: t, successor: nil) } }
             teams[name] = Team(lead: lead, members: Set(members).subtracting([lead]), previously: [])
         }
