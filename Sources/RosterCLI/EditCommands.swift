@@ -3,15 +3,36 @@ import RosterModel
 import RosterRender
 import RosterSession
 
-/// The edit commands' one way to run: the edit through ``EditWorkflow``, then the patch
-/// (`--dry-run`) or every file written (or none), and what it did.
-enum EditRun {
-    static func run(
-        _ command: (some Command).Type, _ arguments: EditArguments, _ context: CommandContext,
-        _ make: () throws(UsageError) -> RosterEdit
-    ) async -> ExitCode {
-        await command.reporting(FailureStyle(json: arguments.json), context) {
-            let outcome = try EditWorkflow(paths: arguments.paths).edit(try make())
+/// An edit command (`add`, `hire`, `move`, `set`, `rename`, `remove`): its own options, how many
+/// names follow the command (and its subcommand word, when it has some), and the edit they make.
+/// It runs the one way every edit runs: through ``EditWorkflow``, then the patch (`--dry-run`) or
+/// every file written (or none), and what it did.
+protocol EditCommand: Command where Options == EditOptions<Self> {
+    /// The command's own options; `--dry-run` and `--format` follow them.
+    static var editSpecs: [OptionSpec] { get }
+    /// How many names the command takes before the roster's paths.
+    static var names: Int { get }
+    /// The edit the words make; `kind` is the subcommand word (empty without one).
+    static func edit(_ a: EditArguments, kind: String) throws(UsageError) -> RosterEdit
+}
+
+/// The options of edit command `C`, read once for all of them.
+struct EditOptions<C: EditCommand>: CommandOptions {
+    static var specs: [OptionSpec] { C.editSpecs + EditArguments.common }
+    var edit: EditArguments
+    var kind: String
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        kind = C.subcommands.isEmpty ? "" : try subcommand(arguments, C.self)
+        edit = try EditArguments(arguments, skip: C.subcommands.isEmpty ? 0 : 1, names: C.names, usage: C.usage)
+    }
+}
+
+extension EditCommand {
+    static func run(_ options: Options, _ context: CommandContext) async -> ExitCode {
+        let arguments = options.edit
+        return await reporting(FailureStyle(json: arguments.json), context) {
+            let outcome = try EditWorkflow(paths: arguments.paths).edit(try edit(arguments, kind: options.kind))
             if !outcome.warnings.isEmpty { context.console.writeErr(DiagnosticRenderer.text(outcome.warnings)) }
             let files = outcome.files
             let patch = files.map {
@@ -36,199 +57,130 @@ enum EditRun {
 }
 
 /// `roster add person NAME …` and `roster add team NAME --lead PERSON …`.
-struct AddCommand: Command {
+struct AddCommand: EditCommand {
     static let name = "add"
     static let subcommands = ["person", "team"]
     static let summary = "Add a person (into a team) or a team to the roster files; the server is not asked."
     static let usage =
         "roster add person NAME [--craft C] [--level L] [--focus F] [--since DATE] [--team TEAM [--as lead]] "
-        + "[--into FILE] [PATH…] | roster add team NAME --lead PERSON [--members P,…] [PATH…]"
-    struct Options: CommandOptions {
-        static let specs =
-            [
-                EditArguments.craft.spec, EditArguments.level.spec, EditArguments.focus.spec,
-                EditArguments.since.spec, EditArguments.team.spec, EditArguments.role.spec, EditArguments.into.spec,
-                EditArguments.lead.spec, EditArguments.members.spec,
-            ] + EditArguments.common
-        var edit: EditArguments
-        var kind: String
+        + "[--into FILE] [PATH…] | roster add team NAME --lead PERSON [--members P,…] [--into FILE] [PATH…]"
+    static let editSpecs = HireCommand.editSpecs + [EditArguments.lead.spec, EditArguments.members.spec]
+    static let names = 1
 
-        init(_ arguments: ParsedArguments) throws(UsageError) {
-            kind = try subcommand(arguments, AddCommand.self)
-            edit = try EditArguments(arguments, skip: 1, names: 1, usage: AddCommand.usage)
-        }
-    }
-
-    static func run(_ options: Options, _ context: CommandContext) async -> ExitCode {
-        let a = options.edit
-        return await EditRun.run(self, a, context) { () throws(UsageError) in
-            guard options.kind == "person" else {
-                return .addTeam(
-                    name: a.names[0], lead: try a.required(EditArguments.lead, usage), members: a.memberNames,
-                    into: a.arguments[EditArguments.into])
-            }
-            return try HireCommand.person(a)
-        }
+    static func edit(_ a: EditArguments, kind: String) throws(UsageError) -> RosterEdit {
+        guard kind == "team" else { return try HireCommand.edit(a, kind: kind) }
+        return .addTeam(
+            name: a.names[0], lead: try a.required(EditArguments.lead, usage), members: a.memberNames,
+            into: a.arguments[EditArguments.into])
     }
 }
 
 /// `roster hire NAME …`: `roster add person`, in a manager's word.
-struct HireCommand: Command {
+struct HireCommand: EditCommand {
     static let name = "hire"
     static let summary = "Add a person to the roster files (the same as `roster add person`)."
     static let usage =
         "roster hire NAME [--craft C] [--level L] [--focus F] [--since DATE] [--team TEAM [--as lead]] [--into FILE] "
         + "[PATH…]"
-    struct Options: CommandOptions {
-        static let specs =
-            [
-                EditArguments.craft.spec, EditArguments.level.spec, EditArguments.focus.spec,
-                EditArguments.since.spec, EditArguments.team.spec, EditArguments.role.spec, EditArguments.into.spec,
-            ] + EditArguments.common
-        var edit: EditArguments
-        init(_ arguments: ParsedArguments) throws(UsageError) {
-            edit = try EditArguments(arguments, names: 1, usage: HireCommand.usage)
-        }
-    }
+    static let editSpecs = [
+        EditArguments.craft.spec, EditArguments.level.spec, EditArguments.focus.spec, EditArguments.since.spec,
+        EditArguments.team.spec, EditArguments.role.spec, EditArguments.into.spec,
+    ]
+    static let names = 1
 
-    static func run(_ options: Options, _ context: CommandContext) async -> ExitCode {
-        await EditRun.run(self, options.edit, context) { () throws(UsageError) in try person(options.edit) }
-    }
-
-    static func person(_ a: EditArguments) throws(UsageError) -> RosterEdit {
-        var day: Day?
-        if case .date(let given)? = try a.since(allowingNone: false) { day = given }
-        return .addPerson(try newPerson(a, day: day))
-    }
-
-    static func newPerson(_ a: EditArguments, day: Day?) throws(UsageError) -> NewPerson {
+    static func edit(_ a: EditArguments, kind: String) throws(UsageError) -> RosterEdit {
         if a.arguments[EditArguments.role] != nil && a.arguments[EditArguments.team] == nil {
             throw UsageError(message: "--as says the role in the team --team names; name the team", hint: usage)
         }
-        return NewPerson(
-            name: a.names[0], craft: try a.value(EditArguments.craft, Craft.self),
-            level: try a.value(EditArguments.level, JobLevel.self), focus: try a.value(EditArguments.focus, Focus.self),
-            levelStartDate: day, team: a.arguments[EditArguments.team],
-            role: a.arguments[EditArguments.role] ?? .member, into: a.arguments[EditArguments.into])
+        var day: Day?
+        if case .date(let given)? = try a.since(allowingNone: false) { day = given }
+        return .addPerson(
+            NewPerson(
+                name: a.names[0], craft: try a.value(EditArguments.craft, Craft.self),
+                level: try a.value(EditArguments.level, JobLevel.self),
+                focus: try a.value(EditArguments.focus, Focus.self), levelStartDate: day,
+                team: a.arguments[EditArguments.team], role: a.arguments[EditArguments.role] ?? .member,
+                into: a.arguments[EditArguments.into]))
     }
 }
 
 /// `roster move PERSON --to TEAM [--as lead] [--successor PERSON]`.
-struct MoveCommand: Command {
+struct MoveCommand: EditCommand {
     static let name = "move"
     static let summary = "Move a person to a team, as member or lead, out of the team they were in."
     static let usage = "roster move PERSON --to TEAM [--as member|lead] [--from TEAM] [--successor PERSON] [PATH…]"
-    struct Options: CommandOptions {
-        static let specs =
-            [EditArguments.to.spec, EditArguments.role.spec, EditArguments.from.spec, EditArguments.successor.spec]
-            + EditArguments.common
-        var edit: EditArguments
-        init(_ arguments: ParsedArguments) throws(UsageError) {
-            edit = try EditArguments(arguments, names: 1, usage: MoveCommand.usage)
-        }
-    }
+    static let editSpecs = [
+        EditArguments.to.spec, EditArguments.role.spec, EditArguments.from.spec, EditArguments.successor.spec,
+    ]
+    static let names = 1
 
-    static func run(_ options: Options, _ context: CommandContext) async -> ExitCode {
-        let a = options.edit
-        return await EditRun.run(self, a, context) { () throws(UsageError) in
-            .move(
-                person: a.names[0], team: try a.required(EditArguments.to, usage),
-                role: a.arguments[EditArguments.role] ?? .member, from: a.arguments[EditArguments.from],
-                successor: a.arguments[EditArguments.successor])
-        }
+    static func edit(_ a: EditArguments, kind: String) throws(UsageError) -> RosterEdit {
+        .move(
+            person: a.names[0], team: try a.required(EditArguments.to, usage),
+            role: a.arguments[EditArguments.role] ?? .member, from: a.arguments[EditArguments.from],
+            successor: a.arguments[EditArguments.successor])
     }
 }
 
 /// `roster set person NAME --level L …` and `roster set level LEVEL --limit-months N`.
-struct SetCommand: Command {
+struct SetCommand: EditCommand {
     static let name = "set"
     static let subcommands = ["person", "level"]
     static let summary = "Set a person's craft, level (with its start date) or focus, or a level's limit."
     static let usage =
         "roster set person NAME [--craft C] [--level L] [--since DATE|none] [--focus F] [PATH…] | "
         + "roster set level LEVEL --limit-months N [PATH…]"
-    struct Options: CommandOptions {
-        static let specs =
-            [
-                EditArguments.craft.spec, EditArguments.level.spec, EditArguments.since.spec,
-                EditArguments.focus.spec, EditArguments.limitMonths.spec,
-            ] + EditArguments.common
-        var edit: EditArguments
-        var kind: String
-        init(_ arguments: ParsedArguments) throws(UsageError) {
-            kind = try subcommand(arguments, SetCommand.self)
-            edit = try EditArguments(arguments, skip: 1, names: 1, usage: SetCommand.usage)
-        }
-    }
+    static let editSpecs = [
+        EditArguments.craft.spec, EditArguments.level.spec, EditArguments.since.spec, EditArguments.focus.spec,
+        EditArguments.limitMonths.spec,
+    ]
+    static let names = 1
 
-    static func run(_ options: Options, _ context: CommandContext) async -> ExitCode {
-        let a = options.edit
-        return await EditRun.run(self, a, context) { () throws(UsageError) in
-            if options.kind == "level" {
-                guard let level = JobLevel.parse(a.names[0]) else {
-                    let near = JobLevel.nearest(to: a.names[0]).map { "; did you mean \($0.rawValue)?" } ?? ""
-                    throw UsageError(message: "\"\(a.names[0])\" is not a job level\(near)", hint: usage)
-                }
-                guard let months = a.arguments[EditArguments.limitMonths] else {
-                    throw UsageError(message: "set level takes --limit-months N", hint: usage)
-                }
-                return .setLevel(level, limitMonths: months)
-            }
+    static func edit(_ a: EditArguments, kind: String) throws(UsageError) -> RosterEdit {
+        guard kind == "level" else {
             let changes = try a.personChanges()
             guard !changes.isEmpty else {
                 throw UsageError(message: "nothing to set: name --craft, --level, --since or --focus", hint: usage)
             }
             return .setPerson(a.names[0], changes)
         }
+        guard let level = JobLevel.parse(a.names[0]) else {
+            let near = JobLevel.nearest(to: a.names[0]).map { "; did you mean \($0.rawValue)?" } ?? ""
+            throw UsageError(message: "\"\(a.names[0])\" is not a job level\(near)", hint: usage)
+        }
+        guard let months = a.arguments[EditArguments.limitMonths] else {
+            throw UsageError(message: "set level takes --limit-months N", hint: usage)
+        }
+        return .setLevel(level, limitMonths: months)
     }
 }
 
 /// `roster rename person|team OLD NEW`.
-struct RenameCommand: Command {
+struct RenameCommand: EditCommand {
     static let name = "rename"
     static let subcommands = ["person", "team"]
     static let summary = "Rename a person or a team, keeping the old name in `previously:` (the plan renames)."
     static let usage = "roster rename person|team OLD NEW [PATH…]"
-    struct Options: CommandOptions {
-        static let specs = EditArguments.common
-        var edit: EditArguments
-        var kind: RosterEdit.EntityKind
-        init(_ arguments: ParsedArguments) throws(UsageError) {
-            kind = try subcommand(arguments, RenameCommand.self) == "team" ? .team : .person
-            edit = try EditArguments(arguments, skip: 1, names: 2, usage: RenameCommand.usage)
-        }
-    }
+    static let editSpecs: [OptionSpec] = []
+    static let names = 2
 
-    static func run(_ options: Options, _ context: CommandContext) async -> ExitCode {
-        let a = options.edit
-        return await EditRun.run(self, a, context) { () throws(UsageError) in
-            .rename(options.kind, from: a.names[0], to: a.names[1])
-        }
+    static func edit(_ a: EditArguments, kind: String) throws(UsageError) -> RosterEdit {
+        .rename(kind == "team" ? .team : .person, from: a.names[0], to: a.names[1])
     }
 }
 
 /// `roster remove person NAME [--successor PERSON]` and `roster remove team NAME`.
-struct RemoveCommand: Command {
+struct RemoveCommand: EditCommand {
     static let name = "remove"
     static let subcommands = ["person", "team"]
     static let summary = "Remove a person (out of every team) or a team from the roster files."
     static let usage = "roster remove person NAME [--successor PERSON] [PATH…] | roster remove team NAME [PATH…]"
-    struct Options: CommandOptions {
-        static let specs = [EditArguments.successor.spec] + EditArguments.common
-        var edit: EditArguments
-        var kind: String
-        init(_ arguments: ParsedArguments) throws(UsageError) {
-            kind = try subcommand(arguments, RemoveCommand.self)
-            edit = try EditArguments(arguments, skip: 1, names: 1, usage: RemoveCommand.usage)
-        }
-    }
+    static let editSpecs = [EditArguments.successor.spec]
+    static let names = 1
 
-    static func run(_ options: Options, _ context: CommandContext) async -> ExitCode {
-        let a = options.edit
-        return await EditRun.run(self, a, context) { () throws(UsageError) in
-            options.kind == "team"
-                ? .removeTeam(a.names[0]) : .removePerson(a.names[0], successor: a.arguments[EditArguments.successor])
-        }
+    static func edit(_ a: EditArguments, kind: String) throws(UsageError) -> RosterEdit {
+        kind == "team"
+            ? .removeTeam(a.names[0]) : .removePerson(a.names[0], successor: a.arguments[EditArguments.successor])
     }
 }
 
