@@ -248,18 +248,25 @@ import Testing
         ])
     }
 
+    /// Plans merge request !7 in a checkout named `name` and makes that plan the one GitLab lists
+    /// as reviewed (``reviewed(_:plan:)``); the checkout and the plan's file.
+    func plannedAndReviewed(_ sandbox: SandboxProcess, _ api: StandIn, _ name: String) throws -> (URL, URL) {
+        let (repo, _) = try checkout(ScratchFolder.url.appendingPathComponent(name))
+        let planned = try loop(["run", "plan"], job(sandbox, api, repo, Self.mergeRequest), in: repo)
+        #expect(planned.code == 0, "\(planned.stderr)")
+        let plan = ScratchFolder.url.appendingPathComponent("\(name)-plan.json")
+        try? FileManager.default.removeItem(at: plan)
+        try FileManager.default.copyItem(at: repo.appendingPathComponent("roster-plan/plan.json"), to: plan)
+        try reviewed(api, plan: plan)
+        return (repo, plan)
+    }
+
     @Test func theReviewedPlanIsAppliedOnMergeAndAStaleOneRefused() throws {
         let sandbox = try SandboxProcess()
         defer { sandbox.stop() }
         let api = try StandIn(ScratchFolder.url)
         defer { api.stop() }
-        let (repo, _) = try checkout(ScratchFolder.url.appendingPathComponent("apply"))
-        let planned = try loop(["run", "plan"], job(sandbox, api, repo, Self.mergeRequest), in: repo)
-        #expect(planned.code == 0, "\(planned.stderr)")
-        let plan = ScratchFolder.url.appendingPathComponent("reviewed.json")
-        try? FileManager.default.removeItem(at: plan)
-        try FileManager.default.copyItem(at: repo.appendingPathComponent("roster-plan/plan.json"), to: plan)
-        try reviewed(api, plan: plan)
+        let (repo, plan) = try plannedAndReviewed(sandbox, api, "apply")
         let push = ["CI_PIPELINE_SOURCE": "push", "CI_COMMIT_SHA": "mergesha", "CI_COMMIT_BRANCH": "main"]
         // The space changed after the review: the reviewed plan is stale and refused.
         try sandbox.graphql(
@@ -307,13 +314,7 @@ import Testing
         defer { sandbox.stop() }
         let api = try StandIn(ScratchFolder.url)
         defer { api.stop() }
-        let (repo, _) = try checkout(ScratchFolder.url.appendingPathComponent("train"))
-        let planned = try loop(["run", "plan"], job(sandbox, api, repo, Self.mergeRequest), in: repo)
-        #expect(planned.code == 0, "\(planned.stderr)")
-        let plan = ScratchFolder.url.appendingPathComponent("train-plan.json")
-        try? FileManager.default.removeItem(at: plan)
-        try FileManager.default.copyItem(at: repo.appendingPathComponent("roster-plan/plan.json"), to: plan)
-        try reviewed(api, plan: plan)
+        let (repo, plan) = try plannedAndReviewed(sandbox, api, "train")
         try api.set([
             "mr_pipelines": [
                 "7": [
@@ -359,13 +360,7 @@ import Testing
         defer { sandbox.stop() }
         let api = try StandIn(ScratchFolder.url)
         defer { api.stop() }
-        let (repo, _) = try checkout(ScratchFolder.url.appendingPathComponent("recovery"))
-        let planned = try loop(["run", "plan"], job(sandbox, api, repo, Self.mergeRequest), in: repo)
-        #expect(planned.code == 0, "\(planned.stderr)")
-        let plan = ScratchFolder.url.appendingPathComponent("recovery-plan.json")
-        try? FileManager.default.removeItem(at: plan)
-        try FileManager.default.copyItem(at: repo.appendingPathComponent("roster-plan/plan.json"), to: plan)
-        try reviewed(api, plan: plan)
+        let (repo, _) = try plannedAndReviewed(sandbox, api, "recovery")
         let web = [
             "CI_PIPELINE_SOURCE": "web", "CI_COMMIT_SHA": "mainsha", "CI_COMMIT_BRANCH": "main",
             "ROSTER_APPLY_MERGE_REQUEST": "6",
