@@ -36,7 +36,7 @@ struct EditArguments: Sendable {
     init(_ arguments: ParsedArguments, skip: Int = 0, names count: Int, usage: String) throws(UsageError) {
         let words = Array(arguments.positionals.dropFirst(skip))
         guard words.count >= count else {
-            throw UsageError(message: "missing \(count == 1 ? "a name" : "\(count) names"): \(usage)", hint: usage)
+            throw UsageError(message: count == 1 ? "missing the name" : "missing the old and the new name", hint: usage)
         }
         names = Array(words.prefix(count))
         paths = Array(words.dropFirst(count))
