@@ -36,7 +36,9 @@ struct EditArguments: Sendable {
     init(_ arguments: ParsedArguments, skip: Int = 0, names count: Int, usage: String) throws(UsageError) {
         let words = Array(arguments.positionals.dropFirst(skip))
         guard words.count >= count else {
-            throw UsageError(message: count == 1 ? "missing the name" : "missing the old and the new name", hint: usage)
+            let labels = count == 1 ? ["the name"] : ["the old name", "the new name"]
+            let missing = labels.dropFirst(words.count).joined(separator: " and ")
+            throw UsageError(message: "missing " + missing, hint: usage)
         }
         names = Array(words.prefix(count))
         paths = Array(words.dropFirst(count))
