@@ -43,9 +43,11 @@ package enum UnifiedDiff {
         return parts
     }
 
-    /// The lines of both texts in order, by a longest common subsequence of the part between
-    /// their common beginning and end.
-    static func diff(_ a: [Text], _ b: [Text]) -> [Line] {
+    /// The lines of both texts in order: their common beginning and end, and between them the
+    /// shortest edit script (Myers' algorithm: time and memory grow with the edits, not with the
+    /// files, so two edits 40,000 lines apart cost nothing). Past `limit` edits the middle is
+    /// given as removed, then added: still a patch `git apply` takes, in bounded memory.
+    static func diff(_ a: [Text], _ b: [Text], limit: Int = 2_000) -> [Line] {
         var prefix = 0
         while prefix < min(a.count, b.count) && a[prefix] == b[prefix] { prefix += 1 }
         var suffix = 0
@@ -53,24 +55,56 @@ package enum UnifiedDiff {
             suffix += 1
         }
         let x = Array(a[prefix..<(a.count - suffix)]), y = Array(b[prefix..<(b.count - suffix)])
-        var table = [[Int]](repeating: [Int](repeating: 0, count: y.count + 1), count: x.count + 1)
-        for i in stride(from: x.count - 1, through: 0, by: -1) {
-            for j in stride(from: y.count - 1, through: 0, by: -1) {
-                table[i][j] = x[i] == y[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
+        let middle = shortestEdit(x, y, limit: limit) ?? (x.map(Line.removed) + y.map(Line.added))
+        return a[..<prefix].map(Line.same) + middle + a[(a.count - suffix)...].map(Line.same)
+    }
+
+    /// Myers' shortest edit script of `x` into `y`, or nil past `limit` edits. Round `d` keeps, for
+    /// each diagonal `k` in `-d...d`, how far along `x` its furthest path reaches; the rounds' values
+    /// (d² in all) lead back from the end.
+    static func shortestEdit(_ x: [Text], _ y: [Text], limit: Int) -> [Line]? {
+        let n = x.count, m = y.count, bound = min(n + m, limit)
+        var furthest = [Int](repeating: 0, count: 2 * bound + 3)
+        let zero = bound + 1
+        var rounds: [[Int]] = []
+        for d in 0...bound {
+            rounds.append(Array(furthest[(zero - d)...(zero + d)]))
+            for k in stride(from: -d, through: d, by: 2) {
+                let down = k == -d || (k != d && furthest[zero + k - 1] < furthest[zero + k + 1])
+                var i = down ? furthest[zero + k + 1] : furthest[zero + k - 1] + 1
+                var j = i - k
+                while i < n && j < m && x[i] == y[j] { i += 1; j += 1 }
+                furthest[zero + k] = i
+                if i >= n && j >= m { return path(x, y, rounds) }
             }
         }
-        var out = a[..<prefix].map(Line.same)
-        var i = 0, j = 0
-        while i < x.count || j < y.count {
-            if i < x.count && j < y.count && x[i] == y[j] {
-                out.append(.same(x[i])); i += 1; j += 1
-            } else if i < x.count && (j == y.count || table[i + 1][j] >= table[i][j + 1]) {
-                out.append(.removed(x[i])); i += 1
+        return nil
+    }
+
+    /// The edit script the rounds lead to, from the end back to the start.
+    static func path(_ x: [Text], _ y: [Text], _ rounds: [[Int]]) -> [Line] {
+        var out: [Line] = []
+        var i = x.count, j = y.count
+        for d in stride(from: rounds.count - 1, through: 0, by: -1) {
+            let reached = { (k: Int) in rounds[d][k + d] }
+            let k = i - j
+            let down = k == -d || (k != d && reached(k - 1) < reached(k + 1))
+            let previousK = down ? k + 1 : k - 1
+            let previousI = d == 0 ? 0 : reached(previousK), previousJ = previousI - previousK
+            while i > previousI && j > previousJ {
+                i -= 1; j -= 1
+                out.append(.same(x[i]))
+            }
+            guard d > 0 else { break }
+            if down {
+                j -= 1
+                out.append(.added(y[j]))
             } else {
-                out.append(.added(y[j])); j += 1
+                i -= 1
+                out.append(.removed(x[i]))
             }
         }
-        return out + a[(a.count - suffix)...].map(Line.same)
+        return out.reversed()
     }
 
     /// Hunks with three lines of context, and their `@@ -a,n +b,m @@` headers.
