@@ -121,4 +121,22 @@ import Testing
         #expect(try files(repo) == after)
         #expect(try RosterBinary.run(["validate", "roster/"], directory: repo).code == 0)
     }
+
+    /// A rename writes two files; the second cannot be written (read-only: immutable, as tests
+    /// run as root): exit 1, the file named, both files as they were.
+    @Test func aFileThatCannotBeWrittenLeavesEveryFileAsItWas() throws {
+        let repo = try repository("readonly")
+        let teams = repo.appendingPathComponent("roster/teams/teams.json").path
+        let lock = getuid() == 0 ? ["/usr/bin/chattr", "+i", teams] : ["/bin/chmod", "0444", teams]
+        let locked = try RosterBinary.run(lock, direct: true)
+        try #require(locked.code == 0, "cannot make \(teams) read-only: \(locked.stderr)")
+        defer { _ = try? RosterBinary.run(["/usr/bin/chattr", "-i", teams], direct: true) }
+        let before = try files(repo)
+        let result = try RosterBinary.run(["rename", "person", "Leo Santos", "Leo Sant", "roster/"], directory: repo)
+        #expect(result.code == 1, "\(result.stdout)\(result.stderr)")
+        #expect(
+            result.stderr.contains("roster/teams/teams.json: error: cannot write the roster file here"),
+            "\(result.stderr)")
+        #expect(try files(repo) == before, "a file changed")
+    }
 }
