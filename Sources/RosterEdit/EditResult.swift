@@ -17,6 +17,7 @@ package struct EditResult: Sendable {
 /// Why an edit is refused: nothing is written. Each diagnostic is positioned where it can be
 /// (the entry or the list that the name was looked up in, or the edited file's line).
 package struct EditRefusal: Error, Sendable {
+    /// Why, positioned where it can be.
     package var diagnostics: [Diagnostic]
 
     init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }

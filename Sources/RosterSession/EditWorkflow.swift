@@ -9,7 +9,9 @@ import RosterModel
 package struct EditWorkflow: Sendable {
     /// The files as they were and as the edit leaves them (only those that change).
     package struct Outcome: Sendable {
+        /// Each roster file's text before the edit (empty for a file the edit creates).
         package var original: [String: String]
+        /// The new text of each file that changes.
         package var changed: [String: String]
         /// What the edit does, a line each, or why nothing changes.
         package var summary: [String]
@@ -58,6 +60,8 @@ package struct EditWorkflow: Sendable {
     /// The day a promotion without a start date starts.
     package var today: Day
 
+    /// The workflow for the roster at `paths` (the default roster when empty); `today` is the day
+    /// a promotion given no start date starts.
     package init(paths: [String], today: Day = .today) {
         self.paths = paths
         self.today = today
