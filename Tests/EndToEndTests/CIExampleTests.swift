@@ -225,4 +225,22 @@ import Testing
         #expect(comment.contains("\n_Planned in run 899. The plan above is saved with this run;"), "\(comment)")
         #expect(comment.hasSuffix("space changed)._\n<!-- roster-plan-run: 899 -->\n"), "\(comment)")
     }
+
+    /// The reviewed plan's artifact is gone (expired): apply says so and applies nothing.
+    @Test func anExpiredPlanIsNamedAndNothingApplied() throws {
+        let sandbox = try SandboxProcess()
+        defer { sandbox.stop() }
+        let (folder, path) = try fakeGitHub()
+        let (repo, _) = try repository(folder)
+        let env = [
+            "PATH": path, "MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": sandbox.token, "ROSTER_COMMAND": "apply",
+            "GH_LOG": folder.appendingPathComponent("log").path, "GITHUB_REPOSITORY": "org/people",
+            "FAKE_PR": "7", "FAKE_RUN": "99", "GITHUB_SHA": "mergesha", "RUNNER_TEMP": folder.path,
+            "FAKE_PLAN": folder.appendingPathComponent("expired.json").path,
+            "GITHUB_WORKFLOW_REF": "org/people/.github/workflows/roster.yml@refs/heads/main",
+        ]
+        let result = try run("run.sh", [], env: env, in: repo)
+        #expect(result.code == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("the plan that run 99 saved for pull request #7 could not be downloaded"))
+    }
 }

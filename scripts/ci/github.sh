@@ -89,7 +89,10 @@ host_reviewed_plan() {
         echo "error: pull request #$pr has no successful plan run for its last commit $head" >&2
         exit 1
     fi
-    gh run download "$run" --name roster-plan --dir "$dir"
+    if ! gh run download "$run" --name roster-plan --dir "$dir"; then
+        echo "error: the plan that run $run saved for pull request #$pr could not be downloaded: its artifact expired (the action's plan-retention-days) or was deleted. Nothing was applied; plan the roster again in a pull request (docs/ci.md)" >&2
+        exit 1
+    fi
 }
 
 host_push_remote() { echo origin; }
