@@ -11,6 +11,8 @@ struct EditArguments: Sendable {
     static let focus = Option<String?>.text("--focus", "FOCUS", "the person's focus (Frontend, Backend, …)")
     static let since = Option<String?>.text(
         "--since", "DATE", "the level start date, YYYY-MM-DD (set: `none` clears it; default with a new level: today)")
+    static let id = Option<Int?>.integer(
+        "--id", "N", in: 1...Int(Int32.max), example: 118, "the live MPS user id to pin (when live names repeat)")
     static let team = Option<String?>.text("--team", "TEAM", "the team the person joins")
     static let role = Option<TeamRole?>.choice("--as", [TeamRole.member, .lead], "the person's role in the team")
     static let to = Option<String?>.text("--to", "TEAM", "the team the person moves to")
@@ -73,7 +75,8 @@ struct EditArguments: Sendable {
     func personChanges() throws(UsageError) -> PersonChanges {
         PersonChanges(
             craft: try value(Self.craft, Craft.self), level: try value(Self.level, JobLevel.self),
-            focus: try value(Self.focus, Focus.self), levelStartDate: try since(allowingNone: true))
+            focus: try value(Self.focus, Focus.self), levelStartDate: try since(allowingNone: true),
+            id: arguments[Self.id])
     }
 
     /// `--members A,B`: the names, trimmed.

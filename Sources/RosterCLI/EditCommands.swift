@@ -126,13 +126,13 @@ struct MoveCommand: EditCommand {
 struct SetCommand: EditCommand {
     static let name = "set"
     static let subcommands = ["person", "level"]
-    static let summary = "Set a person's craft, level (with its start date) or focus, or a level's limit."
+    static let summary = "Set a person's craft, level (with its start date), focus or id, or a level's limit."
     static let usage =
-        "roster set person NAME [--craft C] [--level L] [--since DATE|none] [--focus F] [PATH…] | "
+        "roster set person NAME [--craft C] [--level L] [--since DATE|none] [--focus F] [--id N] [PATH…] | "
         + "roster set level LEVEL --limit-months N [PATH…]"
     static let editSpecs = [
         EditArguments.craft.spec, EditArguments.level.spec, EditArguments.since.spec, EditArguments.focus.spec,
-        EditArguments.limitMonths.spec,
+        EditArguments.id.spec, EditArguments.limitMonths.spec,
     ]
     static let names = 1
 
@@ -140,7 +140,8 @@ struct SetCommand: EditCommand {
         guard kind == "level" else {
             let changes = try a.personChanges()
             guard !changes.isEmpty else {
-                throw UsageError(message: "nothing to set: name --craft, --level, --since or --focus", hint: usage)
+                throw UsageError(
+                    message: "nothing to set: name --craft, --level, --since, --focus or --id", hint: usage)
             }
             return .setPerson(a.names[0], changes)
         }

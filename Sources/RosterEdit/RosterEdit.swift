@@ -67,16 +67,20 @@ package struct PersonChanges: Equatable, Sendable {
     package var focus: Focus?
     /// A day, or `.clear` for none; nil with a new level: today when the entry states dates.
     package var levelStartDate: LevelStartDate?
+    /// The live MPS user id to pin (needed when live names repeat).
+    package var id: Int?
 
     package init(
-        craft: Craft? = nil, level: JobLevel? = nil, focus: Focus? = nil, levelStartDate: LevelStartDate? = nil
+        craft: Craft? = nil, level: JobLevel? = nil, focus: Focus? = nil, levelStartDate: LevelStartDate? = nil,
+        id: Int? = nil
     ) {
         self.craft = craft
         self.level = level
         self.focus = focus
         self.levelStartDate = levelStartDate
+        self.id = id
     }
 
     /// Whether no field is named.
-    package var isEmpty: Bool { craft == nil && level == nil && focus == nil && levelStartDate == nil }
+    package var isEmpty: Bool { craft == nil && level == nil && focus == nil && levelStartDate == nil && id == nil }
 }

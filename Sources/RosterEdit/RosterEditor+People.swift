@@ -81,6 +81,10 @@ extension RosterEditor {
             set.append((RosterFormat.PersonKey.focus.name, .token(focus.rawValue)))
             words.append("focus \(person.focus.rawValue) → \(focus.rawValue)")
         }
+        if let id = changes.id, id != person.id?.value {
+            set.append((RosterFormat.PersonKey.id.name, .number(id)))
+            words.append("id \(person.id.map { "#\($0.value)" } ?? "not pinned") → #\(id)")
+        }
         if let date = startDate(changes, person), date != person.levelStartDate {
             set.append((RosterFormat.PersonKey.levelStartDate.name, Self.written(date)))
             words.append("level start date \(Self.words(person.levelStartDate)) → \(Self.words(date))")

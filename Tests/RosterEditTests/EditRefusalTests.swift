@@ -113,4 +113,16 @@ import Testing
         #expect(roster.texts["roster.yaml"]?.contains("{name: Core, lead: Ann}") == true, "\(roster.texts)")
         #expect(roster.load().isValid)
     }
+
+    /// `set person --id` pins the live id; an id another entry pins is refused.
+    @Test func anIDIsPinnedOnceOnly() throws {
+        var acme = try EditFixture(example: "acme.yaml")
+        let pinned = try acme.apply(.setPerson("Leo Santos", PersonChanges(id: 12)))
+        #expect(pinned.summary == ["Leo Santos: id not pinned → #12"])
+        #expect(
+            acme.texts["acme.yaml"]?.contains(
+                "{ name: Leo Santos,     level: Junior,    focus: Infrastructure, id: 12 }") == true)
+        let twice = refusal(.setPerson("Grace Tanaka", PersonChanges(id: 12)), in: acme)
+        #expect(twice?.code == .duplicateID, "\(String(describing: twice))")
+    }
 }
