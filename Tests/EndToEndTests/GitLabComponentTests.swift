@@ -475,4 +475,63 @@ import Testing
         // The install step always updates apt's lists: slim images ship without them.
         #expect(jobs.contains("set -eu\n      apt-get update -qq\n"))
     }
+
+    /// The component's rules, evaluated as GitLab does, in the pipelines people have: which jobs
+    /// run, so that a push never runs two pipelines, apply runs only when the roster changed (or a
+    /// person names the merge request to apply), and drift only on the default branch.
+    @Test func theRulesRunEachJobWhereItBelongs() throws {
+        let rules = try GitLabRules(
+            template: TestSupport.packageRoot.appendingPathComponent("templates/roster.yml"),
+            inputs: ["path": "roster/"])
+        let main = ["CI_DEFAULT_BRANCH": "main", "CI_COMMIT_BRANCH": "main"]
+        let cases: [(String, [String: String], [String], Set<String>)] = [
+            (
+                "a merge request", ["CI_PIPELINE_SOURCE": "merge_request_event", "CI_DEFAULT_BRANCH": "main"], [],
+                ["validate", "plan"]
+            ),
+            (
+                "a push to its branch",
+                [
+                    "CI_PIPELINE_SOURCE": "push", "CI_COMMIT_BRANCH": "f", "CI_DEFAULT_BRANCH": "main",
+                    "CI_OPEN_MERGE_REQUESTS": "g/p!7",
+                ], [], []
+            ),
+            (
+                "a push to a branch without one",
+                ["CI_PIPELINE_SOURCE": "push", "CI_COMMIT_BRANCH": "f", "CI_DEFAULT_BRANCH": "main"], [], ["validate"]
+            ),
+            (
+                "a merge that changed the roster", main.merging(["CI_PIPELINE_SOURCE": "push"]) { $1 },
+                ["roster/teams/a.yaml"], ["validate", "apply"]
+            ),
+            (
+                "a push that changed no roster file", main.merging(["CI_PIPELINE_SOURCE": "push"]) { $1 },
+                ["README.md"], ["validate"]
+            ),
+            ("the nightly schedule", main.merging(["CI_PIPELINE_SOURCE": "schedule"]) { $1 }, [], ["drift"]),
+            (
+                "a schedule that opts out",
+                main.merging(["CI_PIPELINE_SOURCE": "schedule", "ROSTER_DRIFT": "false"]) { $1 }, [], []
+            ),
+            (
+                "a schedule of a branch",
+                ["CI_PIPELINE_SOURCE": "schedule", "CI_COMMIT_BRANCH": "f", "CI_DEFAULT_BRANCH": "main"], [], []
+            ),
+            ("Run pipeline on main", main.merging(["CI_PIPELINE_SOURCE": "web"]) { $1 }, [], ["validate", "drift"]),
+            (
+                "Run pipeline on a branch",
+                ["CI_PIPELINE_SOURCE": "web", "CI_COMMIT_BRANCH": "f", "CI_DEFAULT_BRANCH": "main"], [], ["validate"]
+            ),
+            (
+                "the recovery", main.merging(["CI_PIPELINE_SOURCE": "web", "ROSTER_APPLY_MERGE_REQUEST": "8"]) { $1 },
+                [], ["validate", "apply"]
+            ),
+            ("a tag", ["CI_PIPELINE_SOURCE": "push", "CI_COMMIT_TAG": "1.0.0", "CI_DEFAULT_BRANCH": "main"], [], []),
+        ]
+        for (name, variables, changed, expected) in cases {
+            let running = Set(
+                ["validate", "plan", "apply", "drift"].filter { rules.runs($0, variables, changed: changed) })
+            #expect(running == expected, "\(name): \(running.sorted())")
+        }
+    }
 }

@@ -1,0 +1,101 @@
+import Foundation
+import RosterTestSupport
+import RosterYAML
+
+/// The part of GitLab's `rules:` that the component uses, evaluated as GitLab evaluates it: the
+/// first rule whose `if:` holds (and whose `changes:` match, when it has some) decides; `when:
+/// never` keeps the job out; no rule that holds keeps it out too. `if:` takes `$VAR`, `$VAR ==
+/// "text"`, `$VAR != "text"`, `$A == $B`, `$A != $B`, joined by `&&` (binding closer) and `||`.
+struct GitLabRules {
+    struct Rule {
+        var condition: String?
+        var never: Bool
+        var changes: [String]?
+    }
+
+    /// Each command's rules, from the component's jobs (`.roster-validate` …), its inputs
+    /// replaced by `inputs`.
+    let rules: [String: [Rule]]
+
+    init(template: URL, inputs: [String: String]) throws {
+        var text = try String(contentsOf: template, encoding: .utf8).components(separatedBy: "\n---\n").last ?? ""
+        for (name, value) in inputs { text = text.replacingOccurrences(of: "$[[ inputs.\(name) ]]", with: value) }
+        guard let document = YAMLLoader().load(Array(text.utf8), file: "roster.yml").document,
+            let root = document.root
+        else { throw CocoaError(.fileReadCorruptFile) }
+        var found: [String: [Rule]] = [:]
+        for i in 0..<document.pairCount(root) {
+            let name = document.string(document.key(root, i))
+            guard name.hasPrefix(".roster-") else { continue }
+            let job = document.value(root, i)
+            let list = (0..<document.pairCount(job)).first { document.string(document.key(job, $0)) == "rules" }
+            guard let list else { continue }
+            found[String(name.dropFirst(".roster-".count))] = document.items(document.value(job, list)).map { rule in
+                var parsed = Rule(condition: nil, never: false, changes: nil)
+                for j in 0..<document.pairCount(rule) {
+                    let value = document.value(rule, j)
+                    switch document.string(document.key(rule, j)) {
+                    case "if": parsed.condition = document.string(value)
+                    case "when": parsed.never = document.string(value) == "never"
+                    case "changes": parsed.changes = document.items(value).map { document.string($0) }
+                    default: break
+                    }
+                }
+                return parsed
+            }
+        }
+        rules = found
+    }
+
+    /// Whether the job of `command` runs in a pipeline with these variables and changed files.
+    func runs(_ command: String, _ variables: [String: String], changed: [String] = []) -> Bool {
+        for rule in rules[command] ?? [] where rule.condition.map({ Self.holds($0, variables) }) ?? true {
+            if let patterns = rule.changes,
+                !changed.contains(where: { file in patterns.contains { Self.glob($0, file) } })
+            {
+                continue
+            }
+            return !rule.never
+        }
+        return false
+    }
+
+    static func holds(_ condition: String, _ variables: [String: String]) -> Bool {
+        condition.components(separatedBy: "||").contains { alternative in
+            alternative.components(separatedBy: "&&").allSatisfy { term($0, variables) }
+        }
+    }
+
+    static func term(_ text: String, _ variables: [String: String]) -> Bool {
+        let value = { (word: String) -> String? in
+            let word = word.trimmingCharacters(in: .whitespaces)
+            if word.hasPrefix("$") { return variables[String(word.dropFirst())].flatMap { $0.isEmpty ? nil : $0 } }
+            return word.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+        }
+        for op in ["==", "!="] where text.contains(op) {
+            let sides = text.components(separatedBy: op)
+            let equal = value(sides[0]) == value(sides[1])
+            return op == "==" ? equal : !equal
+        }
+        return value(text) != nil
+    }
+
+    /// GitLab's `changes:` globs: `**` any folders, `*` within one.
+    static func glob(_ pattern: String, _ path: String) -> Bool {
+        var regex = "^"
+        var rest = Substring(pattern)
+        while let c = rest.first {
+            if rest.hasPrefix("**/") {
+                regex += "(.*/)?"
+                rest = rest.dropFirst(3)
+            } else if rest.hasPrefix("**") {
+                regex += ".*"
+                rest = rest.dropFirst(2)
+            } else {
+                regex += c == "*" ? "[^/]*" : NSRegularExpression.escapedPattern(for: String(c))
+                rest = rest.dropFirst()
+            }
+        }
+        return path.range(of: regex + "$", options: .regularExpression) != nil
+    }
+}
