@@ -61,7 +61,7 @@ extension RosterEditor {
                 "\(person.name.value) is already in the roster; change them with `roster set person` or `roster move`",
                 at: person.location)
         }
-        summary.append("nothing to change: \(person.name.value) is already in the roster as given")
+        nothingToChange("\(person.name.value) is already in the roster as given")
     }
 
     mutating func setPerson(_ name: String, _ changes: PersonChanges) throws(EditRefusal) {
@@ -90,7 +90,7 @@ extension RosterEditor {
             words.append("level start date \(Self.words(person.levelStartDate)) → \(Self.words(date))")
         }
         guard !set.isEmpty else {
-            summary.append("nothing to change: \(person.name.value) already has these values")
+            nothingToChange("\(person.name.value) already has these values")
             return
         }
         edit(person.location) { editor, node in
@@ -126,7 +126,7 @@ extension RosterEditor {
     mutating func setLevel(_ level: JobLevel, _ months: Int) {
         if let entry = roster.levels.first(where: { $0.level == level }) {
             guard entry.limitMonths != months else {
-                summary.append("nothing to change: \(level.rawValue) already has a limit of \(months) months")
+                nothingToChange("\(level.rawValue) already has a limit of \(months) months")
                 return
             }
             editors[entry.location.file]?.setLevel(level.rawValue, limitMonths: months)
@@ -142,7 +142,7 @@ extension RosterEditor {
 
     mutating func removePerson(_ name: String, successor: String?) throws(EditRefusal) {
         guard let p = try findPerson(name) else {
-            summary.append("nothing to change: no person \"\(name)\" in the roster")
+            nothingToChange("no person \"\(name)\" in the roster")
             return
         }
         let next = try successor.map { name throws(EditRefusal) in try person(name) }

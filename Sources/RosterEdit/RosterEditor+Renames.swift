@@ -7,28 +7,22 @@ import RosterPull
 extension RosterEditor {
     mutating func renamePerson(_ from: String, _ to: String) throws(EditRefusal) {
         if let done = alreadyRenamed(from, to, roster.people.map { ($0.key, $0.previously) }) {
-            summary.append("nothing to change: \(roster.people[done].name.value) is already called that")
+            nothingToChange("\(roster.people[done].name.value) is already called that")
             return
         }
         let p = try person(from)
         let person = roster.people[p]
         try refuseTaken(to, by: roster.people.firstIndex { $0.key == NameKey(to) }, kind: "person", except: p)
-        edit(person.location) { editor, node in
-            editor.setField(node, RosterFormat.PersonKey.name.name, .text(to))
-            editor.setList(
-                node, RosterFormat.PersonKey.previously.name,
-                Self.formers(person.previously, adding: person.name.value, to))
-        }
-        let renamed = TeamState.Reference(
-            text: PersonReference(parsing: reference(p)).id.map { "\(to) (#\($0))" } ?? to, person: p)
-        for t in roster.teams.indices {
+        rename(at: person.location, person.name.value, to, formerly: person.previously)
+        let renamed = PersonReference(parsing: reference(p)).id.map { "\(to) (#\($0))" } ?? to
+        for t in teams(of: p) {
             var team = state(t)
             if team.lead.person == p {
-                team.lead = renamed
+                team.lead.text = renamed
                 team.leadChanged = true
             }
             if let i = team.members.firstIndex(where: { $0.person == p }) {
-                team.members[i].text = renamed.text
+                team.members[i].text = renamed
                 team.membersChanged = true
             }
             teams[t] = team
@@ -39,19 +33,24 @@ extension RosterEditor {
 
     mutating func renameTeam(_ from: String, _ to: String) throws(EditRefusal) {
         if let done = alreadyRenamed(from, to, roster.teams.map { ($0.key, $0.previously) }) {
-            summary.append("nothing to change: team \(roster.teams[done].name.value) is already called that")
+            nothingToChange("team \(roster.teams[done].name.value) is already called that")
             return
         }
         let t = try team(from)
         let team = roster.teams[t]
         try refuseTaken(to, by: roster.teams.firstIndex { $0.key == NameKey(to) }, kind: "team", except: t)
-        edit(team.location) { editor, node in
-            editor.setField(node, RosterFormat.TeamKey.name.name, .text(to))
-            editor.setList(
-                node, RosterFormat.TeamKey.previously.name, Self.formers(team.previously, adding: team.name.value, to))
-        }
+        rename(at: team.location, team.name.value, to, formerly: team.previously)
         renamePolicyNames(kind: "teams", team.name.value, to)
         summary.append("team \(team.name.value): renamed \(to) (was \"\(team.name.value)\", kept in previously)")
+    }
+
+    /// The entry at `location` (a person's or a team's: both write `name` and `previously`) gets the
+    /// name `new`, with `old` added to its former names.
+    mutating func rename(at location: SourceLocation, _ old: String, _ new: String, formerly: [Located<String>]) {
+        edit(location) { editor, node in
+            editor.setField(node, RosterFormat.PersonKey.name.name, .text(new))
+            editor.setList(node, RosterFormat.PersonKey.previously.name, Self.formers(formerly, adding: old, new))
+        }
     }
 
     /// The entry already called `to` that was called `from`, if the rename was made.

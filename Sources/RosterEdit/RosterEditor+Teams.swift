@@ -39,7 +39,7 @@ extension RosterEditor {
         let who = roster.people[p].name.value, to = roster.teams[t].name.value
         let was = leaving.map { roster.teams[$0].name.value }.joined(separator: ", ")
         if leaving.isEmpty && target.lead == before.lead && target.members == before.members {
-            summary.append("nothing to change: \(who) is already \(role == .lead ? "the lead" : "a member") of \(to)")
+            nothingToChange("\(who) is already \(role == .lead ? "the lead" : "a member") of \(to)")
             return
         }
         if successor != nil && !needed {
@@ -140,7 +140,7 @@ extension RosterEditor {
                         + "`roster move` or `roster rename team`",
                     at: roster.teams[existing].location)
             }
-            summary.append("nothing to change: team \(roster.teams[existing].name.value) is already as given")
+            nothingToChange("team \(roster.teams[existing].name.value) is already as given")
             return
         }
         var moved: [String] = []
@@ -169,7 +169,7 @@ extension RosterEditor {
 
     mutating func removeTeam(_ name: String) throws(EditRefusal) {
         guard let t = try findTeam(name) else {
-            summary.append("nothing to change: no team \"\(name)\" in the roster")
+            nothingToChange("no team \"\(name)\" in the roster")
             return
         }
         edit(roster.teams[t].location) { $0.removeEntry($1) }

@@ -17,6 +17,8 @@ package struct RosterEditor {
     var teams: [Int: TeamState] = [:]
     /// What the edit does, a line each.
     var summary: [String] = []
+    /// How many of those lines say that something is already so.
+    var unchanged = 0
     let people: PersonIndex
     let teamPeople: TeamPeople
     /// A file the edit creates (`--into` a new file).
@@ -70,7 +72,7 @@ package struct RosterEditor {
         }
         guard !changed.isEmpty else {
             // The edit said what it changes, and no file changed: never claim what was not written.
-            if summary.contains(where: { !$0.hasPrefix("nothing to change") }) {
+            if summary.count > unchanged {
                 throw EditRefusal([
                     .error(
                         "roster could not write this edit into the files; nothing was written, please report this",
@@ -97,6 +99,12 @@ package struct RosterEditor {
         }
         return EditResult(
             changed: changed, summary: summary, warnings: loaded.diagnostics.filter { $0.severity == .warning })
+    }
+
+    /// Says that the roster already says what the edit asks, and why.
+    mutating func nothingToChange(_ why: String) {
+        summary.append("nothing to change: " + why)
+        unchanged += 1
     }
 
     /// The errors of a file that does not load at all.

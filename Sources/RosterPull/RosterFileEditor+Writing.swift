@@ -61,53 +61,6 @@ extension RosterFileEditor {
         }
     }
 
-    /// Adds `pair` to the flow mapping `node` after the last pair it writes itself (not one a merge
-    /// key brings): on a line of its own, indented as that pair, when the pairs stand on lines of
-    /// their own (pretty JSON); else after it on its line (`{ a: 1 }` becomes `{ a: 1, b: 2 }`).
-    mutating func appendPair(_ node: NodeID, _ pair: String) {
-        guard let own = Self.lastOwnPair(node, in: editor) else { return }
-        let open = editor.contentStart(node)
-        let keyLine = editor.location(document.key(node, own)).line
-        let last = editor.end(document.value(node, own))
-        let close = editor.closing(line: open.line, column: open.column)
-        if keyLine > open.line, let close, close.line > last.line {
-            editor.replace(line: last.line, from: last.column, to: last.column, with: ",")
-            editor.insert(before: last.line + 1, [editor.indentation(of: keyLine) + pair])
-        } else {
-            editor.replace(line: last.line, from: last.column, to: last.column, with: ", " + pair)
-        }
-    }
-
-    /// The pair of `node` written last in the node itself: a merge key's pairs are written elsewhere.
-    static func lastOwnPair(_ node: NodeID, in editor: SourceEditor) -> Int? {
-        let document = editor.document
-        let start = editor.location(node)
-        let close = editor.closing(line: editor.contentStart(node).line, column: editor.contentStart(node).column)
-        return (0..<document.pairCount(node)).filter { i in
-            let at = editor.location(document.key(node, i))
-            let inside = close.map { (at.line, at.column) < ($0.line, $0.column) } ?? true
-            return (at.line, at.column) >= (start.line, start.column) && inside
-        }.max { a, b in
-            let x = editor.location(document.key(node, a)), y = editor.location(document.key(node, b))
-            return (x.line, x.column) < (y.line, y.column)
-        }
-    }
-
-    /// A value replaced in a flow mapping aligned in columns (`level: Mid,       focus: …`): the
-    /// run of spaces after its comma shrinks or grows by what the value gains or loses, so that the
-    /// next key stays in its column; nil when the value is not followed by such padding.
-    static func keepingColumns(
-        _ editor: SourceEditor, _ line: Int, _ from: Int, _ end: Int, _ value: String
-    ) -> (to: Int, text: String)? {
-        let characters = Array(editor.lines[line])
-        guard end < characters.count, characters[end] == "," else { return nil }
-        var spaces = 0
-        while end + 1 + spaces < characters.count, characters[end + 1 + spaces] == " " { spaces += 1 }
-        guard spaces >= 2, end + 1 + spaces < characters.count else { return nil }
-        let padding = max(1, spaces - (value.count - (end - from)))
-        return (end + 1 + spaces, value + "," + String(repeating: " ", count: padding))
-    }
-
     /// Removes `key` from the entry `node`, when the entry writes it itself.
     package mutating func removeField(_ node: NodeID, _ key: String) {
         let document = editor.document
@@ -318,31 +271,6 @@ extension RosterFileEditor {
             }
         }
         return given
-    }
-
-    /// How far a pair stands in from its entry, when the last entry of the flow list `section` writes
-    /// a pair per line (`{` and `}` on lines of their own); nil for any other layout.
-    func pairIndent(of section: NodeID) -> String? {
-        guard editor.document.kind(section) == .sequence, editor.isFlow(section),
-            let spans = FlowSpans(items: section, in: editor), spans.ownLines(in: editor),
-            let last = editor.document.items(section).last, editor.document.kind(last) == .mapping,
-            editor.isFlow(last), editor.document.pairCount(last) > 0
-        else { return nil }
-        let open = editor.contentStart(last)
-        let key = editor.location(editor.document.key(last, 0))
-        guard let close = editor.closing(line: open.line, column: open.column), key.line > open.line,
-            close.line > key.line
-        else { return nil }
-        let entry = editor.indentation(of: open.line).count, pair = editor.indentation(of: key.line).count
-        return pair > entry ? String(repeating: " ", count: pair - entry) : nil
-    }
-
-    /// Whether the last entry of the list `section` writes its flow mapping with inner spaces
-    /// (`{ name: A }`), which appended entries then do too.
-    func spaced(_ section: NodeID, in editor: SourceEditor) -> Bool {
-        guard let last = editor.document.items(section).last, editor.isFlow(last) else { return false }
-        let at = editor.contentStart(last)
-        return editor.character(at: at.line, at.column) == "{" && editor.character(at: at.line, at.column + 1) == " "
     }
 
     /// Appends entries after `last`, a block list's last entry, in that entry's style.

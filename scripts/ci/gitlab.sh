@@ -133,11 +133,11 @@ host_off_default_branch() {
 host_default_branch() { echo "${CI_DEFAULT_BRANCH:-}"; }
 host_ref_name() { echo "${CI_COMMIT_BRANCH:-${CI_COMMIT_TAG:-${CI_COMMIT_REF_NAME:-}}}"; }
 
-# The merge request whose reviewed plan apply runs: ROSTER_APPLY_MERGE_REQUEST when a person names
-# it (the recovery in docs/ci.md), else the one merged into this branch that CI_COMMIT_SHA came
-# from. Either way it must target this branch.
+# The merge request whose reviewed plan apply runs, as "IID HEAD_SHA": ROSTER_APPLY_MERGE_REQUEST
+# when a person names it (the recovery in docs/ci.md), else the one merged into this branch that
+# CI_COMMIT_SHA came from. Either way it must target this branch.
 gitlab_reviewed_request() {
-    local branch=${CI_COMMIT_BRANCH:-${CI_DEFAULT_BRANCH:-main}} mr=${ROSTER_APPLY_MERGE_REQUEST:-} target
+    local branch=${CI_COMMIT_BRANCH:-${CI_DEFAULT_BRANCH:-main}} mr=${ROSTER_APPLY_MERGE_REQUEST:-} found target
     if [ -z "$mr" ]; then
         mr=$(gitlab_api GET "/repository/commits/${CI_COMMIT_SHA:?}/merge_requests" |
             jq -r --arg b "$branch" '[.[] | select(.state == "merged" and .target_branch == $b)][0].iid // empty')
@@ -149,12 +149,13 @@ gitlab_reviewed_request() {
         echo "error: ROSTER_APPLY_MERGE_REQUEST is \"$mr\", not a merge request number" >&2
         exit 1
     fi
-    target=$(gitlab_api GET "/merge_requests/$mr" | jq -r '.target_branch // empty')
+    found=$(gitlab_api GET "/merge_requests/$mr" | jq -r '"\(.target_branch // "") \(.sha // "")"')
+    target=${found% *}
     if [ "$target" != "$branch" ]; then
         echo "error: merge request !$mr targets \"$target\", not $branch: its plan is not for this branch" >&2
         exit 1
     fi
-    echo "$mr"
+    echo "$mr ${found##* }"
 }
 
 # The pipelines of merge request MR that may hold its plan, best first: merge train pipelines
@@ -185,9 +186,9 @@ gitlab_no_plan() {
 # passed roster-plan job saved, from the best of its pipelines that has one. A plan of other roster
 # files than the merged ones, or of a space that changed since, is refused by `roster apply`.
 host_reviewed_plan() {
-    local dir=$1 mr head pipelines pipeline job="" count=0
-    mr=$(gitlab_reviewed_request)
-    head=$(gitlab_api GET "/merge_requests/$mr" | jq -r '.sha // empty')
+    local dir=$1 mr head pipelines pipeline job="" count=0 request
+    request=$(gitlab_reviewed_request)
+    mr=${request% *} head=${request#* }
     pipelines=$(gitlab_plan_pipelines "$mr" "$head")
     for pipeline in $pipelines; do
         count=$((count + 1))
