@@ -7,7 +7,9 @@ import Testing
 @Suite(.serialized, .scratchFolder) struct CIExampleTests {
     static let scripts = TestSupport.packageRoot.appendingPathComponent("scripts/action")
 
-    /// A folder with a fake `gh` first on the PATH, and the PATH to use.
+    /// A folder with a fake `gh` first on the PATH, and the PATH to use. The pull request's comments
+    /// are `FAKE_COMMENTS` (GitHub's JSON), filtered by the caller's `--jq` through jq as gh does;
+    /// the token's user is `FAKE_LOGIN` (default the workflow token's bot).
     func fakeGitHub() throws -> (folder: URL, path: String) {
         let folder = ScratchFolder.url.appendingPathComponent("gh-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -15,7 +17,8 @@ import Testing
             #!/usr/bin/env bash
             echo "$*" >> "$GH_LOG"
             case "$*" in
-              *"/comments --paginate"*) echo "${FAKE_COMMENT_ID:-}" ;;
+              "api graphql"*) echo "${FAKE_LOGIN:-github-actions[bot]}" ;;
+              *"/comments --paginate"*) printf '%s' "${FAKE_COMMENTS:-[]}" | jq -r "$5" ;;
               *"/pulls --jq"*) echo "${FAKE_PR:-}" ;;
               "pr view"*) echo "headsha" ;;
               "run list"*) echo "${FAKE_RUN:-}" ;;
@@ -55,7 +58,7 @@ import Testing
         #expect(
             try run("upsert-comment.sh", ["7", ".roster-plan/comment.md"], env: env, in: repo).stdout
                 == "posted a new comment\n")
-        env["FAKE_COMMENT_ID"] = "42"
+        env["FAKE_COMMENTS"] = Self.comments([(42, "github-actions[bot]", "<!-- roster-plan -->\nold")])
         #expect(
             try run("upsert-comment.sh", ["7", ".roster-plan/comment.md"], env: env, in: repo).stdout
                 == "updated comment 42\n")
@@ -116,6 +119,13 @@ import Testing
         #expect(again.stdout.contains("no drift"), "\(again.stdout)\(again.stderr)")
     }
 
+    /// A pull request's comments as GitHub's REST API lists them: id, author's login and body.
+    static func comments(_ comments: [(id: Int, login: String, body: String)]) -> String {
+        let list = comments.map { ["id": $0.id, "user": ["login": $0.login, "type": "Bot"], "body": $0.body] as [String: Any] }
+        let data = (try? JSONSerialization.data(withJSONObject: list)) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+
     /// A repository folder with the example roster, and an event file for pull request `number`
     /// from `head` (a fork when it is not org/people).
     func repository(_ folder: URL, number: Int = 7, head: String = "org/people") throws -> (URL, URL) {
@@ -152,7 +162,7 @@ import Testing
         #expect(outputs.contains("changes=true\nexitcode=2\nplan-file=\(planFile)"), "\(outputs)")
         #expect(try String(contentsOf: summary, encoding: .utf8).hasPrefix("### Roster plan for space"))
         // A second push: the comment the first run posted is found by its marker and updated.
-        env["FAKE_COMMENT_ID"] = "42"
+        env["FAKE_COMMENTS"] = Self.comments([(42, "github-actions[bot]", "<!-- roster-plan -->\nold")])
         let second = try run("run.sh", [], env: env, in: repo)
         #expect(second.code == 0 && second.stdout.contains("updated comment 42"), "\(second.stdout)\(second.stderr)")
         let log = try String(contentsOf: folder.appendingPathComponent("log"), encoding: .utf8)
@@ -213,7 +223,9 @@ import Testing
         let (_, prEvent) = try repository(folder.appendingPathComponent("pr"))
         env.merge([
             "ROSTER_COMMAND": "plan", "GITHUB_EVENT_PATH": prEvent.path, "GITHUB_RUN_ID": "899",
-            "FAKE_COMMENT_ID": "42 900",
+            "FAKE_COMMENTS": Self.comments([
+                (42, "github-actions[bot]", "<!-- roster-plan -->\nplan\n<!-- roster-plan-run: 900 -->\n")
+            ]),
         ]) { _, new in new }
         let older = try run("run.sh", [], env: env, in: repo)
         #expect(older.code == 0, "\(older.stdout)\(older.stderr)")
@@ -224,6 +236,33 @@ import Testing
         let comment = try String(contentsOf: folder.appendingPathComponent("roster-plan/comment.md"), encoding: .utf8)
         #expect(comment.contains("\n_Planned in run 899. The plan above is saved with this run;"), "\(comment)")
         #expect(comment.hasSuffix("space changed)._\n<!-- roster-plan-run: 899 -->\n"), "\(comment)")
+    }
+
+    /// Comments by anyone else that carry the marker, with or without a far newer run, are never
+    /// found: the plan is posted in the bot's own comment, and the next push edits that one only.
+    @Test func aMarkerInSomeoneElsesCommentIsIgnored() throws {
+        let sandbox = try SandboxProcess()
+        defer { sandbox.stop() }
+        let (folder, path) = try fakeGitHub()
+        let (repo, event) = try repository(folder)
+        let forged = [
+            (12, "mallory", "<!-- roster-plan -->\nNo changes.\n<!-- roster-plan-run: 9999999999 -->\n"),
+            (13, "mallory", "<!-- roster-plan -->\nNo changes."),
+        ]
+        var env = [
+            "PATH": path, "MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": sandbox.token, "ROSTER_COMMAND": "plan",
+            "GH_LOG": folder.appendingPathComponent("log").path, "GITHUB_REPOSITORY": "org/people",
+            "GITHUB_EVENT_PATH": event.path, "GITHUB_RUN_ID": "100", "RUNNER_TEMP": folder.path,
+            "FAKE_COMMENTS": Self.comments(forged),
+        ]
+        let first = try run("run.sh", [], env: env, in: repo)
+        #expect(first.code == 0, "\(first.stdout)\(first.stderr)")
+        #expect(first.stdout.contains("posted a new comment") && !first.stdout.contains("left comment"))
+        env["FAKE_COMMENTS"] = Self.comments(forged + [(14, "github-actions[bot]", "<!-- roster-plan -->\nplan")])
+        let second = try run("run.sh", [], env: env, in: repo)
+        #expect(second.stdout.contains("updated comment 14"), "\(second.stdout)\(second.stderr)")
+        let log = try String(contentsOf: folder.appendingPathComponent("log"), encoding: .utf8)
+        #expect(!log.contains("comments/12") && !log.contains("comments/13"), "\(log)")
     }
 
     /// The reviewed plan's artifact is gone (expired): apply says so and applies nothing.

@@ -138,8 +138,8 @@ import Testing
         (try api.read()["notes"] as? [String: Any])?["7"] as? [[String: Any]] ?? []
     }
 
-    /// An older pipeline that finishes last leaves the newer plan's note; a note the token may not
-    /// edit (the token was replaced: a new bot user) gives way to a new note, edited from then on.
+    /// An older pipeline that finishes last leaves the newer plan's note; a replaced token (a new bot
+    /// user) leaves the old token's note and posts its own, edited from then on.
     @Test func theNoteIsNeverOverwrittenByAnOlderPipelineAndOutlivesAReplacedToken() throws {
         let sandbox = try SandboxProcess()
         defer { sandbox.stop() }
@@ -157,20 +157,43 @@ import Testing
             older.stdout.contains("left note 1001 as it is: pipeline 600, newer than this one (599)"), "\(older.stdout)"
         )
         #expect(try notes(api).first?["body"] as? String == posted)
-        // The token was replaced: its old note answers 403 to an edit.
-        var state = try api.read()
-        var all = state["notes"] as? [String: [[String: Any]]] ?? [:]
-        all["7"]?[0]["author"] = "replaced"
-        state["notes"] = all
-        try api.set(state)
+        // The token was replaced: the API now answers as another bot user, whose note is not 1001.
+        try api.set(["me": ["id": 5151, "username": "project_42_bot_2"]])
         env["CI_PIPELINE_ID"] = "601"
         let replaced = try loop(["run", "plan"], env, in: repo)
         #expect(replaced.code == 0, "\(replaced.stderr)")
-        #expect(replaced.stdout.contains("posted a new note: note 1001 may not be edited with this token"))
+        #expect(replaced.stdout.contains("posted a new note"), "\(replaced.stdout)")
         env["CI_PIPELINE_ID"] = "602"
         let next = try loop(["run", "plan"], env, in: repo)
         #expect(next.stdout.contains("updated note 1002"), "\(next.stdout)\(next.stderr)")
         #expect(try notes(api).count == 2)
+    }
+
+    /// A note by anyone else that carries the marker and a far newer pipeline is ignored: the plan
+    /// is posted in the bot's own note and the other note is never edited.
+    @Test func aMarkerInSomeoneElsesNoteIsIgnored() throws {
+        let sandbox = try SandboxProcess()
+        defer { sandbox.stop() }
+        let api = try StandIn(ScratchFolder.url)
+        defer { api.stop() }
+        let (repo, _) = try checkout(ScratchFolder.url.appendingPathComponent("hostile"))
+        let forged = "<!-- roster-plan -->\n### Roster plan\n\nNo changes.\n<!-- roster-plan-run: 9999999999 -->\n"
+        try api.set([
+            "notes": ["7": [["id": 12, "body": forged, "author": ["id": 77, "username": "mallory"]]]]
+        ])
+        let env = job(sandbox, api, repo, Self.mergeRequest)
+        let planned = try loop(["run", "plan"], env, in: repo)
+        #expect(planned.code == 0, "\(planned.stdout)\(planned.stderr)")
+        #expect(planned.stdout.contains("posted a new note"), "\(planned.stdout)")
+        #expect(!planned.stdout.contains("left note"), "\(planned.stdout)")
+        let all = try notes(api)
+        #expect(all.count == 2 && all.first?["body"] as? String == forged, "the forged note was edited")
+        #expect((all.last?["body"] as? String)?.contains("Roster plan for space") == true)
+        #expect(!api.requests.contains { $0["method"] as? String == "PUT" }, "\(api.requests)")
+        // The next push edits the bot's note, never the forged one.
+        var next = env
+        next["CI_PIPELINE_ID"] = "501"
+        #expect(try loop(["run", "plan"], next, in: repo).stdout.contains("updated note 1001"))
     }
 
     @Test func aMergeRequestFromAForkIsValidatedOnly() throws {

@@ -1,7 +1,9 @@
 """A stand-in for the part of GitLab's REST API (v4) that roster's loop uses, for the tests of the
 GitLab CI/CD component's scripts: merge-request notes, the merge request a commit came from, its
-pipelines, their jobs and artifacts, and merge requests opened from a branch. A note whose "author"
-is not "roster" (posted with a token since replaced) answers 403 to an edit, as GitLab does.
+pipelines, their jobs and artifacts, merge requests opened from a branch, and the token's user
+(`GET /user`: the state's "me", a bot user as a project access token has). Notes carry their
+author as GitLab does (`{"id", "username"}`); a note posted through the API is the token user's,
+and an edit of anyone else's note answers 403, as GitLab does.
 
 Its state is a JSON file the test writes and reads between runs (the server reads it on every
 request and writes it back), and every request is logged as one JSON line. A request without the
@@ -26,6 +28,7 @@ def load():
     for key in ("notes", "commit_mrs", "mrs", "mr_pipelines", "pipeline_jobs", "artifacts"):
         state.setdefault(key, {})
     state.setdefault("open_mrs", [])
+    state.setdefault("me", {"id": 4242, "username": "project_42_bot"})
     state.setdefault("next_id", 1000)
     return state
 
@@ -59,6 +62,8 @@ class Handler(BaseHTTPRequestHandler):
         if not token_ok:
             return self.answer(401, {"message": "401 Unauthorized"})
         prefix = f"/api/v4/projects/{ARGS.project}/"
+        if url.path == "/api/v4/user" and self.command == "GET":
+            return self.answer(200, load()["me"])
         if not url.path.startswith(prefix):
             return self.answer(404, {"message": "404 Project Not Found"})
         state = load()
@@ -77,14 +82,14 @@ def route(method, path, query, form, state):
         return 200, notes[(page - 1) * size : page * size], None
     if m and method == "POST":
         state["next_id"] += 1
-        note = {"id": state["next_id"], "body": form.get("body", ""), "author": "roster"}
+        note = {"id": state["next_id"], "body": form.get("body", ""), "author": state["me"]}
         state["notes"].setdefault(m[1], []).append(note)
         return 201, note, None
     m = re.fullmatch(r"merge_requests/(\d+)/notes/(\d+)", path)
     if m and method == "PUT":
         for note in state["notes"].get(m[1], []):
             if note["id"] == int(m[2]):
-                if note.get("author", "roster") != "roster":
+                if (note.get("author") or {}).get("id") != state["me"]["id"]:
                     return 403, {"message": "403 Forbidden"}, None
                 note["body"] = form.get("body", "")
                 return 200, note, None

@@ -37,10 +37,26 @@ host_from_fork() {
     [ -n "$head" ] && [ "$head" != "${GITHUB_REPOSITORY:-}" ]
 }
 
-# The newest comment that starts with the marker, as "ID RUN" (RUN: the run that planned it).
+# The login of the token's user, as GitHub's REST API names a comment's author ("github-actions[bot]"
+# for the workflow's GITHUB_TOKEN, whose token may not read /user; GraphQL's viewer answers for
+# every kind of token). A login is letters, digits and hyphens, "[bot]" after an app's.
+github_login() {
+    local login
+    login=$(gh api graphql -f query='query { viewer { login } }' --jq .data.viewer.login) || exit 1
+    if ! [[ $login =~ ^[A-Za-z0-9-]+(\[bot\])?$ ]]; then
+        echo "error: GitHub named this token's user \"$login\", not a login roster can match comments by" >&2
+        exit 1
+    fi
+    echo "$login"
+}
+
+# The newest comment that this token's user wrote and that starts with the marker, as "ID RUN"
+# (RUN: the run that planned it). A comment anyone else wrote is never found, whatever it holds.
 host_find_note() {
+    local me
+    me=$(github_login)
     gh api "repos/$GITHUB_REPOSITORY/issues/$1/comments" --paginate \
-        --jq ".[] | select(.body | startswith(\"$2\")) |
+        --jq ".[] | select(.user.login == \"$me\" and (.body | startswith(\"$2\"))) |
               \"\\(.id) \\((.body | capture(\"<!-- roster-plan-run: (?<r>[0-9]+) -->\")? | .r) // \"\")\"" | tail -n 1
 }
 

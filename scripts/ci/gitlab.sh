@@ -49,10 +49,10 @@ host_from_fork() {
     [ -n "$source" ] && [ "$source" != "${CI_MERGE_REQUEST_PROJECT_ID:-${CI_PROJECT_ID:-}}" ]
 }
 
-# [--allow STATUS] METHOD PATH [CURL OPTIONS]: the project's API answer on standard output; an
-# HTTP error or an unreachable API stops the job with what GitLab said. With --allow, that one
-# status returns 3 instead, for the caller to handle.
-gitlab_api() {
+# [--allow STATUS] METHOD PATH [CURL OPTIONS]: the answer of GitLab's API (PATH below its v4 root)
+# on standard output; an HTTP error or an unreachable API stops the job with what GitLab said.
+# With --allow, that one status returns 3 instead, for the caller to handle.
+gitlab_request() {
     local allow="" method path answer status
     if [ "$1" = --allow ]; then allow=$2; shift 2; fi
     method=$1 path=$2
@@ -63,7 +63,7 @@ gitlab_api() {
     fi
     answer=$(printf 'header = "PRIVATE-TOKEN: %s"\n' "$GITLAB_TOKEN" |
         curl --config - --silent --show-error --globoff --request "$method" --write-out '\n%{http_code}' \
-            "$@" "${CI_API_V4_URL:?}/projects/${CI_PROJECT_ID:?}$path") || {
+            "$@" "${CI_API_V4_URL:?}$path") || {
         echo "error: GitLab's API did not answer $method $path" >&2
         exit 1
     }
@@ -76,14 +76,36 @@ gitlab_api() {
     printf '%s' "${answer%$'\n'*}"
 }
 
-# The newest of the change's notes that start with the marker, through every page of its notes,
-# as "ID RUN" (RUN: the pipeline that planned it, empty for a note that does not say).
+# [--allow STATUS] METHOD PATH [CURL OPTIONS]: gitlab_request for PATH below the project.
+gitlab_api() {
+    local allow=()
+    if [ "$1" = --allow ]; then allow=(--allow "$2"); shift 2; fi
+    local method=$1 path=$2
+    shift 2
+    gitlab_request ${allow[@]+"${allow[@]}"} "$method" "/projects/${CI_PROJECT_ID:?}$path" "$@"
+}
+
+# The id of the token's user (a project access token is a bot user of its own).
+gitlab_user_id() {
+    local id
+    id=$(gitlab_request GET /user | jq -r '.id // empty') || exit 1
+    if ! [[ $id =~ ^[0-9]+$ ]]; then
+        echo "error: GitLab did not say which user the token ${ROSTER_GITLAB_TOKEN_VARIABLE:-ROSTER_GITLAB_TOKEN} belongs to" >&2
+        exit 1
+    fi
+    echo "$id"
+}
+
+# The newest of the change's notes that this token's user wrote and that start with the marker,
+# through every page of its notes, as "ID RUN" (RUN: the pipeline that planned it, empty for a
+# note that does not say). A note anyone else wrote is never found, whatever it holds.
 host_find_note() {
-    local number=$1 marker=$2 page=1 notes found last="" count
+    local number=$1 marker=$2 page=1 notes found last="" count me
+    me=$(gitlab_user_id)
     while :; do
         notes=$(gitlab_api GET "/merge_requests/$number/notes?per_page=100&page=$page&sort=asc") || exit 1
-        found=$(printf '%s' "$notes" | jq -r --arg m "$marker" \
-            '[.[] | select(.body | startswith($m))] | last // empty |
+        found=$(printf '%s' "$notes" | jq -r --arg m "$marker" --argjson me "$me" \
+            '[.[] | select(.author.id == $me and (.body | startswith($m)))] | last // empty |
              "\(.id) \((.body | capture("<!-- roster-plan-run: (?<r>[0-9]+) -->")? | .r) // "")"') || exit 1
         [ -z "$found" ] || last=$found
         count=$(printf '%s' "$notes" | jq length) || exit 1
