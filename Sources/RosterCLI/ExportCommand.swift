@@ -37,7 +37,7 @@ struct ExportCommand: Command {
                 options.connection, environment: context.environment,
                 log: context.log(verbose: options.connection.verbose))
             var exporter = RosterExporter(live: live, pinSpace: pinned)
-            let text = try exporter.text(json: format == .json)
+            let text = exporter.text(json: format == .json)
             context.console.writeErr(DiagnosticRenderer.text(exporter.warnings))
             if let out = options.out {
                 try FileReplacer.save(Array(text.utf8), to: out, what: "the roster")

@@ -92,43 +92,85 @@ package indirect enum JSONValue: Sendable, Equatable {
         for i in (20 - count)..<20 { out.append(digits[i]) }
     }
 
-    /// Appends `s` as a JSON string, quoted and escaped.
+    /// Appends `s` as a JSON string, quoted and escaped: beside what JSON must escape, every
+    /// character that a terminal, a log or a review would act on or hide — DEL, C1, the line and
+    /// paragraph separators (line ends to JavaScript), the bidirectional overrides and isolates,
+    /// the byte order mark and the noncharacters U+FFFE and U+FFFF — is written as a `\u` escape,
+    /// which every reader reads back as it; so is the `[` of `##[`, which a CI runner takes for a
+    /// command anywhere in a line.
     package static func writeString(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var s = s
         s.withUTF8 { bytes in
             var start = 0
-            for (i, byte) in bytes.enumerated() {
-                let escape: StaticString
+            var i = 0
+            while i < bytes.count {
+                let byte = bytes[i]
+                let short: StaticString?
                 switch byte {
-                case 0x22: escape = "\\\""
-                case 0x5C: escape = "\\\\"
-                case 0x0A: escape = "\\n"
-                case 0x0D: escape = "\\r"
-                case 0x09: escape = "\\t"
-                case 0xE2
-                where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
-                    // U+2028 and U+2029 are valid in JSON but end lines in JavaScript.
-                    out.append(contentsOf: bytes[start..<i])
-                    out.append(contentsOf: (bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
-                    start = i + 3
+                case 0x22: short = "\\\""
+                case 0x5C: short = "\\\\"
+                case 0x0A: short = "\\n"
+                case 0x0D: short = "\\r"
+                case 0x09: short = "\\t"
+                default: short = nil
+                }
+                let length = short == nil ? escapedLength(bytes, i) : 1
+                guard length > 0 else {
+                    i += 1
                     continue
-                case ..<0x20:
-                    out.append(contentsOf: bytes[start..<i])
-                    let hex = Array("0123456789abcdef".utf8)
-                    out.append(contentsOf: "\\u00".utf8)
-                    out.append(hex[Int(byte >> 4)])
-                    out.append(hex[Int(byte & 0xF)])
-                    start = i + 1
-                    continue
-                default: continue
                 }
                 out.append(contentsOf: bytes[start..<i])
-                escape.withUTF8Buffer { out.append(contentsOf: $0) }
-                start = i + 1
+                if let short {
+                    short.withUTF8Buffer { out.append(contentsOf: $0) }
+                } else {
+                    appendEscape(decodeScalar(bytes, i, length), to: &out)
+                }
+                i += length
+                start = i
             }
             out.append(contentsOf: bytes[start...])
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// The length in bytes of the character at `i` when it is written as a `\u` escape, else 0:
+    /// C0 (but those with a short escape), DEL, C1 (C2 80–9F), U+2028, U+2029, U+202A–U+202E
+    /// (E2 80 A8–AE), U+2066–U+2069 (E2 81 A6–A9), U+FEFF (EF BB BF), and U+FFFE and U+FFFF
+    /// (EF BF BE–BF), which a YAML reader refuses raw (a `.json` roster is read as YAML).
+    private static func escapedLength(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
+        let byte = bytes[i]
+        if byte < 0x20 || byte == 0x7F { return 1 }
+        // `##[` is a command to a CI runner wherever it stands in a line of the log.
+        if byte == 0x5B { return i >= 2 && bytes[i - 1] == 0x23 && bytes[i - 2] == 0x23 ? 1 : 0 }
+        guard byte == 0xC2 || byte == 0xE2 || byte == 0xEF, i + 1 < bytes.count else { return 0 }
+        let next = bytes[i + 1]
+        if byte == 0xC2 { return (0x80...0x9F).contains(next) ? 2 : 0 }
+        guard i + 2 < bytes.count else { return 0 }
+        let last = bytes[i + 2]
+        switch (byte, next) {
+        case (0xE2, 0x80): return (0xA8...0xAE).contains(last) ? 3 : 0
+        case (0xE2, 0x81): return (0xA6...0xA9).contains(last) ? 3 : 0
+        case (0xEF, 0xBB): return last == 0xBF ? 3 : 0
+        case (0xEF, 0xBF): return last == 0xBE || last == 0xBF ? 3 : 0
+        default: return 0
+        }
+    }
+
+    /// The scalar value of the one- to three-byte UTF-8 character at `i`.
+    private static func decodeScalar(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int, _ length: Int) -> UInt32 {
+        switch length {
+        case 1: return UInt32(bytes[i])
+        case 2: return UInt32(bytes[i] & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
+        default:
+            return UInt32(bytes[i] & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
+        }
+    }
+
+    /// `\uXXXX` (lower-case hex, as JSON writers commonly write it).
+    private static func appendEscape(_ value: UInt32, to out: inout [UInt8]) {
+        let hex = Array("0123456789abcdef".utf8)
+        out.append(contentsOf: "\\u".utf8)
+        for shift in stride(from: 12, through: 0, by: -4) { out.append(hex[Int((value >> UInt32(shift)) & 0xF)]) }
     }
 }

@@ -72,33 +72,29 @@ package enum LevelReportRenderer {
         var out =
             "### Time in level on \(report.asOf)\n\n| name | level | since | months | limit | status "
             + "|\n|---|---|---|---|---|---|\n"
-        for row in report.rows { out += "| " + cells(row).map(PlanRenderer.escape).joined(separator: " | ") + " |\n" }
+        for row in report.rows { out += "| " + cells(row).map(MarkdownText.escape).joined(separator: " | ") + " |\n" }
         if !report.withoutStartDate.isEmpty {
             out +=
                 "\n**No level start date:** "
-                + report.withoutStartDate.map { PlanRenderer.escape($0.name) }.joined(separator: ", ") + "\n"
+                + report.withoutStartDate.map { MarkdownText.escape($0.name) }.joined(separator: ", ") + "\n"
         }
         return out
     }
 
-    /// RFC 4180 CSV with a header row; people without a start date have empty date cells.
+    /// RFC 4180 CSV with a header row; people without a start date have empty date cells. Names
+    /// and levels (a newer server's too) are text cells (``CSVText``).
     package static func csv(_ report: LevelReport) -> String {
-        func field(_ s: String) -> String {
-            s.contains(where: { ",\"\r\n".contains($0) })
-                ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
-        }
-        var out = (headers + ["id"]).joined(separator: ",") + "\r\n"
+        var out = CSVText.row(headers + ["id"])
         for row in report.rows {
-            let values = [
-                row.name, row.level.rawValue, row.since.description, String(row.months),
+            out += CSVText.row([
+                CSVText.text(row.name), CSVText.text(row.level.rawValue), row.since.description, String(row.months),
                 row.limit.map(String.init) ?? "", row.status.rawValue, row.id.map(String.init) ?? "",
-            ]
-            out += values.map(field).joined(separator: ",") + "\r\n"
+            ])
         }
         for person in report.withoutStartDate {
-            out +=
-                [person.name, person.level.rawValue, "", "", "", "no-start-date", ""].map(field).joined(separator: ",")
-                + "\r\n"
+            out += CSVText.row([
+                CSVText.text(person.name), CSVText.text(person.level.rawValue), "", "", "", "no-start-date", "",
+            ])
         }
         return out
     }

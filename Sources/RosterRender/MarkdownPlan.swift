@@ -36,7 +36,7 @@ struct MarkdownPlan {
         let view = PeopleView(plan)
         let changes = PlanRenderer.ordered(plan.changes)
         out =
-            "### Roster plan for space \"\(PlanRenderer.escape(plan.space.name))\" (`\(plan.space.id)`)\n\n"
+            "### Roster plan for space \"\(MarkdownText.escape(plan.space.name))\" (\(MarkdownText.code(plan.space.id)))\n\n"
             + summary(view) + "\n\n"
         let large = view.stories.count > Self.large
         if large { add(Reorganisation(view).markdown()) }
@@ -63,7 +63,7 @@ struct MarkdownPlan {
         addWarnings()
         leftOut(people: view.stories.count, changes: changes.count)
         let fingerprint = plan.fingerprint.digest.prefix(19)
-        let endpoint = plan.endpoint.map { " · " + PlanRenderer.escape($0) } ?? ""
+        let endpoint = plan.endpoint.map { " · " + MarkdownText.code($0) } ?? ""
         out += "<sub>Fingerprint `\(fingerprint)…`\(endpoint)</sub>\n"
         return out
     }
@@ -122,7 +122,7 @@ struct MarkdownPlan {
         add(
             "**Warnings**\n\n"
                 + plan.warnings.map {
-                    "- ⚠️ " + ($0.step.map { "step \($0): " } ?? "") + PlanRenderer.escape($0.message) + "\n"
+                    "- ⚠️ " + ($0.step.map { "step \($0): " } ?? "") + MarkdownText.escape($0.message) + "\n"
                 }.joined() + "\n")
     }
 
@@ -149,16 +149,16 @@ struct MarkdownPlan {
 
     static func row(_ story: PersonStory) -> String {
         let line = PeopleText.row(story)
-        return "| \(mark(line.action)) | \(PlanRenderer.escape(line.subject)) | \(PlanRenderer.escape(line.detail)) |\n"
+        return "| \(mark(line.action)) | \(MarkdownText.escape(line.subject)) | \(MarkdownText.escape(line.detail)) |\n"
     }
 
     static func row(_ rest: PeopleText.Row) -> String {
-        "| \(mark(rest.action)) | \(PlanRenderer.escape(rest.subject)) | \(PlanRenderer.escape(rest.detail)) |\n"
+        "| \(mark(rest.action)) | \(MarkdownText.escape(rest.subject)) | \(MarkdownText.escape(rest.detail)) |\n"
     }
 
     static func row(_ c: Change) -> String {
-        let name = PlanRenderer.escape(c.name) + (c.id.map { " (#\($0))" } ?? "")
-        return "| \(mark(c.action)) | \(c.kind.rawValue) | \(name) | \(PlanRenderer.escape(PlanRenderer.detail(c))) |\n"
+        let name = MarkdownText.escape(c.name) + (c.id.map { " (#\($0))" } ?? "")
+        return "| \(mark(c.action)) | \(c.kind.rawValue) | \(name) | \(MarkdownText.escape(PlanRenderer.detail(c))) |\n"
     }
 }
 
@@ -191,7 +191,7 @@ struct Reorganisation {
         if !moves.isEmpty {
             out += "| from | to | people |\n|---|---|---|\n"
             for move in moves.prefix(40) {
-                out += "| \(PlanRenderer.escape(move.from)) | \(PlanRenderer.escape(move.to)) | \(move.people) |\n"
+                out += "| \(MarkdownText.escape(move.from)) | \(MarkdownText.escape(move.to)) | \(move.people) |\n"
             }
             if moves.count > 40 {
                 let rest = moves.dropFirst(40)

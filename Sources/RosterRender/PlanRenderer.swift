@@ -315,21 +315,4 @@ package enum PlanRenderer {
     package static func markdown(_ plan: Plan, requests: Int, limit: Int = 60_000) -> String {
         MarkdownPlan(plan: plan, requests: requests, limit: limit).render()
     }
-
-    /// Text for Markdown: control and bidirectional characters escaped (`\u{1B}`), and the
-    /// characters Markdown would read as markup escaped too.
-    static func escape(_ s: String) -> String {
-        var out = ""
-        for ch in TerminalText.escape(s) {
-            switch ch {
-            case "|": out += "\\|"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "*", "_", "`", "[", "]": out += "\\\(ch)"
-            case "\n": out += " "
-            default: out.append(ch)
-            }
-        }
-        return out
-    }
 }

@@ -82,15 +82,12 @@ package struct RosterExporter {
     }
 
     /// The document as the file's text: JSON, or YAML under a comment naming the space.
-    package mutating func text(json asJSON: Bool) throws(SessionFailure) -> String {
+    package mutating func text(json asJSON: Bool) -> String {
         let document = document()
         if asJSON { return json(document).rendered(indent: 2) + "\n" }
-        do throws(YAMLEmitter.EmitError) {
-            // A name with a newline would end the comment and start YAML of its own.
-            let space = TerminalText.escape("\"\(live.space.name)\" (\(live.space.id))")
-            return "# The live space \(space), exported by roster \(RosterVersion.current).\n"
-                + (try YAMLEmitter.emit(document))
-        } catch { throw SessionFailure("cannot write YAML: \(error.message)") }
+        // A name with a newline would end the comment and start YAML of its own.
+        let space = TerminalText.escape("\"\(live.space.name)\" (\(live.space.id))")
+        return "# The live space \(space), exported by roster \(RosterVersion.current).\n" + YAMLWriter.write(document)
     }
 
     package func json(_ value: YAMLValue) -> JSONValue {

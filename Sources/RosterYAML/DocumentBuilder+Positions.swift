@@ -41,7 +41,16 @@ extension DocumentBuilder {
                     location: location(line: failure.contextLine, column: failure.contextColumn), message: context))
         }
         return .error(
-            .syntax, problem, at: location(line: failure.problemLine, column: failure.problemColumn), notes: notes)
+            .syntax, Self.words(for: problem), at: location(line: failure.problemLine, column: failure.problemColumn),
+            notes: notes)
+    }
+
+    /// libyaml's problem, in words that say what to write where libyaml's say too little.
+    static func words(for problem: String) -> String {
+        guard problem == "found invalid Unicode character escape code" else { return problem }
+        // JSON's surrogate pairs are rewritten in a JSON document only (SurrogateEscapeRewriter).
+        return "an escape of no Unicode character: a UTF-16 surrogate (\\uD800 to \\uDFFF) is JSON's way to "
+            + "write a character beyond U+FFFF; in YAML, write the character itself or `\\U0001F600`"
     }
 
     /// The first byte of the character at a 0-based line and column (libyaml's marks), if any.

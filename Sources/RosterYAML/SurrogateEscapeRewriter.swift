@@ -7,12 +7,16 @@ import RosterCore
 #endif
 
 /// Rewrites JSON's UTF-16 surrogate-pair escapes (`\uD83D\uDE00`), which libyaml refuses, into
-/// the equivalent YAML 32-bit escape (`\U0001F600`) before parsing.
+/// the equivalent YAML 32-bit escape (`\U0001F600`) before parsing — in a JSON document only, and
+/// only inside its strings.
 ///
 /// Tools such as Python's `json.dumps` write every character outside the Basic Multilingual
-/// Plane this way, so a roster exported by them must load. The rewrite shortens the line by two
-/// characters per pair; the shifts are recorded so positions still point into the original file.
-/// A surrogate that is not part of a pair is an error at its position.
+/// Plane this way, so a roster exported by them must load. Only a JSON document is rewritten: in
+/// JSON every `"` outside a string opens one, so the strings are known exactly, while in YAML a
+/// backslash in a plain or single-quoted scalar is the text itself (a name holding the text
+/// `\ud83d\ude00` must read back as that text). The rewrite shortens the line by two characters
+/// per pair; the shifts are recorded so positions still point into the original file. A
+/// surrogate that is not part of a pair is an error at its position.
 enum SurrogateEscapeRewriter {
     struct Output {
         var bytes: [UInt8]
@@ -23,13 +27,22 @@ enum SurrogateEscapeRewriter {
 
     static func rewrite(_ bytes: [UInt8], file: String) -> Output {
         // Fast path: almost every file has no `\u` followed by `d`/`D`.
-        guard containsSurrogateEscape(bytes) else {
+        guard containsSurrogateEscape(bytes), JSONReader.check(bytes) == nil else {
             return Output(bytes: bytes, columnShifts: [:], diagnostics: [])
         }
         var text = Rewritten(capacity: bytes.count)
         var i = 0
+        var inString = false
         while i < bytes.count {
-            if bytes[i] == UInt8(ascii: "\\"), i + 1 < bytes.count, lineBreakLength(bytes, i + 1) == nil {
+            if bytes[i] == UInt8(ascii: "\"") {
+                // Valid JSON: a quote outside a string opens one, an unescaped one inside closes it
+                // (an escaped one is copied with its backslash below).
+                inString.toggle()
+                text.append(bytes[i])
+                i += 1
+            } else if inString, bytes[i] == UInt8(ascii: "\\"), i + 1 < bytes.count,
+                lineBreakLength(bytes, i + 1) == nil
+            {
                 guard bytes[i + 1] == UInt8(ascii: "u"), let high = hex4(bytes, i + 2), (0xD800...0xDFFF).contains(high)
                 else {
                     // Any other escape: copy both bytes so `\\u` is never misread.

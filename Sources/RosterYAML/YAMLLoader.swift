@@ -45,7 +45,8 @@ package struct YAMLLoader: Sendable {
     }
 
     /// Loads `bytes`, naming `file` in locations. JSON's UTF-16 surrogate-pair escapes
-    /// (`\uD83D\uDE00`), which libyaml refuses, are accepted in every file (docs/decisions.md, "JSON surrogate pairs").
+    /// (`\uD83D\uDE00`), which libyaml refuses, are accepted in the strings of a document that is
+    /// JSON (docs/decisions.md, "JSON surrogate pairs").
     package func load(_ bytes: [UInt8], file: String) -> Result {
         let fileID = FileID(file)
         let rewrite = SurrogateEscapeRewriter.rewrite(bytes, file: file)

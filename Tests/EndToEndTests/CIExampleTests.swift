@@ -121,7 +121,9 @@ import Testing
 
     /// A pull request's comments as GitHub's REST API lists them: id, author's login and body.
     static func comments(_ comments: [(id: Int, login: String, body: String)]) -> String {
-        let list = comments.map { ["id": $0.id, "user": ["login": $0.login, "type": "Bot"], "body": $0.body] as [String: Any] }
+        let list = comments.map {
+            ["id": $0.id, "user": ["login": $0.login, "type": "Bot"], "body": $0.body] as [String: Any]
+        }
         let data = (try? JSONSerialization.data(withJSONObject: list)) ?? Data()
         return String(decoding: data, as: UTF8.self)
     }

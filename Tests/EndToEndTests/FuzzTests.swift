@@ -121,7 +121,7 @@ import Testing
                 #expect(!Self.hasRawControl(PlanRenderer.markdown(plan, requests: 1)), "round \(round)")
             }
             var exporter = RosterExporter(live: live, pinSpace: false)
-            let yaml = try YAMLEmitter.emit(exporter.document())
+            let yaml = YAMLWriter.write(exporter.document())
             #expect(!Self.hasRawControl(yaml), "round \(round): \(yaml.debugDescription)")
             #expect(YAMLLoader().load(Array(yaml.utf8), file: "export.yaml").document != nil, "round \(round): \(yaml)")
         }

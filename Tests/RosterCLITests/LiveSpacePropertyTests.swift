@@ -79,7 +79,7 @@ import Testing
 
     static func export(_ live: LiveState) throws -> String {
         var exporter = RosterExporter(live: live, pinSpace: false)
-        return try YAMLEmitter.emit(exporter.document())
+        return YAMLWriter.write(exporter.document())
     }
 
     /// The roster of these texts, or a failure naming what did not load.

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import RosterCore
@@ -9,6 +10,14 @@ import Testing
         #expect(
             JSONValue.string(text).rendered()
                 == #""q\"b\\n\nr\rt\t\u0001\u001f \u2028\u2029 é😀""#)
+    }
+
+    /// What a terminal, a log or a review acts on or hides is escaped, and reads back the same.
+    @Test func controlBidiAndRunnerCommandsAreEscaped() {
+        let name = "a\u{7F}b\u{85}c\u{9B}d\u{202E}e\u{2066}f\u{FEFF}g\u{FFFE}h ##[group] é😀"
+        let written = JSONValue.string(name).rendered()
+        #expect(written == #""a\u007fb\u0085c\u009bd\u202ee\u2066f\ufeffg\ufffeh ##\u005bgroup] é😀""#)
+        #expect(JSONValue(parsing: Data(written.utf8)) == .string(name))
     }
 
     @Test func objectsKeepTheirKeyOrderAndPrettyPrintWithTheGivenIndent() {

@@ -24,4 +24,16 @@ import Testing
             #expect(!TerminalText.isUnsafe(Unicode.Scalar(value)!))
         }
     }
+
+    /// A name can never give a CI runner a command: `::` at the start of a line (after white
+    /// space, as GitHub's runner reads it) and `##[` anywhere are escaped; the line and paragraph
+    /// separators are shown escaped too, though a name may hold them.
+    @Test func workflowCommandsAndLineSeparatorsAreInert() {
+        #expect(TerminalText.escape("::warning title=roster::ok") == "\\u{3A}:warning title=roster::ok")
+        #expect(TerminalText.escape("  ::add-mask::x") == "  \\u{3A}:add-mask::x")
+        #expect(TerminalText.escape("x ##[group]details") == "x ##\\u{5B}group]details")
+        #expect(TerminalText.escape("Ana :: Ben") == "Ana :: Ben")
+        #expect(TerminalText.escape("Zed\u{2028}policy\u{2029}") == "Zed\\u{2028}policy\\u{2029}")
+        #expect(!TerminalText.isUnsafe(Unicode.Scalar(0x2028)!), "a name may hold it (validate accepts it)")
+    }
 }

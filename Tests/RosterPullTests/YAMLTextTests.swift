@@ -15,7 +15,7 @@ import Testing
         let document = try #require(YAMLLoader().load(Array("{name: \(written)}".utf8), file: "t.yaml").document)
         let root = try #require(document.root)
         #expect(document.string(document.value(root, 0)) == name, "\(written)")
-        #expect(!written.unicodeScalars.contains { $0.value < 0x20 || YAMLEmitter.isBidiControl($0) }, "\(written)")
+        #expect(!written.unicodeScalars.contains { $0.value < 0x20 || YAMLQuoting.isBidiControl($0) }, "\(written)")
     }
 
     @Test func plainNamesStayPlain() {

@@ -111,15 +111,32 @@ import Testing
     }
 
     /// Lines are counted as libyaml counts them, so a rewritten pair's shift lands on the line
-    /// libyaml reports, whatever the file's line breaks.
-    @Test(arguments: ["\n", "\r", "\r\n", "\u{85}", "\u{2028}", "\u{2029}"])
+    /// libyaml reports, whatever JSON's line breaks.
+    @Test(arguments: ["\n", "\r", "\r\n"])
     func rewrittenSurrogatesKeepPositionsAfterEveryKindOfLineBreak(lineBreak: String) {
         let duplicate = load("{\"x\": 1,\(lineBreak)\"a\": \"\\uD83D\\uDE00\", \"a\": 1}")
         #expect(duplicate.diagnostics.first?.location?.line == 2)
         #expect(duplicate.diagnostics.first?.location?.column == 22)
-        let lone = load("x: 1\(lineBreak)y: \"\\uDE00\"")
+        let lone = load("{\"x\": 1,\(lineBreak)\"y\": \"\\uDE00\"}")
         #expect(lone.diagnostics.first?.location?.line == 2)
-        #expect(lone.diagnostics.first?.location?.column == 5)
+        #expect(lone.diagnostics.first?.location?.column == 7)
+    }
+
+    /// In YAML a backslash outside double quotes is text: a name holding the text `\ud83d\ude00`
+    /// reads back as that text, and a surrogate escape in double quotes is an error that says what
+    /// to write instead. Only a JSON document's strings are rewritten.
+    @Test func surrogateEscapeTextInYAMLStaysText() {
+        for text in [#"a: Eve\ud83d\ude00"#, #"a: 'Eve\ud83d\ude00'"#, #"a: [Eve\ud83d\ude00, "x"]"#] {
+            let r = load(text)
+            #expect(r.diagnostics.isEmpty, "\(text)")
+            let read = value(r.root, "a")
+            let name = read?.scalar?.value ?? read?.items?.first?.scalar?.value
+            #expect(name == #"Eve\ud83d\ude00"#, "\(text)")
+        }
+        let plainThenQuoted = load("a: x \"\\uD83D\\uDE00\"\nb: \"\\uD83D\\uDE00\"")
+        #expect(plainThenQuoted.diagnostics.first?.location?.line == 2)
+        #expect(plainThenQuoted.diagnostics.first?.message.contains("JSON's way") == true)
+        #expect(load("a: \"\\\\ud83d\"").diagnostics.isEmpty)
     }
 
     @Test func positionsAfterRewrittenSurrogatesPointIntoTheOriginalLine() {
