@@ -78,9 +78,9 @@ package final class GraphQLClient: Sendable {
         while true {
             attempt += 1
             let started = Date()
-            let response: HTTPResponse
+            let sent: HTTPResponse
             do {
-                response = try await transport.send(request)
+                sent = try await transport.send(request)
             } catch {
                 logExchange(request, status: "failed (\(error))", since: started)
                 let mapped = Self.mapTransport(error, endpoint: endpoint, timeout: request.timeout)
@@ -88,7 +88,9 @@ package final class GraphQLClient: Sendable {
                 try await wait(retry.delay(afterAttempt: attempt, retryAfter: nil), after: mapped.message)
                 continue
             }
-            logExchange(request, status: "\(response.status)", since: started)
+            logExchange(request, status: "\(sent.status)", since: started)
+            var response = sent
+            response.redact = Redactor(secrets: [endpoint.token])
             guard retry.retries(status: response.status), attempt < retry.attempts else {
                 if response.status == 429 {
                     throw MPSError.rateLimited(retryAfter: Self.retryAfter(response).map { Int($0) })
@@ -150,16 +152,15 @@ package final class GraphQLClient: Sendable {
             // MPS itself answers 200 with `Not authenticated`; a gateway in front of it may say 401.
             throw .invalidToken
         case 400:
-            let errors = decodeErrors(response.body)
-            throw .badRequest(status: 400, messages: errors.isEmpty ? [snippet(response.body)] : errors.map(\.message))
+            let errors = parseErrors(JSONValue(parsing: response.body)?["errors"], response.redact)
+            throw .badRequest(status: 400, messages: errors.isEmpty ? [snippet(response)] : errors.map(\.message))
         default:
-            throw .http(
-                status: response.status, detail: (endpoint.map { "from \($0): " } ?? "") + snippet(response.body))
+            throw .http(status: response.status, detail: (endpoint.map { "from \($0): " } ?? "") + snippet(response))
         }
         guard let json = JSONValue(parsing: response.body), case .object = json else {
-            throw .invalidResponse("the body is not a JSON object: \(snippet(response.body))")
+            throw .invalidResponse("the body is not a JSON object: \(snippet(response))")
         }
-        let errors = parseErrors(json["errors"])
+        let errors = parseErrors(json["errors"], response.redact)
         if errors.contains(where: { $0.message == "Not authenticated" }) { throw .invalidToken }
         let data = json["data"].flatMap { $0 == .null ? nil : $0 }
         if json["data"] == nil, !errors.isEmpty, errors.allSatisfy({ $0.code == "BAD_USER_INPUT" }) {
@@ -168,11 +169,8 @@ package final class GraphQLClient: Sendable {
         return GraphQLResponse(data: data, errors: errors)
     }
 
-    static func decodeErrors(_ body: Data) -> [GraphQLErrorMessage] {
-        parseErrors(JSONValue(parsing: body)?["errors"])
-    }
-
-    static func parseErrors(_ value: JSONValue?) -> [GraphQLErrorMessage] {
+    /// A response's `errors`, their messages redacted.
+    static func parseErrors(_ value: JSONValue?, _ redact: Redactor) -> [GraphQLErrorMessage] {
         guard case .array(let list)? = value else { return [] }
         return list.map { entry in
             var path: [String] = []
@@ -180,14 +178,16 @@ package final class GraphQLClient: Sendable {
                 path = parts.map { part in part.stringValue ?? part.rendered() }
             }
             return GraphQLErrorMessage(
-                message: entry["message"]?.stringValue ?? "unknown error", path: path,
+                message: redact(entry["message"]?.stringValue ?? "unknown error"), path: path,
                 code: entry["extensions"]?["code"]?.stringValue)
         }
     }
 
-    static func snippet(_ body: Data) -> String {
+    /// The start of an answer's body, for a message: one line, redacted.
+    static func snippet(_ response: HTTPResponse) -> String {
+        let body = response.body
         let text = String(decoding: body.prefix(200), as: UTF8.self).replacingOccurrences(of: "\n", with: " ")
-        return text.count < body.count ? text + "…" : text
+        return response.redact(text.count < body.count ? text + "…" : text)
     }
 }
 

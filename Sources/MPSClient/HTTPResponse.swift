@@ -4,6 +4,9 @@ package struct HTTPResponse: Sendable {
     package var status: Int
     package var headers: [String: String]
     package var body: Data
+    /// What must never be quoted from this answer (the token its request carried), set by the
+    /// client that received it: every message made of the answer's text passes through it.
+    package var redact = Redactor.none
 
     package init(status: Int, headers: [String: String] = [:], body: Data) {
         self.status = status

@@ -25,20 +25,37 @@ package struct MPSEndpoint: Sendable {
     }
 
     /// An endpoint URL as a user writes it: `http` and `https` in any case (`HTTP://…` is
-    /// `http://…`), a host, and plain `http://` only to loopback hosts.
+    /// `http://…`), a host, and plain `http://` only to loopback hosts. A user or password in it
+    /// (`https://user:secret@…`) is refused, and never printed: roster sends the token as a Bearer
+    /// header, and an endpoint is printed in plans, logs and comments.
     package static func parse(_ text: String) throws(MPSError) -> URL {
         guard var components = URLComponents(string: text.trimmingCharacters(in: .whitespaces)),
             let scheme = components.scheme?.lowercased()
-        else { throw .invalidEndpoint(text, "it is not a URL") }
+        else { throw .invalidEndpoint(shown(text), "it is not a URL") }
+        if components.percentEncodedUser != nil || components.percentEncodedPassword != nil {
+            throw .invalidEndpoint(
+                shown(text),
+                "it holds a user or password; roster sends the token itself (MPS_TOKEN, --token-file or "
+                    + "`roster auth login`): leave them out of the URL")
+        }
         guard scheme == "http" || scheme == "https" else {
-            throw .invalidEndpoint(text, "roster speaks https:// (and http:// to this machine), not \(scheme)://")
+            throw .invalidEndpoint(shown(text), "roster speaks https:// (and http:// to this machine), not \(scheme)://")
         }
         components.scheme = scheme
         guard let url = components.url, let host = url.host, !host.isEmpty else {
-            throw .invalidEndpoint(text, "it names no host")
+            throw .invalidEndpoint(shown(text), "it names no host")
         }
         try checkScheme(url)
         return url
+    }
+
+    /// `text` as an endpoint may be printed: whatever stands before an `@` in its authority (a
+    /// user and password) written as `***`.
+    static func shown(_ text: String) -> String {
+        let start = text.range(of: "://")?.upperBound ?? text.startIndex
+        let authorityEnd = text[start...].firstIndex { "/?#".contains($0) } ?? text.endIndex
+        guard let at = text[start..<authorityEnd].lastIndex(of: "@") else { return text }
+        return String(text[..<start]) + "***" + String(text[at...])
     }
 
     /// Plain http:// is allowed only to loopback hosts: a token must never cross a network unencrypted.

@@ -133,7 +133,7 @@ package struct MPSService: Sendable {
             ], body: Data("{}".utf8), timeout: client.endpoint.timeout)
         let response = try await client.exchange(request, retry: .reads)
         guard response.status == 200 else {
-            throw MPSError.http(status: response.status, detail: GraphQLClient.snippet(response.body))
+            throw MPSError.http(status: response.status, detail: GraphQLClient.snippet(response))
         }
     }
 
@@ -153,14 +153,14 @@ package struct MPSService: Sendable {
         guard response.status == 200 else {
             throw MPSError.http(
                 status: response.status,
-                detail: "from \(client.endpoint.url.absoluteString): " + GraphQLClient.snippet(response.body))
+                detail: "from \(client.endpoint.url.absoluteString): " + GraphQLClient.snippet(response))
         }
         guard let json = JSONValue(parsing: response.body) else {
-            throw MPSError.invalidResponse("get-session answered \(GraphQLClient.snippet(response.body))")
+            throw MPSError.invalidResponse("get-session answered \(GraphQLClient.snippet(response))")
         }
         if json == .null { return nil }
         guard let user = json["user"], let id = user["id"]?.stringValue else {
-            throw MPSError.invalidResponse("get-session answered \(GraphQLClient.snippet(response.body))")
+            throw MPSError.invalidResponse("get-session answered \(GraphQLClient.snippet(response))")
         }
         return (id, user["name"]?.stringValue ?? "", user["email"]?.stringValue ?? "")
     }

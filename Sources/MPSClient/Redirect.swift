@@ -20,7 +20,7 @@ struct Redirect {
             throw .http(status: response.status, detail: "from \(from): a redirect without a usable Location")
         }
         guard origin(of: target) == origin(of: request.url), safeToResend, hops < maxHops else {
-            throw .redirected(from: from, to: target.absoluteString)
+            throw .redirected(from: from, to: response.redact(target.absoluteString))
         }
         var next = request
         next.url = target

@@ -1,6 +1,7 @@
 import Foundation
 import RosterEdit
 import RosterModel
+import RosterSession
 
 /// The options of the edit commands (`add`, `move`, `set`, `rename`, `remove`), each declared
 /// once, and their values read as the edit's types: an unknown craft or a date that is no day
@@ -26,12 +27,13 @@ struct EditArguments: Sendable {
         "the roster file the new person or team goes to (default: the first that holds people, or teams)")
     static let dryRun = OptionCatalog.dryRun.help("print the change as a patch (`git apply` takes it); write nothing")
     /// Every edit command's last options.
-    static let common = [dryRun.spec, FormatOnly.format.spec]
+    static let common = [dryRun.spec, OptionCatalog.followSymlinks.spec, FormatOnly.format.spec]
 
     var names: [String]
     var paths: [String]
     var dryRun: Bool
     var json: Bool
+    var links: FileReplacer.Links
     var arguments: ParsedArguments
 
     /// Reads `count` names after `skip` words (a subcommand), the rest being the roster's paths.
@@ -46,6 +48,7 @@ struct EditArguments: Sendable {
         paths = Array(words.dropFirst(count))
         dryRun = arguments[Self.dryRun]
         json = arguments[FormatOnly.format] == .json
+        links = arguments[OptionCatalog.followSymlinks] ? .anywhere : .withinRepository
         self.arguments = arguments
     }
 

@@ -40,7 +40,7 @@ extension EditCommand {
                     outcome.original[$0] ?? "", outcome.changed[$0] ?? "", path: $0, creates: outcome.original[$0] == ""
                 )
             }.joined()
-            if !arguments.dryRun { try outcome.write() }
+            if !arguments.dryRun { try outcome.write(links: arguments.links) }
             if arguments.json {
                 context.console.writeOut(
                     EditReport.json(

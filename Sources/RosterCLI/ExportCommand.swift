@@ -9,9 +9,10 @@ struct ExportCommand: Command {
     struct Options: CommandOptions {
         static let format = Option<OutputFormat>.format([.yaml, .json], "output format (default yaml)")
         static let out = OptionCatalog.out.help("write the roster there instead of standard output")
-        static let specs = [format.spec, out.spec]
+        static let specs = [format.spec, out.spec, OptionCatalog.followSymlinks.spec]
         var format: OutputFormat
         var out: String?
+        var links: FileReplacer.Links
         var connection: ConnectionOptions
         /// Diagnostics' style: colour and, with `--verbose`, their codes.
         var style: ColorOptions
@@ -24,6 +25,7 @@ struct ExportCommand: Command {
             }
             format = arguments[Self.format]
             out = arguments[Self.out]
+            links = arguments[OptionCatalog.followSymlinks] ? .anywhere : .withinRepository
             connection = ConnectionOptions(arguments)
         }
     }
@@ -32,7 +34,7 @@ struct ExportCommand: Command {
         await reporting(FailureStyle(json: options.format == .json, color: options.style), context) {
             let format = options.format
             // Checked first: a path that cannot be written fails before the server is read.
-            if let out = options.out { try FileReplacer.check(out, what: "the roster") }
+            if let out = options.out { try FileReplacer.check(out, what: "the roster", links: options.links) }
             let (live, pinned) = try await LiveSession.readSpace(
                 options.connection, environment: context.environment,
                 log: context.log(verbose: options.connection.verbose))
@@ -40,7 +42,7 @@ struct ExportCommand: Command {
             let text = exporter.text(json: format == .json)
             context.console.writeErr(DiagnosticRenderer.text(exporter.warnings))
             if let out = options.out {
-                try FileReplacer.save(Array(text.utf8), to: out, what: "the roster")
+                try FileReplacer.save(Array(text.utf8), to: out, what: "the roster", links: options.links)
                 context.console.writeErr("Wrote \(live.users.count) people and \(live.teams.count) teams to \(out).\n")
             } else {
                 context.console.writeOut(text)

@@ -12,12 +12,14 @@ struct PlanCommand: Command {
         static let format = Option<OutputFormat>.format([.text, .json, .markdown], "output format (default text)")
         static let specs =
             [
-                format.spec, OptionCatalog.view.spec, OptionCatalog.out.spec, OptionCatalog.detailedExitcode.spec,
+                format.spec, OptionCatalog.view.spec, OptionCatalog.out.spec, OptionCatalog.followSymlinks.spec,
+                OptionCatalog.detailedExitcode.spec,
             ] + PlanningOptions.specs
         var paths: [String]
         var format: OutputFormat
         var view: PlanRenderer.TextView
         var out: String?
+        var links: FileReplacer.Links
         var detailedExitcode: Bool
         var planning: PlanningOptions
         var color: ColorOptions
@@ -28,6 +30,7 @@ struct PlanCommand: Command {
             format = arguments[Self.format]
             view = arguments[OptionCatalog.view] ?? .people
             out = arguments[OptionCatalog.out]
+            links = arguments[OptionCatalog.followSymlinks] ? .anywhere : .withinRepository
             detailedExitcode = arguments[OptionCatalog.detailedExitcode]
             planning = PlanningOptions(arguments)
             color = ColorOptions(arguments)
@@ -40,7 +43,7 @@ struct PlanCommand: Command {
             let format = options.format
             let request = try options.planning.request(paths: options.paths)
             // Checked first: a path that cannot be written fails before the server is read.
-            if let out = options.out { try FileReplacer.check(out, what: "the plan") }
+            if let out = options.out { try FileReplacer.check(out, what: "the plan", links: options.links) }
             let made = try await LivePlan.make(
                 request, options.connection, environment: context.environment,
                 log: context.log(verbose: options.connection.verbose))
@@ -60,7 +63,8 @@ struct PlanCommand: Command {
             }
             if let out, let fingerprint, let planJSON {
                 try SavedPlanFile.write(
-                    plan, json: planJSON, fingerprint: fingerprint, roster: roster, request: request, to: out)
+                    plan, json: planJSON, fingerprint: fingerprint, roster: roster, request: request, to: out,
+                    links: options.links)
                 context.console.writeErr("Saved the plan to \(out); `roster apply \(out)` applies exactly it.\n")
             }
             // Drift the roster does not cover (unmanaged people, teams, members) is a change too.

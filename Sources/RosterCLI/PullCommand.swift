@@ -9,7 +9,7 @@ struct PullCommand: Command {
     struct Options: CommandOptions {
         static let specs = [
             OptionCatalog.dryRun.spec, OptionCatalog.check.spec, OptionCatalog.into.spec, OptionCatalog.base.spec,
-            FormatOnly.format.spec,
+            OptionCatalog.followSymlinks.spec, FormatOnly.format.spec,
         ]
         var paths: [String]
         var json: Bool
@@ -17,6 +17,7 @@ struct PullCommand: Command {
         var check: Bool
         var into: String?
         var base: String?
+        var links: FileReplacer.Links
         var connection: ConnectionOptions
         /// Diagnostics' style: colour and, with `--verbose`, their codes.
         var style: ColorOptions
@@ -28,6 +29,7 @@ struct PullCommand: Command {
             check = arguments[OptionCatalog.check]
             into = arguments[OptionCatalog.into]
             base = arguments[OptionCatalog.base]
+            links = arguments[OptionCatalog.followSymlinks] ? .anywhere : .withinRepository
             json = arguments[FormatOnly.format] == .json
             connection = ConnectionOptions(arguments)
         }
@@ -54,7 +56,7 @@ struct PullCommand: Command {
         if options.dryRun && !options.json { context.console.writeOut(patch) }
         if options.check { for file in files { context.console.writeErr("\(file) would change\n") } }
         let writes = !options.dryRun && !options.check
-        if writes { try edits.write() }
+        if writes { try edits.write(links: options.links) }
         let outcome = PullReport.Outcome(
             files: files, adopted: edits.adopted, pending: edits.pending,
             conflicts: edits.conflicts.map(\.description), withoutBase: edits.withoutBase)

@@ -186,6 +186,8 @@ package struct DiagnosticCode: RawRepresentable, Hashable, Sendable {
     package static let requireFocus = DiagnosticCode(rawValue: "require-focus")
     /// a live level start date that is not a YYYY-MM-DD day (left out)
     package static let freeTextDate = DiagnosticCode(rawValue: "free-text-date")
+    /// a live member's email that a roster cannot hold (left out)
+    package static let unwritableEmail = DiagnosticCode(rawValue: "unwritable-email")
     /// live people in two teams (oneTeamPerPerson set to false)
     package static let severalTeams = DiagnosticCode(rawValue: "several-teams")
     /// values of a newer MPS
@@ -241,6 +243,7 @@ package struct DiagnosticCode: RawRepresentable, Hashable, Sendable {
         (requireLevelStartDate, "rules.requireLevelStartDate"),
         (requireFocus, "rules.requireFocus"),
         (freeTextDate, "a live level start date that is not a YYYY-MM-DD day (left out)"),
+        (unwritableEmail, "a live member's email that a roster cannot hold (left out)"),
         (severalTeams, "live people in two teams (oneTeamPerPerson set to false)"),
         (editUnknownName, "an edit that names a person, team or level the roster lacks"),
         (editAmbiguous, "an edit that names someone several entries share, or leaves unsaid which team they leave"),

@@ -18,7 +18,7 @@ package struct AccessPolicy: Sendable {
     package static func key(_ email: String) -> String { email.lowercased() }
 
     /// What is wrong with `email` as an MPS account's address, if anything.
-    static func problem(_ email: String) -> String? {
+    package static func problem(_ email: String) -> String? {
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         if parts.count != 2 || parts[0].isEmpty || parts[1].isEmpty { return "is not an email address (one `@`)" }
         if email.unicodeScalars.contains(where: { $0.properties.isWhitespace || TerminalText.isUnsafe($0) }) {

@@ -93,6 +93,22 @@ package struct LiveEntries {
         "some people are in more than one team; the roster sets `oneTeamPerPerson: false` to describe the space "
             + "as it is", at: nil)
 
+    /// The live members' emails as a roster writes them, sorted; a member whose email a roster
+    /// refuses (a control character, white space, not one `@`) is left out with a warning, so the
+    /// files written always load (the member stays unmanaged: `? access` in a plan).
+    package static func accessEmails(_ members: [LiveMember]) -> (emails: [String], warnings: [Diagnostic]) {
+        var emails: [String] = [], warnings: [Diagnostic] = []
+        for member in members {
+            if let problem = AccessPolicy.problem(member.email) {
+                let who = "\"\(TerminalText.escape(member.email))\" (\(TerminalText.escape(member.name)))"
+                warnings.append(.warning(.unwritableEmail, "the space member \(who) \(problem); left out", at: nil))
+            } else {
+                emails.append(member.email)
+            }
+        }
+        return (emails.sorted(), warnings)
+    }
+
     /// A live name as a roster writes it: as typed when the roster format allows it, else its key.
     package static func name(_ live: String) -> String {
         let valid =

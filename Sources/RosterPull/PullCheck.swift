@@ -29,7 +29,10 @@ package enum PullCheck {
         }
         if pending { return [] }
         let (plan, diagnostics) = Planner.plan(roster: loaded.roster, live: live, prune: false)
-        let remaining = plan?.changes ?? []
+        // A member whose email a roster cannot hold was left out with a warning: unmanaged, as said.
+        let remaining = (plan?.changes ?? []).filter {
+            !($0.action == .unmanaged && $0.kind == .access && AccessPolicy.problem($0.name) != nil)
+        }
         guard !remaining.isEmpty || !diagnostics.isEmpty else { return [] }
         let what =
             remaining.first.map { "\($0.action.rawValue) \($0.kind.rawValue) \"\($0.name)\"" }

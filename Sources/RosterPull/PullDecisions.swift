@@ -193,11 +193,13 @@ package struct PullDecisions {
     /// those it already lists), when the roster manages access and the members were read.
     private mutating func pullAccess() {
         guard let access = roster.access, let members = live.members, let location = access.location else { return }
+        let (writable, unwritable) = LiveEntries.accessEmails(members)
+        warnings += unwritable
         let listed = Set(access.members.map { AccessPolicy.key($0.value) })
-        let present = Set(members.map { AccessPolicy.key($0.email) })
+        let present = Set(writable.map(AccessPolicy.key))
         guard listed != present else { return }
         let kept = access.members.map(\.value).filter { present.contains(AccessPolicy.key($0)) }
-        let added = members.map(\.email).filter { !listed.contains(AccessPolicy.key($0)) }.sorted()
+        let added = writable.filter { !listed.contains(AccessPolicy.key($0)) }
         decisions.append(.accessMembers(at: location, kept + added))
     }
 

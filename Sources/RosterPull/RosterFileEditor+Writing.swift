@@ -93,15 +93,33 @@ extension RosterFileEditor {
             }
             if document.kind(list) == .sequence && editor.isFlow(list) {
                 let (line, column) = editor.contentStart(list)
-                if let close = editor.closing(line: line, column: column), close.line == line {
-                    editor.replace(
-                        line: line, from: column, to: close.column + 1,
-                        with: WrittenValue.list(members).rendered(json: json))
+                if let close = editor.closing(line: line, column: column) {
+                    let text =
+                        close.line == line
+                        ? WrittenValue.list(members).rendered(json: json)
+                        : listOverLines(members, list, open: (line, column), close: close)
+                    editor.replaceSpan(from: (line, column), to: (close.line, close.column + 1), with: text)
                     return
                 }
             }
         }
         setField(node, key, .list(members))
+    }
+
+    /// A flow list that stood over several lines (pretty JSON's `[` … `]`), written again an item a
+    /// line: at the first item's indentation when it stood on a line of its own, the bracket where
+    /// it closed.
+    private func listOverLines(
+        _ members: [String], _ list: NodeID, open: (line: Int, column: Int), close: (line: Int, column: Int)
+    ) -> String {
+        guard !members.isEmpty else { return "[]" }
+        let closeOnItsOwn = editor.lines[close.line].prefix(close.column).allSatisfy { $0 == " " }
+        let closing = editor.indentation(of: closeOnItsOwn ? close.line : open.line)
+        let first = editor.document.items(list).first.map { editor.location($0) }
+        let indent = first.flatMap { $0.line > open.line ? editor.indentation(of: $0.line) : nil } ?? closing + "  "
+        let items = members.map { indent + WrittenValue.text($0).rendered(json: json) }
+        let newline = editor.newline
+        return "[" + newline + items.joined(separator: "," + newline) + newline + closing + "]"
     }
 
     /// Removes an entry with its lines (an entry on lines of its own); one in a flow list is

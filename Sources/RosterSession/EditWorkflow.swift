@@ -22,13 +22,15 @@ package struct EditWorkflow: Sendable {
         package var files: [String] { changed.keys.sorted() }
 
         /// Writes every changed file, or none: each is checked first, and when a write fails the
-        /// files already written get their old text back (a file the edit created goes).
+        /// files already written get their old text back (a file the edit created goes). A link
+        /// leading outside the repository is followed only with `links: .anywhere`.
         package func write(
+            links: FileReplacer.Links,
             using save: ([UInt8], String) throws(SessionFailure) -> Void = { bytes, path throws(SessionFailure) in
-                try FileReplacer.save(bytes, to: path, what: "the roster file")
+                try FileReplacer.save(bytes, to: path, what: "the roster file", links: .anywhere)
             }
         ) throws(SessionFailure) {
-            for file in files { try FileReplacer.check(file, what: "the roster file") }
+            for file in files { try FileReplacer.check(file, what: "the roster file", links: links) }
             var written: [String] = []
             do throws(SessionFailure) {
                 for file in files {

@@ -11,7 +11,20 @@ import Foundation
 /// and a file that existed keeps its permissions. Foundation's `createFile` is not used: on
 /// Linux it replaces a link with a plain file (leaving the file it pointed at unchanged) and
 /// gives the new file default permissions.
+///
+/// A link is followed only within the repository the path is in (``Links``): a roster file is
+/// text anyone may commit, and a link planted in it (`roster.yaml -> ../../.bashrc`) must not
+/// make an export, a pull or an edit replace a file elsewhere.
 package enum FileReplacer {
+    /// Where a symbolic link on the way to a file may lead.
+    package enum Links: Sendable {
+        /// Inside the repository the path is in: the nearest folder above it that holds `.git`,
+        /// else the path's own folder.
+        case withinRepository
+        /// Anywhere (`--follow-symlinks`).
+        case anywhere
+    }
+
     /// Why a file cannot be written, in the system's words ("No such file or directory").
     struct Failure: Error {
         var reason: String
@@ -22,8 +35,9 @@ package enum FileReplacer {
 
     /// Why `path` cannot be written, checked before any work is done (a plan read from the
     /// server, an export): nil when it looks writable.
-    static func problem(writing path: String) -> String? {
+    static func problem(writing path: String, links: Links) -> String? {
         guard !path.isEmpty else { return "the path is empty" }
+        if links == .withinRepository, let outside = linkLeavingRepository(path) { return outside }
         let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         var info = stat()
         if stat(target, &info) == 0 {
@@ -38,13 +52,55 @@ package enum FileReplacer {
     }
 
     /// Writes `what` (`the plan`) to `path`, or fails saying where and why.
-    package static func save(_ bytes: [UInt8], to path: String, what: String) throws(SessionFailure) {
-        do throws(Failure) { try replacing(path, with: bytes) } catch { throw failure(what, path, error.reason) }
+    package static func save(
+        _ bytes: [UInt8], to path: String, what: String, links: Links = .withinRepository
+    ) throws(SessionFailure) {
+        do throws(Failure) {
+            try replacing(path, with: bytes, links: links)
+        } catch { throw failure(what, path, error.reason) }
     }
 
     /// Fails, before any work is done, when `what` could not be written to `path`.
-    package static func check(_ path: String, what: String) throws(SessionFailure) {
-        if let reason = problem(writing: path) { throw failure(what, path, reason) }
+    package static func check(_ path: String, what: String, links: Links = .withinRepository) throws(SessionFailure) {
+        if let reason = problem(writing: path, links: links) { throw failure(what, path, reason) }
+    }
+
+    /// Why writing `path` would replace a file outside its repository through a symbolic link,
+    /// or nil. A link to a device or a pipe (`/dev/stdout`) is written in place, never replaced.
+    static func linkLeavingRepository(_ path: String) -> String? {
+        let logical = URL(fileURLWithPath: path).standardizedFileURL
+        guard let target = resolved(logical.path), target != logical.path else { return nil }
+        var info = stat()
+        if stat(target, &info) == 0, [S_IFCHR, S_IFIFO].contains(info.st_mode & S_IFMT) { return nil }
+        let root = repository(of: logical.deletingLastPathComponent())
+        let inside = resolved(root.path).map { target == $0 || target.hasPrefix($0 == "/" ? "/" : $0 + "/") }
+        guard inside != true else { return nil }
+        return "it leads through a symbolic link to \(target), outside \(root.path); roster writes there only "
+            + "with --follow-symlinks"
+    }
+
+    /// The nearest folder at or above `folder` that holds `.git` (a repository's work tree), else `folder`.
+    static func repository(of folder: URL) -> URL {
+        var candidate = folder
+        while true {
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent(".git").path) { return candidate }
+            let parent = candidate.deletingLastPathComponent()
+            if parent.path == candidate.path { return folder }
+            candidate = parent
+        }
+    }
+
+    /// `path` with every symbolic link resolved (a file not there yet: its folder's, and its name).
+    static func resolved(_ path: String) -> String? {
+        if let real = realpath(path, nil) {
+            defer { free(real) }
+            return String(cString: real)
+        }
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        guard folder != path, let parent = realpath(folder, nil) else { return nil }
+        defer { free(parent) }
+        return URL(fileURLWithPath: String(cString: parent)).appendingPathComponent(url.lastPathComponent).path
     }
 
     static func failure(_ what: String, _ path: String, _ reason: String) -> SessionFailure {
@@ -53,15 +109,16 @@ package enum FileReplacer {
             : SessionFailure("cannot write \(what) here: \(reason)", at: .file(path), kind: .usage)
     }
 
-    /// Replaces (or creates) the file at `path` with `bytes`; false when it cannot be written.
+    /// Replaces (or creates) the file at `path` with `bytes` (a file written moments ago, given
+    /// its old text back); false when it cannot be written.
     static func replace(_ path: String, with bytes: [UInt8]) -> Bool {
-        (try? replacing(path, with: bytes)) != nil
+        (try? replacing(path, with: bytes, links: .anywhere)) != nil
     }
 
     /// Replaces (or creates) the file at `path` with `bytes`, or says why it cannot.
     /// A device or a pipe (`/dev/stdout`) is written in place.
-    static func replacing(_ path: String, with bytes: [UInt8]) throws(Failure) {
-        if let problem = problem(writing: path) { throw Failure(reason: problem) }
+    static func replacing(_ path: String, with bytes: [UInt8], links: Links) throws(Failure) {
+        if let problem = problem(writing: path, links: links) { throw Failure(reason: problem) }
         guard replaced(path, with: bytes) else { throw Failure.current() }
     }
 

@@ -26,10 +26,11 @@ package struct PullWorkflow: Sendable {
         /// The files that change, sorted.
         package var files: [String] { changed.keys.sorted() }
 
-        /// Writes every changed file.
-        package func write() throws(SessionFailure) {
+        /// Writes every changed file; a link leading outside the repository is followed only with
+        /// `links: .anywhere`.
+        package func write(links: FileReplacer.Links) throws(SessionFailure) {
             for file in files {
-                try FileReplacer.save(Array((changed[file] ?? "").utf8), to: file, what: "the roster file")
+                try FileReplacer.save(Array((changed[file] ?? "").utf8), to: file, what: "the roster file", links: links)
             }
         }
     }

@@ -41,8 +41,12 @@ package struct RosterExporter {
         }
         // Access is written for the caller's own space (the only one whose members MPS tells).
         if live.space.isOwner, let members = live.members, !members.isEmpty {
-            let emails = members.map(\.email).sorted().map(YAMLValue.string)
-            root.append((Top.access.name, .mapping([("members", .sequence(emails, flow: false))], flow: false)))
+            let (emails, unwritable) = LiveEntries.accessEmails(members)
+            warnings += unwritable
+            if !emails.isEmpty {
+                let list = YAMLValue.sequence(emails.map(YAMLValue.string), flow: false)
+                root.append((Top.access.name, .mapping([("members", list)], flow: false)))
+            }
         }
         if LiveEntries.peopleInSeveralTeams(live) {
             warnings.append(LiveEntries.severalTeamsWarning)

@@ -131,7 +131,7 @@ package struct SavedPlanFile: Sendable {
     /// plan file, so `roster apply FILE` works from any directory.
     package static func write(
         _ plan: Plan, json: JSONValue, fingerprint: Fingerprint, roster: Roster, request: PlanRequest,
-        to path: String
+        to path: String, links: FileReplacer.Links
     ) throws(SessionFailure) {
         // The plan's JSON is an object as the renderers make it; anything else is a bug, said,
         // not a file silently left unwritten.
@@ -149,6 +149,6 @@ package struct SavedPlanFile: Sendable {
             selection: request.selectionText)
         fields.append(("apply", saved.json))
         let text = JSONValue.object(fields).rendered(indent: 2) + "\n"
-        try FileReplacer.save(Array(text.utf8), to: path, what: "the plan")
+        try FileReplacer.save(Array(text.utf8), to: path, what: "the plan", links: links)
     }
 }

@@ -19,7 +19,7 @@ import Testing
             case "$*" in
               "api graphql"*) echo "${FAKE_LOGIN:-github-actions[bot]}" ;;
               *"/comments --paginate"*) printf '%s' "${FAKE_COMMENTS:-[]}" | jq -r "$5" ;;
-              *"/pulls --jq"*) echo "${FAKE_PR:-}" ;;
+              *"/pulls --jq"*) printf '%s' "${FAKE_PULLS:-[]}" | jq -r "$4" ;;
               "pr view"*) echo "headsha" ;;
               "run list"*) echo "${FAKE_RUN:-}" ;;
               "run download"*) mkdir -p "$7"; cp "$FAKE_PLAN" "$7/plan.json" ;;
@@ -68,15 +68,26 @@ import Testing
         // The merge: the reviewed plan, downloaded as the artifact, is applied exactly.
         let reviewed = folder.appendingPathComponent("reviewed.json")
         try FileManager.default.copyItem(at: repo.appendingPathComponent(".roster-plan/plan.json"), to: reviewed)
-        env.merge(["FAKE_PR": "7", "FAKE_RUN": "99", "FAKE_PLAN": reviewed.path, "GITHUB_SHA": "mergesha"]) { _, new in
+        env.merge([
+            "FAKE_PULLS": Self.merged(7), "FAKE_RUN": "99", "FAKE_PLAN": reviewed.path, "GITHUB_SHA": "mergesha",
+            "GITHUB_REF_NAME": "main",
+        ]) { _, new in
             new
         }
         let applied = try run("apply-reviewed.sh", ["roster.yml"], env: env, in: repo)
         #expect(applied.code == 0, "\(applied.stdout)\(applied.stderr)")
         #expect(applied.stdout.contains("Apply complete: 4 created, 5 updated, 0 deleted."))
-        env["FAKE_PR"] = ""
+        env["FAKE_PULLS"] = "[]"
         let direct = try run("apply-reviewed.sh", ["roster.yml"], env: env, in: repo)
-        #expect(direct.code == 1 && direct.stderr.contains("came from no pull request"))
+        #expect(direct.code == 1 && direct.stderr.contains("came from no pull request merged into main"))
+        // A commit is listed with every pull request that holds it: an open one (anyone's, with a
+        // plan of their own) or one merged elsewhere is never the reviewed one.
+        let open = #"[{"number": 9, "merged_at": null, "base": {"ref": "main"}}]"#
+        for pulls in [open, Self.merged(7, into: "release")] {
+            env["FAKE_PULLS"] = pulls
+            let unmerged = try run("apply-reviewed.sh", ["roster.yml"], env: env, in: repo)
+            #expect(unmerged.code == 1 && unmerged.stderr.contains("came from no pull request merged into main"))
+        }
     }
 
     @Test func nightlyDriftBecomesOnePullRequestMadeByPull() throws {
@@ -117,6 +128,11 @@ import Testing
         #expect(pushed.stdout.contains("{ name: David Kim,      level: Senior,"), "\(pushed.stdout)\(pushed.stderr)")
         let again = try run("drift-pr.sh", ["roster/"], env: env, in: repo)
         #expect(again.stdout.contains("no drift"), "\(again.stdout)\(again.stderr)")
+    }
+
+    /// The pull requests GitHub lists for a commit: pull request `number`, merged into `branch`.
+    static func merged(_ number: Int, into branch: String = "main") -> String {
+        #"[{"number": \#(number), "merged_at": "2026-11-27T10:00:00Z", "base": {"ref": "\#(branch)"}}]"#
     }
 
     /// A pull request's comments as GitHub's REST API lists them: id, author's login and body.
@@ -192,7 +208,8 @@ import Testing
             "mutation { updateUser(id: 4, input: {fullName: \"David Kim\", craftAbility: Engineering, jobLevel: Senior, craftFocus: Fullstack}) { id } }"
         )
         env.merge([
-            "ROSTER_COMMAND": "apply", "FAKE_PR": "7", "FAKE_RUN": "99", "GITHUB_SHA": "mergesha",
+            "ROSTER_COMMAND": "apply", "FAKE_PULLS": Self.merged(7), "FAKE_RUN": "99", "GITHUB_SHA": "mergesha",
+            "GITHUB_REF_NAME": "main",
             "FAKE_PLAN": folder.appendingPathComponent("roster-plan/plan.json").path,
             "GITHUB_WORKFLOW_REF": "org/people/.github/workflows/roster.yml@refs/heads/main",
         ]) { _, new in new }
@@ -276,7 +293,8 @@ import Testing
         let env = [
             "PATH": path, "MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": sandbox.token, "ROSTER_COMMAND": "apply",
             "GH_LOG": folder.appendingPathComponent("log").path, "GITHUB_REPOSITORY": "org/people",
-            "FAKE_PR": "7", "FAKE_RUN": "99", "GITHUB_SHA": "mergesha", "RUNNER_TEMP": folder.path,
+            "FAKE_PULLS": Self.merged(7), "FAKE_RUN": "99", "GITHUB_SHA": "mergesha", "RUNNER_TEMP": folder.path,
+            "GITHUB_REF_NAME": "main",
             "FAKE_PLAN": folder.appendingPathComponent("expired.json").path,
             "GITHUB_WORKFLOW_REF": "org/people/.github/workflows/roster.yml@refs/heads/main",
         ]

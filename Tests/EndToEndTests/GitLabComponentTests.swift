@@ -75,6 +75,7 @@ import Testing
             "PATH": "\(roster):\(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")",
             "MPS_ENDPOINT": sandbox.url, "SECRET_MPS_TOKEN": sandbox.token, "ROSTER_TOKEN_VARIABLE": "SECRET_MPS_TOKEN",
             "ROSTER_GITLAB_TOKEN": Self.gitlabToken, "GITLAB_CI": "true", "CI_API_V4_URL": api.url,
+            "CI_SERVER_URL": String(api.url.dropLast("/api/v4".count)), "ROSTER_ENDPOINT_INPUT": sandbox.url,
             "CI_PROJECT_ID": "42", "CI_PROJECT_DIR": repo.path, "CI_DEFAULT_BRANCH": "main",
         ]
         env.merge(extra) { _, new in new }
@@ -462,6 +463,68 @@ import Testing
 
     /// The component's header and its jobs agree: every input used is declared and every one
     /// declared is used; each command has its rules; the jobs that write share one resource group.
+    /// Whoever may run a pipeline may set variables on it: none of them can send a token elsewhere.
+    /// MPS_ENDPOINT against the endpoint input, and a CI_API_V4_URL that is not this GitLab's API,
+    /// stop the job before any request.
+    @Test func variablesMayNotSendTheTokensElsewhere() throws {
+        let sandbox = try SandboxProcess()
+        defer { sandbox.stop() }
+        let api = try StandIn(ScratchFolder.url)
+        defer { api.stop() }
+        let elsewhere = try HostileServer("record")
+        defer { elsewhere.stop() }
+        let (repo, _) = try checkout(ScratchFolder.url.appendingPathComponent("redirected"))
+        let web = [
+            "CI_PIPELINE_SOURCE": "web", "CI_COMMIT_BRANCH": "main", "CI_COMMIT_SHA": "0123456789abcdef0123",
+            "ROSTER_APPLY_MERGE_REQUEST": "7",
+        ]
+        for (name, value) in [("MPS_ENDPOINT", elsewhere.url), ("CI_API_V4_URL", elsewhere.url + "/api/v4")] {
+            var env = job(sandbox, api, repo, web)
+            env[name] = value
+            for command in [["run", "apply"], ["run", "drift"], ["run", "plan"]] {
+                let result = try loop(command, env, in: repo)
+                #expect(result.code == 1, "\(name) \(command): \(result.stdout)\(result.stderr)")
+                #expect(result.stderr.contains("a variable may not change where the"), "\(result.stderr)")
+            }
+        }
+        #expect(elsewhere.events.isEmpty && api.requests.isEmpty, "a request was sent: \(elsewhere.events)")
+    }
+
+    /// The install step takes the version and the package URL from the inputs written into its
+    /// script: a ROSTER_PACKAGE_URL variable that says otherwise is refused before anything is fetched.
+    @Test func thePackageComesFromTheInputsOnly() throws {
+        let text = try String(
+            contentsOf: TestSupport.packageRoot.appendingPathComponent("templates/roster.yml"), encoding: .utf8)
+        let install = try #require(text.components(separatedBy: "    - |\n").dropFirst().first)
+        let script = install.components(separatedBy: "\n    - ").first?.replacingOccurrences(of: "\n      ", with: "\n")
+            .replacingOccurrences(of: "$[[ inputs.version ]]", with: "0.1.0")
+            .replacingOccurrences(of: "$[[ inputs.package-url ]]", with: "https://mirror.example/roster")
+        let stubs = ScratchFolder.url.appendingPathComponent("stubs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: stubs, withIntermediateDirectories: true)
+        let log = stubs.appendingPathComponent("log")
+        for tool in ["apt-get", "curl", "dpkg"] {
+            let stub = stubs.appendingPathComponent(tool)
+            try "#!/bin/sh\necho \"\(tool) $*\" >> \"\(log.path)\"\n[ \"\(tool)\" != curl ] || exit 7\n"
+                .write(to: stub, atomically: true, encoding: .utf8)
+            chmod(stub.path, 0o755)
+        }
+        let path = "\(stubs.path):/usr/bin:/bin"
+        for (variable, refused) in [("https://evil.example/roster", true), ("", false)] {
+            try? FileManager.default.removeItem(at: log)
+            let result = try RosterBinary.run(
+                ["/bin/bash", "-c", script ?? "exit 9"], environment: ["PATH": path, "ROSTER_PACKAGE_URL": variable],
+                direct: true)
+            let calls = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            if refused {
+                #expect(result.code == 1 && result.stderr.contains("may not change what is installed"), "\(result.stderr)")
+                #expect(calls.isEmpty, "\(calls)")
+            } else {
+                #expect(calls.contains("https://mirror.example/roster/SHA256SUMS"), "\(calls)\(result.stderr)")
+                #expect(!calls.contains("evil"))
+            }
+        }
+    }
+
     @Test func theComponentUsesExactlyTheInputsItDeclares() throws {
         let text = try String(
             contentsOf: TestSupport.packageRoot.appendingPathComponent("templates/roster.yml"), encoding: .utf8)
@@ -496,7 +559,7 @@ import Testing
         // drift: never off the default branch, nor for a schedule that opts out.
         #expect(section("drift").contains("$CI_COMMIT_BRANCH != $CI_DEFAULT_BRANCH || $ROSTER_DRIFT == \"false\""))
         // The install step always updates apt's lists: slim images ship without them.
-        #expect(jobs.contains("set -eu\n      apt-get update -qq\n"))
+        #expect(jobs.contains("      fi\n      apt-get update -qq\n"))
     }
 
     /// The component's rules, evaluated as GitLab does, in the pipelines people have: which jobs

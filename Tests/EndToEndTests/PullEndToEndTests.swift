@@ -282,4 +282,28 @@ extension PullEndToEndTests {
         #expect(plain.stderr.contains("No base to tell edits from drift (not in a git repository)"), "\(plain.stderr)")
         #expect(plain.stderr.contains("values of the files are replaced"))
     }
+
+    /// A roster in pretty JSON (`export --format json`'s own): members lists over several lines
+    /// lose and gain people an item a line, a new hire is appended, and the result plans clean.
+    @Test func aPrettyJSONRosterIsPulled() throws {
+        let sandbox = try SandboxProcess()
+        defer { sandbox.stop() }
+        let folder = ScratchFolder.url.appendingPathComponent("pull-json-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let roster = folder.appendingPathComponent("roster.json")
+        let env = sandbox.environment
+        #expect(try RosterBinary.run(["export", "--format", "json", "--out", roster.path], environment: env).code == 0)
+        for query in [
+            "mutation { updateUser(id: 4, input: {fullName: \"David Kim\", craftAbility: Engineering, jobLevel: Senior, craftFocus: Fullstack, levelStartDate: \"2026-11-20\"}) { id } }",
+            "mutation { createUser(input: {fullName: \"Nina Hires\", craftAbility: Design, jobLevel: Junior, craftFocus: Mobile}) { id } }",
+            "mutation { updateTeam(id: 1, input: {name: \"Frontend Platform\", teamLeadId: 1, memberIds: [1, 4, 9, 16]}) { id } }",
+        ] {
+            #expect(try sandbox.graphql(query)["errors"] == nil, "\(query)")
+        }
+        let pull = try RosterBinary.run(["pull", roster.path], environment: env, directory: folder)
+        #expect(pull.code == 0, "\(pull.stderr)")
+        let text = try String(contentsOf: roster, encoding: .utf8)
+        #expect(text.contains("      \"members\": [\n        \"David Kim\",\n        \"Iris Johansson\",\n        \"Nina Hires\"\n      ]"), "\(text)")
+        #expect(try RosterBinary.run(["plan", "--detailed-exitcode", roster.path], environment: env).code == 0)
+    }
 }

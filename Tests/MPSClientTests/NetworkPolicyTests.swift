@@ -114,3 +114,27 @@ import Testing
         #expect(try TLSTrust.from(environment: [:], caFile: nil) == .system)
     }
 }
+
+/// What a server echoes of a request never prints a credential.
+@Suite struct RedactorTests {
+    @Test(arguments: [
+        ("You sent: Authorization: Bearer abc.def-123; ok", "You sent: Authorization: Bearer ***; ok"),
+        (#"{"authorization":"Basic dXNlcjpwYXNz","x":1}"#, #"{"authorization":"Basic ***","x":1}"#),
+        ("authorization=xyz&a=b", "authorization=***&a=b"), ("token tok-0123456789 leaked", "token *** leaked"),
+        ("bearer: ***", "bearer: ***"), ("no credential here", "no credential here"),
+    ])
+    func credentialsAreHidden(_ text: String, _ shown: String) {
+        #expect(Redactor(secrets: ["tok-0123456789"])(text) == shown)
+    }
+
+    @Test func anEndpointsUserAndPasswordAreRefusedAndNeverShown() {
+        #expect(throws: MPSError.self) { try MPSEndpoint.parse("https://jane:s3cret@mps.example.com/graphql") }
+        do {
+            _ = try MPSEndpoint.parse("https://jane:s3cret@mps.example.com/graphql")
+        } catch {
+            #expect(error.message.contains("https://***@mps.example.com/graphql") && !error.message.contains("s3cret"))
+        }
+        #expect(MPSEndpoint.shown("https://a b:c@host/x@y") == "https://***@host/x@y")
+        #expect(MPSEndpoint.shown("https://host/graphql") == "https://host/graphql")
+    }
+}

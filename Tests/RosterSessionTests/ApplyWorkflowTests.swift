@@ -82,7 +82,7 @@ enum Path: String, CaseIterable, CustomTestStringConvertible {
         let out = folder.appendingPathComponent("plan.json").path
         try SavedPlanFile.write(
             made.plan, json: PlanRenderer.json(made.plan, fingerprint: fingerprint), fingerprint: fingerprint,
-            roster: made.roster, request: request, to: out)
+            roster: made.roster, request: request, to: out, links: .withinRepository)
         return out
     }
 

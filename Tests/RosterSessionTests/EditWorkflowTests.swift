@@ -32,7 +32,7 @@ import Testing
         #expect(outcome.files.count == 2)
         var written: [String] = []
         #expect(throws: SessionFailure.self) {
-            try outcome.write { bytes, path throws(SessionFailure) in
+            try outcome.write(links: .withinRepository) { bytes, path throws(SessionFailure) in
                 guard written.isEmpty else {
                     throw SessionFailure("cannot write the roster file here: Read-only file system", at: .file(path))
                 }
@@ -47,7 +47,7 @@ import Testing
 
     @Test func everyChangedFileIsWritten() throws {
         let outcome = try EditWorkflow(paths: [folder.path]).edit(.rename(.person, from: "Bo", to: "Bob"))
-        try outcome.write()
+        try outcome.write(links: .withinRepository)
         #expect(try text("a-people.yaml").contains("{name: Bob, craft: Design, level: Mid, previously: [Bo]}"))
         #expect(try text("b-teams.yaml") == "version: 1\nteams:\n  - {name: Core, lead: Ann, members: [Bob]}\n")
     }
@@ -59,14 +59,14 @@ import Testing
         let outcome = try EditWorkflow(paths: [folder.path]).edit(hire)
         #expect(outcome.original[new] == "" && outcome.files.contains(new))
         #expect(throws: SessionFailure.self) {
-            try outcome.write { bytes, path throws(SessionFailure) in
+            try outcome.write(links: .withinRepository) { bytes, path throws(SessionFailure) in
                 if path.hasSuffix("b-teams.yaml") { throw SessionFailure("disk full", at: .file(path)) }
                 try FileReplacer.save(bytes, to: path, what: "the roster file")
             }
         }
         #expect(!FileManager.default.fileExists(atPath: new))
         #expect(try text("b-teams.yaml") == teams)
-        try outcome.write()
+        try outcome.write(links: .withinRepository)
         #expect(try text("a0-new.yaml") == "version: 1\npeople:\n  - {name: Cy, craft: Design, level: Junior}\n")
     }
 

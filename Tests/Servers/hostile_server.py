@@ -8,6 +8,9 @@ python3 Tests/Servers/hostile_server.py MODE [ARGS] --log FILE
   huge BYTES [--length]     answers with BYTES bytes of body (with Content-Length or without)
   tls CERT KEY              a TLS server that counts handshakes, then answers like `record`
   proxy                     an HTTP proxy that tunnels CONNECT (https) and logs what it saw
+  echo CODE                 answers with CODE and a body that echoes the request's Authorization
+                            header and the token in it (a misconfigured proxy's error page; with
+                            200, as a GraphQL error)
 
 Prints its URL on the first line of standard output once it accepts connections. Every request
 or connection is logged as one JSON line in FILE: {"event", "path", "authorization", ...}.
@@ -73,6 +76,15 @@ def serve_http(args, conn):
             time.sleep(0.5)
     elif args.mode == "huge":
         send_huge(conn, int(args.rest[0]), "--length" in args.rest)
+    elif args.mode == "echo":
+        sent = headers.get("authorization") or ""
+        token = sent.partition(" ")[2]
+        if args.rest[0] == "200":
+            message = f"denied: Authorization: {sent} (token {token})"
+            answer(conn, 200, json.dumps({"errors": [{"message": message}], "data": None}).encode())
+        else:
+            page = f"<html>Bad gateway. You sent: Authorization: {sent}; token={token}</html>"
+            answer(conn, int(args.rest[0]), page.encode())
     else:
         answer(conn, 200, b'{"data": {"users": [], "teams": [], "spaceMembers": []}}')
 
@@ -144,7 +156,7 @@ def handle(args, conn, context):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("mode", choices=["record", "redirect", "drip", "huge", "tls", "proxy"])
+    parser.add_argument("mode", choices=["record", "redirect", "drip", "huge", "tls", "proxy", "echo"])
     parser.add_argument("rest", nargs="*")
     parser.add_argument("--log", required=True)
     args, unknown = parser.parse_known_args()

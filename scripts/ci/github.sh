@@ -90,13 +90,16 @@ host_off_default_branch() {
 }
 
 # The plan reviewed on the pull request GITHUB_SHA came from: the artifact the last successful
-# run of WORKFLOW (default: this one) saved for its last commit, into DIR.
+# run of WORKFLOW (default: this one) saved for its last commit, into DIR. The pull request must
+# be merged, into this branch: a commit is listed with every pull request that holds it, open
+# ones (anyone's) included.
 host_reviewed_plan() {
     local dir=$1 workflow=${2:-} pr head run
     [ -n "$workflow" ] || workflow=$(basename "${GITHUB_WORKFLOW_REF%%@*}")
-    pr=$(gh api "repos/$GITHUB_REPOSITORY/commits/$GITHUB_SHA/pulls" --jq '.[0].number // empty')
+    pr=$(gh api "repos/$GITHUB_REPOSITORY/commits/$GITHUB_SHA/pulls" \
+        --jq '[.[] | select(.merged_at != null and .base.ref == env.GITHUB_REF_NAME)][0].number // empty')
     if [ -z "$pr" ]; then
-        echo "error: $GITHUB_SHA came from no pull request, so no plan was reviewed; change the roster through a pull request" >&2
+        echo "error: $GITHUB_SHA came from no pull request merged into ${GITHUB_REF_NAME:-this branch}, so no plan was reviewed; change the roster through a pull request" >&2
         exit 1
     fi
     head=$(gh pr view "$pr" --json headRefOid --jq .headRefOid)

@@ -9,6 +9,26 @@ host_change_word="merge request"
 host_run_word=pipeline
 host_bot_email=roster@noreply.${CI_SERVER_HOST:-gitlab.com}
 
+# Where the tokens go is the component's, never a variable's: whoever may run a pipeline may set
+# variables on it, and those override the job's own. The endpoint is the component's input, which
+# the job's script hands over in ROSTER_ENDPOINT_INPUT (a variable cannot change a script); the
+# GitLab API is this GitLab's. A variable that says otherwise stops the job before any token is sent.
+gitlab_check_destinations() {
+    if [ -n "${ROSTER_ENDPOINT_INPUT+set}" ]; then
+        if [ -n "${MPS_ENDPOINT:-}" ] && [ "$MPS_ENDPOINT" != "$ROSTER_ENDPOINT_INPUT" ]; then
+            echo "error: the variable MPS_ENDPOINT is \"$MPS_ENDPOINT\", but the component's endpoint input says \"$ROSTER_ENDPOINT_INPUT\": a variable may not change where the MPS token goes; set the input" >&2
+            exit 1
+        fi
+        MPS_ENDPOINT=$ROSTER_ENDPOINT_INPUT
+        export MPS_ENDPOINT
+    fi
+    if [ -n "${CI_SERVER_URL:-}" ] && [ "${CI_API_V4_URL:-}" != "$CI_SERVER_URL/api/v4" ]; then
+        echo "error: CI_API_V4_URL is \"${CI_API_V4_URL:-}\", not this GitLab's API ($CI_SERVER_URL/api/v4): a variable may not change where the GitLab token goes" >&2
+        exit 1
+    fi
+}
+gitlab_check_destinations
+
 # The value of the CI/CD variable whose name is in $1 (a name, never code).
 gitlab_variable() {
     local name=$1

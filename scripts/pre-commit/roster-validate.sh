@@ -10,9 +10,12 @@
 # The roster a file belongs to: the folder given with --roster that holds it; else the outermost
 # folder called roster/ that holds it; else the file alone (a roster in one file, roster.yaml).
 # Usage: roster-validate.sh [--roster FOLDER]… [FILE…]
+# A file name is a path, whatever it looks like: every command gets it after `--`, and an argument
+# that names a file of the repository's index is a file, never an option of this hook.
 set -euo pipefail
 rosters=()
 while [ $# -gt 0 ]; do
+    if git ls-files --error-unmatch -- "$1" > /dev/null 2>&1; then break; fi
     case $1 in
         --roster) rosters+=("${2%/}"); shift 2 ;;
         --roster=*) value=${1#--roster=}; rosters+=("${value%/}"); shift ;;
@@ -31,10 +34,10 @@ roster_of() {
     for named in ${rosters[@]+"${rosters[@]}"}; do
         case $file in "$named"/*) echo "$named/"; return ;; esac
     done
-    dir=$(dirname "$file")
+    dir=$(dirname -- "$file")
     while [ "$dir" != . ] && [ "$dir" != / ]; do
-        [ "$(basename "$dir")" = roster ] && outer=$dir
-        dir=$(dirname "$dir")
+        [ "$(basename -- "$dir")" = roster ] && outer=$dir
+        dir=$(dirname -- "$dir")
     done
     if [ -n "$outer" ]; then echo "$outer/"; else echo "$file"; fi
 }
@@ -77,6 +80,6 @@ for target in ${targets[@]+"${targets[@]}"}; do
         continue
     fi
     git ls-files -z -- "$target" | git checkout-index --force -z --stdin --prefix="$staged/"
-    (cd "$staged" && roster validate "$target") || status=1
+    (cd "$staged" && roster validate -- "$target") || status=1
 done
 exit "$status"

@@ -4,10 +4,11 @@ import Testing
 
 @testable import RosterCore
 
-/// What anyone with access to a space can type — a name — never steers roster: it never writes
+/// What people other than the roster's owner control — a name typed in the MPS app, a file or a
+/// link in a commit, a server's answer — never steers roster. A name never writes
 /// structure into a roster file, never stops pull, never reaches another program as a formula, a
 /// runner command, a mention or a link, and reads back as itself through export, pull and the edits.
-@Suite(.serialized, .scratchFolder) struct UntrustedTextEndToEndTests {
+@Suite(.serialized, .scratchFolder) struct UntrustedInputEndToEndTests {
     func folder() throws -> URL {
         let url = ScratchFolder.url.appendingPathComponent("untrusted-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -151,5 +152,119 @@ import Testing
         // The chart's labels are in a code block, where the hosts make no mention and no link.
         let prose = plan.stdout.components(separatedBy: "```mermaid").first ?? ""
         #expect(!prose.contains("@acme") && !prose.contains("https://evil"), "\(prose)")
+    }
+
+    /// Finding 9: a link planted in a repository (`roster.yaml -> ../outside/…`) is never written
+    /// through by export, pull or an edit, unless `--follow-symlinks` says so; a link that stays
+    /// inside the repository is followed as before, and `/dev/stdout` is still a place to export to.
+    @Test func aPlantedLinkNeverWritesOutsideTheRepository() throws {
+        let sandbox = try SandboxProcess()
+        defer { sandbox.stop() }
+        let dir = try folder()
+        let repo = dir.appendingPathComponent("repo"), outside = dir.appendingPathComponent("outside")
+        let fm = FileManager.default
+        for folder in [repo.appendingPathComponent(".git"), outside, repo.appendingPathComponent("people")] {
+            try fm.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        let target = outside.appendingPathComponent("bashrc")
+        let acme = try String(
+            contentsOf: TestSupport.packageRoot.appendingPathComponent("examples/acme.yaml"), encoding: .utf8)
+        try acme.write(to: target, atomically: true, encoding: .utf8)
+        chmod(target.path, 0o755)
+        try fm.createSymbolicLink(atPath: repo.appendingPathComponent("roster.yaml").path, withDestinationPath: "../outside/bashrc")
+        let env = sandbox.environment
+        let attempts: [[String]] = [
+            ["hire", "Ann Lee", "--craft", "Design", "--level", "Mid"], ["export", "--out", "roster.yaml"], ["pull"],
+            ["plan", "--out", "roster.yaml", "people"],
+        ]
+        try "version: 1\npeople: []\n".write(
+            to: repo.appendingPathComponent("people/roster.yaml"), atomically: true, encoding: .utf8)
+        for arguments in attempts {
+            let result = try RosterBinary.run(arguments, environment: env, directory: repo)
+            #expect(result.code == 1, "\(arguments): \(result.stdout)\(result.stderr)")
+            #expect(
+                result.stderr.contains("symbolic link to \(target.resolvingSymlinksInPath().path), outside")
+                    && result.stderr.contains("--follow-symlinks"), "\(arguments): \(result.stderr)")
+            #expect(try String(contentsOf: target, encoding: .utf8) == acme, "\(arguments) wrote through the link")
+        }
+        let followed = try RosterBinary.run(
+            ["hire", "Ann Lee", "--craft", "Design", "--level", "Mid", "--follow-symlinks"], directory: repo)
+        #expect(followed.code == 0, "\(followed.stderr)")
+        #expect(try String(contentsOf: target, encoding: .utf8).contains("Ann Lee"))
+        #expect(try fm.attributesOfItem(atPath: target.path)[.posixPermissions] as? Int == 0o755)
+        // A link inside the repository is written through, as before.
+        try fm.removeItem(at: repo.appendingPathComponent("roster.yaml"))
+        try acme.write(to: repo.appendingPathComponent("people/acme.yaml"), atomically: true, encoding: .utf8)
+        try fm.createSymbolicLink(
+            atPath: repo.appendingPathComponent("roster.yaml").path, withDestinationPath: "people/acme.yaml")
+        let inside = try RosterBinary.run(["hire", "Bo Li", "--craft", "Design", "--level", "Mid"], directory: repo)
+        #expect(inside.code == 0, "\(inside.stderr)")
+        #expect(try String(contentsOf: repo.appendingPathComponent("people/acme.yaml"), encoding: .utf8).contains("Bo Li"))
+        let stdout = try RosterBinary.run(["export", "--out", "/dev/stdout"], environment: env, directory: repo)
+        #expect(stdout.code == 0 && stdout.stdout.contains("version: 1"), "\(stdout.stderr)")
+    }
+
+    /// Finding 10: what a server or a proxy echoes of the request (its Authorization header, the
+    /// token) is never printed, in any output; an endpoint with a user and password is refused
+    /// without printing them.
+    @Test func secretsAreNeverEchoed() throws {
+        let token = "sekrit-\(UUID().uuidString)"
+        var seen: [String] = []
+        for code in ["400", "403", "404", "200"] {
+            let server = try HostileServer("echo", [code])
+            defer { server.stop() }
+            for arguments in [["plan"], ["plan", "--format", "json"], ["auth", "status"], ["export"]] {
+                let result = try RosterBinary.run(
+                    arguments + (arguments[0] == "plan" ? ["examples/acme.yaml"] : []),
+                    environment: ["MPS_ENDPOINT": server.url, "MPS_TOKEN": token],
+                    timeout: 120)
+                #expect(result.code != 0, "\(code) \(arguments)")
+                seen.append(result.stdout + result.stderr)
+            }
+            #expect(server.events.contains { ($0["authorization"] as? String) == "Bearer \(token)" })
+        }
+        #expect(seen.joined().contains("***"), "the echoed header is named, its value hidden: \(seen)")
+        for output in seen { #expect(!output.contains(token), "\(output)") }
+        let userinfo = try RosterBinary.run(
+            ["plan", "--verbose", "--endpoint", "https://jane:\(token)@mps.example.com/graphql", "examples/acme.yaml"],
+            environment: ["MPS_TOKEN": "t"])
+        #expect(userinfo.code == 1 && userinfo.stderr.contains("https://***@mps.example.com/graphql"), "\(userinfo.stderr)")
+        #expect(!(userinfo.stdout + userinfo.stderr).contains(token) && !userinfo.stderr.contains("jane"))
+    }
+
+    /// Finding 10: a space member's e-mail holding a control character (MPS keeps what it is given)
+    /// is left out of what export and pull write, with a warning naming the member: the files they
+    /// write always load, and the rest of access is written.
+    @Test func anEmailARosterCannotHoldIsLeftOutWithAWarning() throws {
+        let sandbox = try SandboxProcess(arguments: ["--test-hooks", "--no-seed"])
+        defer { sandbox.stop() }
+        try sandbox.hook(
+            "state",
+            """
+            {"accounts": [{"token": "\(sandbox.token)", "id": "u_owner", "name": "Jane", "email": "jane@example.com"},
+                          {"token": "t-eve", "id": "u_eve", "name": "Eve", "email": "eve\\u001b[2K@example.com"},
+                          {"token": "t-sam", "id": "u_sam", "name": "Sam", "email": "sam@example.com"}],
+             "members": [{"owner": "u_owner", "member": "u_eve"}, {"owner": "u_owner", "member": "u_sam"}],
+             "spaces": {"u_owner": {"people": [{"fullName": "Ana", "craftAbility": "Design", "jobLevel": "Mid",
+                                                "craftFocus": "Mobile"}]}}}
+            """)
+        let dir = try folder()
+        let roster = dir.appendingPathComponent("roster.yaml")
+        let export = try RosterBinary.run(["export", "--out", roster.path], environment: sandbox.environment)
+        #expect(export.code == 0, "\(export.stderr)")
+        #expect(export.stderr.contains("the space member \"eve\\u{1B}[2K@example.com\" (Eve)"), "\(export.stderr)")
+        #expect(!HostileInputTests.hasRawControl(export.stderr))
+        let text = try String(contentsOf: roster, encoding: .utf8)
+        #expect(text.contains("- sam@example.com") && !text.contains("2K@"), "\(text)")
+        #expect(try RosterBinary.run(["validate", roster.path]).code == 0)
+        // Pull writes the same: a member the apps add later is adopted, the unwritable one is named.
+        try text.replacingOccurrences(of: "  - sam@example.com\n", with: "  - nobody@example.com\n")
+            .write(to: roster, atomically: true, encoding: .utf8)
+        let pull = try RosterBinary.run(["pull", roster.path], environment: sandbox.environment, directory: dir)
+        #expect(pull.code == 0, "\(pull.stdout)\(pull.stderr)")
+        #expect(pull.stderr.contains("the space member \"eve\\u{1B}[2K@example.com\" (Eve)"), "\(pull.stderr)")
+        let pulled = try String(contentsOf: roster, encoding: .utf8)
+        #expect(pulled.contains("sam@example.com") && !pulled.contains("nobody"), "\(pulled)")
+        #expect(try RosterBinary.run(["validate", roster.path]).code == 0)
     }
 }
