@@ -39,7 +39,8 @@ package struct MPSEndpoint: Sendable {
                     + "`roster auth login`): leave them out of the URL")
         }
         guard scheme == "http" || scheme == "https" else {
-            throw .invalidEndpoint(shown(text), "roster speaks https:// (and http:// to this machine), not \(scheme)://")
+            throw .invalidEndpoint(
+                shown(text), "roster speaks https:// (and http:// to this machine), not \(scheme)://")
         }
         components.scheme = scheme
         guard let url = components.url, let host = url.host, !host.isEmpty else {

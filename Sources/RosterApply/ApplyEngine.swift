@@ -186,6 +186,7 @@ package struct ApplyEngine: Sendable {
         }
         report.verification = .checked(remaining: fresh.changes.filter { $0.action != .unmanaged })
         report.unexplained = check.unexplained(fresh)
+        report.broken = fresh.brokenRules.map(\.message)
         return report
     }
 }

@@ -74,15 +74,20 @@ package struct ApplyReport: Sendable {
     /// What verification found that neither the roster nor this apply explains: the work of
     /// another writer, most likely another apply running at the same time.
     package var unexplained: [String] = []
+    /// What the space breaks, after the apply, of the rules the roster keeps (someone in two
+    /// teams): checked of the whole space, whatever the plan was narrowed to.
+    package var broken: [String] = []
     /// The plan applied, told person by person, for the report's closing words (nil: not told).
     package var people: PeopleView?
 
     package init() {}
 
-    /// The report of an apply that found nothing to do: nothing sent, nothing left.
-    package static var nothingToDo: ApplyReport {
+    /// The report of an apply that found nothing to do: nothing sent, nothing left; `broken`, what
+    /// the space breaks of the roster's rules all the same.
+    package static func nothingToDo(broken: [String] = []) -> ApplyReport {
         var report = ApplyReport()
         report.verification = .checked(remaining: [])
+        report.broken = broken
         return report
     }
 
@@ -131,7 +136,7 @@ package struct ApplyReport: Sendable {
 
     /// Everything applied, verified, nothing left, nothing stopped.
     package var complete: Bool {
-        stop == nil && verified && remaining.isEmpty && unexplained.isEmpty
+        stop == nil && verified && remaining.isEmpty && unexplained.isEmpty && broken.isEmpty
             && entries.allSatisfy { $0.status == .applied }
     }
 }

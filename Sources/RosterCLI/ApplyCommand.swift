@@ -80,9 +80,13 @@ struct ApplyCommand: Command {
         switch outcome {
         case .cancelled: return ExitCode.failure
         case .nothingLeft: return ExitCode.success
-        case .nothingToDo:
-            if json { show.report(ReportRenderer.json(.nothingToDo).rendered(indent: 2) + "\n") }
-            return ExitCode.success
+        case .nothingToDo(let report):
+            if json {
+                show.report(ReportRenderer.json(report).rendered(indent: 2) + "\n")
+            } else if !report.broken.isEmpty {
+                show.report(ReportRenderer.brokenLines(report, color: show.color))
+            }
+            return report.complete ? ExitCode.success : ExitCode.failure
         case .applied(let report):
             show.report(
                 json

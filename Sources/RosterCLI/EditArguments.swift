@@ -11,7 +11,10 @@ struct EditArguments: Sendable {
     static let level = Option<String?>.text("--level", "LEVEL", "the person's job level (Junior … Principal)")
     static let focus = Option<String?>.text("--focus", "FOCUS", "the person's focus (Frontend, Backend, …)")
     static let since = Option<String?>.text(
-        "--since", "DATE", "the level start date, YYYY-MM-DD (set: `none` clears it; default with a new level: today)")
+        "--since", "DATE", "the level start date, YYYY-MM-DD (`none` clears it; default with a new level: today)")
+    /// A new person's `--since`: no date unless given, or unless the roster's rules ask for one.
+    static let startDate = since.help(
+        "the level start date, YYYY-MM-DD (default: none; today where rules.requireLevelStartDate asks for one)")
     static let id = Option<Int?>.integer(
         "--id", "N", in: 1...Int(Int32.max), example: 118, "the live MPS user id to pin (when live names repeat)")
     static let team = Option<String?>.text("--team", "TEAM", "the team the person joins")
@@ -34,6 +37,8 @@ struct EditArguments: Sendable {
     var dryRun: Bool
     var json: Bool
     var links: FileReplacer.Links
+    /// Diagnostics' style: colour and, with `--verbose`, their codes (as `validate` prints them).
+    var style: ColorOptions
     var arguments: ParsedArguments
 
     /// Reads `count` names after `skip` words (a subcommand), the rest being the roster's paths.
@@ -49,6 +54,7 @@ struct EditArguments: Sendable {
         dryRun = arguments[Self.dryRun]
         json = arguments[FormatOnly.format] == .json
         links = arguments[OptionCatalog.followSymlinks] ? .anywhere : .withinRepository
+        style = ColorOptions(arguments)
         self.arguments = arguments
     }
 

@@ -31,9 +31,13 @@ struct EditOptions<C: EditCommand>: CommandOptions {
 extension EditCommand {
     static func run(_ options: Options, _ context: CommandContext) async -> ExitCode {
         let arguments = options.edit
-        return await reporting(FailureStyle(json: arguments.json), context) {
+        return await reporting(FailureStyle(json: arguments.json, color: arguments.style), context) {
             let outcome = try EditWorkflow(paths: arguments.paths).edit(try edit(arguments, kind: options.kind))
-            if !outcome.warnings.isEmpty { context.console.writeErr(DiagnosticRenderer.text(outcome.warnings)) }
+            if !outcome.warnings.isEmpty {
+                let color = context.useColor(onStderr: true, arguments.style)
+                context.console.writeErr(
+                    DiagnosticRenderer.text(outcome.warnings, color: color, codes: arguments.style.codes))
+            }
             let files = outcome.files
             let patch = files.map {
                 UnifiedDiff.render(
@@ -83,7 +87,7 @@ struct HireCommand: EditCommand {
         "roster hire NAME [--craft C] [--level L] [--focus F] [--since DATE] [--team TEAM [--as lead]] [--into FILE] "
         + "[PATH…]"
     static let editSpecs = [
-        EditArguments.craft.spec, EditArguments.level.spec, EditArguments.focus.spec, EditArguments.since.spec,
+        EditArguments.craft.spec, EditArguments.level.spec, EditArguments.focus.spec, EditArguments.startDate.spec,
         EditArguments.team.spec, EditArguments.role.spec, EditArguments.into.spec,
     ]
     static let names = 1

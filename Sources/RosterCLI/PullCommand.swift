@@ -62,7 +62,7 @@ struct PullCommand: Command {
             conflicts: edits.conflicts.map(\.description), withoutBase: edits.withoutBase)
         if options.json {
             context.console.writeOut(PullReport.json(outcome, written: writes, patch: options.dryRun ? patch : nil))
-        } else if writes || !outcome.conflicts.isEmpty {
+        } else {
             context.console.writeErr(PullReport.text(outcome, written: writes, verbose: options.connection.verbose))
         }
         if !edits.conflicts.isEmpty { return ExitCode.failure }

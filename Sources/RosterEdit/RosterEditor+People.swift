@@ -10,6 +10,11 @@ extension RosterEditor {
             try unchangedHire(new, existing, team: t)
             return
         }
+        var new = new
+        // A roster whose rules ask every person for a start date gets today's, as the help says.
+        if new.levelStartDate == nil && roster.rules?.requireLevelStartDate?.value == true {
+            new.levelStartDate = today
+        }
         let file = newEntryFile(for: RosterFormat.TopLevelKey.people.name, into: new.into)
         let given = editors[file]?.defaults() ?? [:]
         for (key, value) in [(RosterFormat.PersonKey.craft, new.craft?.rawValue), (.level, new.level?.rawValue)]

@@ -21,6 +21,10 @@ package struct Change: Sendable {
     package var after: EntityValues = [:]
     /// Why an unmanaged entity stays ("protected"), or other context.
     package var note: String?
+    /// A person change's person: the live user, or the roster person created.
+    package var person: PlannedPerson?
+    /// A team created or deleted: the people it will have or had, its lead first.
+    package var teamPeople: [TeamMember] = []
 
     package init(action: Action, kind: Kind, name: String, id: Int? = nil) {
         self.action = action

@@ -9,9 +9,9 @@ package enum FieldChange: Sendable, Equatable {
     case focus(from: Focus, to: Focus)
     /// nil: no date.
     case levelStartDate(from: String?, to: String?)
-    case lead(from: String, to: String)
-    /// Who joins the team and who leaves it, by name, sorted.
-    case members(added: [String], removed: [String])
+    case lead(from: TeamMember, to: TeamMember)
+    /// Who joins the team and who leaves it, sorted by name.
+    case members(added: [TeamMember], removed: [TeamMember])
     case limitMonths(from: Int, to: Int)
 
     package var field: PlanField {
@@ -31,7 +31,8 @@ package enum FieldChange: Sendable, Equatable {
     /// by who joins and who leaves.
     package var values: (before: JSONValue, after: JSONValue)? {
         switch self {
-        case .name(let a, let b), .lead(let a, let b): (.string(a), .string(b))
+        case .name(let a, let b): (.string(a), .string(b))
+        case .lead(let a, let b): (.string(a.name), .string(b.name))
         case .craft(let a, let b): (.string(a.rawValue), .string(b.rawValue))
         case .level(let a, let b): (.string(a.rawValue), .string(b.rawValue))
         case .focus(let a, let b): (.string(a.rawValue), .string(b.rawValue))

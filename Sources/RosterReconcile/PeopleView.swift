@@ -9,20 +9,12 @@ package struct PeopleView: Sendable {
     package private(set) var stories: [PersonStory] = []
 
     /// The stories of `plan`, grouped by kind (joiners, leavers, moves, level changes, other) and
-    /// by name within a group.
+    /// by name within a group. A story is a person's: a live user, or a roster person the plan
+    /// creates; two people of one name are two stories.
     package init(_ plan: Plan) {
         var builder = Builder()
         for change in plan.changes where change.kind == .person { builder.add(person: change) }
         for change in plan.changes where change.kind == .team { builder.add(team: change) }
-        // Someone who only changes team has no change of their own: their id is the live
-        // person's of that name, when only one has it.
-        if builder.stories.contains(where: { $0.id == nil && !$0.joinsSpace }) {
-            var ids: [NameKey: Int?] = [:]
-            for user in plan.live.users { ids[user.key] = ids[user.key] == nil ? user.id : .some(nil) }
-            for i in builder.stories.indices where builder.stories[i].id == nil && !builder.stories[i].joinsSpace {
-                builder.stories[i].id = ids[NameKey(builder.stories[i].name)] ?? nil
-            }
-        }
         // By kind, then by name's bytes (String's `<` normalizes at every comparison).
         let all = builder.stories
         let kinds = all.map(\.kind.rawValue)
@@ -35,47 +27,46 @@ package struct PeopleView: Sendable {
     /// How many stories of each kind, for a summary line.
     package func count(_ kind: PersonStory.Kind) -> Int { stories.lazy.filter { $0.kind == kind }.count }
 
-    /// Builds the stories, one per person name.
+    /// Builds the stories, one per person (by identity, never by name).
     struct Builder {
         var stories: [PersonStory] = []
-        var index: [String: Int] = [:]
+        var index: [PlannedPerson: Int] = [:]
 
-        mutating func story(_ name: String) -> Int {
-            if let i = index[name] { return i }
-            stories.append(PersonStory(name: name))
-            index[name] = stories.count - 1
+        /// The story of `person`, begun under `name` when it is new.
+        mutating func story(_ person: PlannedPerson, _ name: String) -> Int {
+            if let i = index[person] { return i }
+            var story = PersonStory(name: name)
+            if case .live(let id) = person { story.id = id }
+            stories.append(story)
+            index[person] = stories.count - 1
             return stories.count - 1
         }
 
+        mutating func story(_ member: TeamMember) -> Int { story(member.person, member.name) }
+
         mutating func add(person change: Change) {
-            guard change.action != .unmanaged else { return }
-            let i = story(change.name)
-            stories[i].id = change.id
+            guard change.action != .unmanaged, let person = change.person else { return }
+            let i = story(person, change.name)
             switch change.action {
             case .create: stories[i].joinsSpace = true
             case .delete: stories[i].leavesSpace = true
             default: stories[i].updates = change.updates
             }
-            // Team changes name who leaves by their live name: a person renamed is one story.
-            for case .name(let from, _) in change.updates where index[from] == nil { index[from] = i }
             if change.action == .create { stories[i].created = change.after }
         }
 
         mutating func add(team change: Change) {
             switch change.action {
             case .create:
-                let lead = change.after[.lead]?.stringValue
-                for name in PeopleView.names(change.after[.members]) {
-                    let i = story(name)
-                    stories[i].to.append(PersonStory.Placement(team: change.name, role: name == lead ? .lead : .member))
+                for (n, member) in change.teamPeople.enumerated() {
+                    let i = story(member)
+                    stories[i].to.append(PersonStory.Placement(team: change.name, role: n == 0 ? .lead : .member))
                 }
             case .delete:
-                let lead = change.before[.lead]?.stringValue
-                for name in PeopleView.names(change.before[.members]) {
-                    let i = story(name)
+                for (n, member) in change.teamPeople.enumerated() {
+                    let i = story(member)
                     stories[i].from.append(
-                        PersonStory.Placement(
-                            team: change.name, role: name == lead ? .lead : .member, teamID: change.id))
+                        PersonStory.Placement(team: change.name, role: n == 0 ? .lead : .member, teamID: change.id))
                 }
             case .update: add(teamUpdate: change)
             case .unmanaged: break
@@ -85,8 +76,8 @@ package struct PeopleView: Sendable {
         /// Who joins and leaves a team, and who becomes or stops being its lead.
         mutating func add(teamUpdate change: Change) {
             var oldName = change.name
-            var leads: (from: String, to: String)?
-            var members: (added: [String], removed: [String]) = ([], [])
+            var leads: (from: TeamMember, to: TeamMember)?
+            var members: (added: [TeamMember], removed: [TeamMember]) = ([], [])
             for update in change.updates {
                 switch update {
                 case .name(let from, _): oldName = from
@@ -95,30 +86,29 @@ package struct PeopleView: Sendable {
                 default: break
                 }
             }
-            for name in members.removed {
-                let i = story(name)
-                stories[i].from.append(
-                    .init(team: oldName, role: name == leads?.from ? .lead : .member, teamID: change.id))
+            for member in members.removed {
+                let i = story(member)
+                let role: PersonStory.Placement.Role = member.person == leads?.from.person ? .lead : .member
+                stories[i].from.append(.init(team: oldName, role: role, teamID: change.id))
             }
-            for name in members.added {
-                let i = story(name)
-                stories[i].to.append(
-                    .init(team: change.name, role: name == leads?.to ? .lead : .member, teamID: change.id))
+            for member in members.added {
+                let i = story(member)
+                let role: PersonStory.Placement.Role = member.person == leads?.to.person ? .lead : .member
+                stories[i].to.append(.init(team: change.name, role: role, teamID: change.id))
             }
             guard let leads else { return }
             // A lead who stays in the team becomes a member; a member who becomes lead changes role.
-            if !members.removed.contains(leads.from) {
+            if !members.removed.contains(where: { $0.person == leads.from.person }) {
                 let i = story(leads.from)
                 stories[i].from.append(.init(team: oldName, role: .lead, teamID: change.id))
                 stories[i].to.append(.init(team: change.name, role: .member, teamID: change.id))
             }
-            if !members.added.contains(leads.to) {
+            if !members.added.contains(where: { $0.person == leads.to.person }) {
                 let i = story(leads.to)
                 stories[i].from.append(.init(team: oldName, role: .member, teamID: change.id))
                 stories[i].to.append(.init(team: change.name, role: .lead, teamID: change.id))
             }
         }
-
     }
 
     /// The names of a team change's member list (`after` or `before`).
@@ -177,7 +167,7 @@ package struct PersonStory: Sendable {
     }
 
     package var name: String
-    /// The live id; nil for someone the plan creates (or who only changes team: see ``Plan``).
+    /// The live id; nil for someone the plan creates.
     package var id: Int?
     /// Created or deleted by the plan.
     package var joinsSpace = false

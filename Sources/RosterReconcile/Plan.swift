@@ -21,6 +21,15 @@ package struct Plan: Sendable {
     let matchedTeams: [Int?]
     /// Whether the roster has `access:`, so the space's members are part of what the plan read.
     let managesAccess: Bool
+    /// Whether the roster keeps the one-team rule (`policy.oneTeamPerPerson`).
+    let keepsOneTeamRule: Bool
+
+    /// What the live space breaks of the rules the roster keeps: each person in several teams,
+    /// when the roster keeps the one-team rule (whatever the plan was narrowed to).
+    package var brokenRules: [PlanWarning] {
+        guard keepsOneTeamRule else { return [] }
+        return warnings.filter { if case .inSeveralTeams = $0 { true } else { false } }
+    }
 
     /// The live id of `entity`, when it exists in the state this plan was made from.
     package func liveID(of entity: EntityID) -> Int? {
@@ -77,14 +86,17 @@ extension Plan {
     ) {
         self.init(
             endpoint: endpoint, space: space, changes: changes, steps: steps, warnings: warnings, deletes: deletes,
-            live: live, ignoredUsers: [], ignoredTeams: [], matchedPeople: [], matchedTeams: [], managesAccess: false)
+            live: live, ignoredUsers: [], ignoredTeams: [], matchedPeople: [], matchedTeams: [], managesAccess: false,
+            keepsOneTeamRule: false)
     }
 
-    /// This plan with only `steps` and `changes`, a selection of its own: the rest is the same.
-    func keeping(steps: [[PlanOperation]], changes: [Change]) -> Plan {
+    /// This plan with only `steps` and `changes`, a selection of its own, and what the selection
+    /// says besides (`adding`): the rest is the same.
+    func keeping(steps: [[PlanOperation]], changes: [Change], adding said: [PlanWarning] = []) -> Plan {
         Plan(
-            endpoint: endpoint, space: space, changes: changes, steps: steps, warnings: warnings, deletes: deletes,
+            endpoint: endpoint, space: space, changes: changes, steps: steps, warnings: said + warnings,
+            deletes: deletes,
             live: live, ignoredUsers: ignoredUsers, ignoredTeams: ignoredTeams, matchedPeople: matchedPeople,
-            matchedTeams: matchedTeams, managesAccess: managesAccess)
+            matchedTeams: matchedTeams, managesAccess: managesAccess, keepsOneTeamRule: keepsOneTeamRule)
     }
 }

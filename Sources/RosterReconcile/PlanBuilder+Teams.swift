@@ -53,6 +53,8 @@ extension PlanBuilder {
         deletedTeams.append(team.id)
         finalMembers[team.id] = []
         var change = Change(action: .delete, kind: .team, name: team.name, id: team.id)
+        let people = [team.leadID] + team.memberSet.sorted().filter { $0 != team.leadID }
+        change.teamPeople = people.map { member(.live($0)) }
         change.before = [
             .name: .string(team.name), .lead: .string(name(.live(team.leadID))),
             .members: .array(team.memberSet.sorted().map { .string(name(.live($0))) }),
@@ -62,6 +64,7 @@ extension PlanBuilder {
 
     private mutating func planCreate(_ desired: DesiredTeam) {
         var change = Change(action: .create, kind: .team, name: desired.name)
+        change.teamPeople = ([desired.lead] + desired.members).map { member($0, desired: true) }
         change.after = [
             .name: .string(desired.name), .lead: .string(desiredName(desired.lead)),
             .members: .array(([desired.lead] + desired.members).map { .string(desiredName($0)) }),
@@ -121,11 +124,13 @@ extension PlanBuilder {
         var change = Change(action: .update, kind: .team, name: desired.name, id: current.id)
         if renamed { change.updates.append(.name(from: current.name, to: desired.name)) }
         if desired.lead != .live(current.leadID) {
-            change.updates.append(.lead(from: name(.live(current.leadID)), to: desiredName(desired.lead)))
+            change.updates.append(.lead(from: member(.live(current.leadID)), to: member(desired.lead, desired: true)))
         }
         if !leavers.isEmpty || !joiners.isEmpty {
             change.updates.append(
-                .members(added: joiners.map(desiredName).sorted(), removed: leavers.map(name).sorted()))
+                .members(
+                    added: joiners.map { member($0, desired: true) }.sortedByName(),
+                    removed: leavers.map { member($0) }.sortedByName()))
         }
         return change
     }

@@ -90,6 +90,12 @@ struct PlanBuilder {
         return name(ref)
     }
 
+    /// A person as a team change names them: as the space names them now, or (`desired`) as the
+    /// roster does.
+    func member(_ ref: PlannedPerson, desired: Bool = false) -> TeamMember {
+        TeamMember(desired ? desiredName(ref) : name(ref), ref)
+    }
+
     private mutating func planPeople() {
         for (i, person) in roster.people.enumerated() {
             if let match = matching.people[i], let user = usersByID[match.id] {
@@ -106,6 +112,7 @@ struct PlanBuilder {
     private mutating func planCreate(_ person: PersonEntry, rosterIndex: Int) {
         let fields = PersonValues.planned(person, over: nil)
         var change = Change(action: .create, kind: .person, name: person.name.value)
+        change.person = .created(rosterIndex)
         change.after = fields.values
         changes.append(change)
         scheduler.add(PlanOperation(payload: .createUser(rosterIndex: rosterIndex, fields), name: person.name.value))
@@ -118,6 +125,7 @@ struct PlanBuilder {
         // Most people of a roster in sync change nothing: they cost one comparison.
         guard fields != current else { return }
         var change = Change(action: .update, kind: .person, name: person.name.value, id: user.id)
+        change.person = .live(user.id)
         change.updates = current.changes(to: fields)
         changes.append(change)
         if current.level != fields.level && current.levelStartDate == fields.levelStartDate {
@@ -206,6 +214,7 @@ struct PlanBuilder {
             }
         }
         var change = Change(action: .delete, kind: .person, name: user.name, id: user.id)
+        change.person = .live(user.id)
         change.before = PersonValues(user).values
         changes.append(change)
     }

@@ -64,16 +64,27 @@ package struct PlanSelection: Sendable, Equatable {
         return !excludes(kind, name) && (only.isEmpty || only.contains { $0.matches(kind, key) })
     }
 
+    /// The roster to plan for a selection of people: its teams focused on them.
+    package struct Focus: Sendable {
+        package var roster: Roster
+        /// The teams whose updates move the selected people (and those who come along).
+        package var teams: Set<NameKey>
+        /// Who came along, and why: said in the plan.
+        package var along: [PlanWarning]
+    }
+
     /// The roster to plan for this selection: when it names people, its teams focused on them
     /// (``PeopleFocus``), with the teams whose updates then move them; else the roster as it is.
-    package func focus(_ roster: Roster, live: LiveState) -> (roster: Roster, teams: Set<NameKey>) {
-        PeopleFocus(self, roster: roster, live: live)?.focused() ?? (roster, [])
+    /// An excluded person a kept story needs (the lead of a new team it joins) is an error.
+    package func focus(_ roster: Roster, live: LiveState) throws(SelectionError) -> Focus {
+        try PeopleFocus(self, roster: roster, live: live)?.focused() ?? Focus(roster: roster, teams: [], along: [])
     }
 
     /// `plan` limited to the selection, its prerequisites brought along; the operations of
-    /// `teams` (a focus's) come too.
-    package func apply(to plan: Plan, teams: Set<NameKey> = []) throws(SelectionError) -> Plan {
+    /// `focus`'s teams come too, and who came along with them is said.
+    package func apply(to plan: Plan, focus: Focus? = nil) throws(SelectionError) -> Plan {
         guard !isEmpty else { return plan }
+        let teams = focus?.teams ?? []
         let operations = Array(plan.steps.joined())
         let chosen = Set(
             operations.filter {
@@ -100,7 +111,7 @@ package struct PlanSelection: Sendable, Equatable {
             }
             return change
         }
-        return plan.keeping(steps: steps, changes: changes)
+        return plan.keeping(steps: steps, changes: changes, adding: focus?.along ?? [])
     }
 
     /// One message for each `KIND:NAME` selector that names no roster entry and no live

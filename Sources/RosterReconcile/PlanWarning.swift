@@ -30,6 +30,9 @@ package enum PlanWarning: Sendable, Equatable {
     /// A person's level changes and their level start date stays: the levels report would count
     /// the new level from the old date.
     case levelWithoutDate(person: String, id: Int, from: JobLevel, to: JobLevel, date: String?)
+    /// A person the selection did not name moves with it, because a team it changes needs them:
+    /// a new team names them (`lead: false`), or a team needs them as its lead.
+    case comesAlong(person: String, team: String, lead: Bool)
 
     /// The 1-based step the warning is about, if any.
     package var step: Int? {
@@ -68,6 +71,12 @@ package enum PlanWarning: Sendable, Equatable {
                 "person \"\(TerminalText.escape(person))\" (#\(id)) goes from \(from.rawValue) to \(to.rawValue), but "
                 + "levelStartDate \(stays): `roster report levels` would count \(to.rawValue) from that date; set "
                 + "levelStartDate to the day the new level started"
+        case let .comesAlong(person, team, lead):
+            let why =
+                lead
+                ? "team \"\(team)\" needs them as its lead"
+                : "the new team \"\(team)\" names them, and nobody is in two teams"
+            return "\(TerminalText.escape(person)) moves with the selection: \(TerminalText.escape(why))"
         case let .looksLikeRename(person, live, id, deleted):
             let (written, shown) = (TerminalText.escape(person), TerminalText.escape(live))
             let fate = deleted ? "would be deleted (prune), losing their history" : "is not in the roster"

@@ -18,7 +18,7 @@ package enum Planner {
             warnings: builder.warnings, deletes: builder.deleteCounts(), live: live,
             ignoredUsers: matching.ignoredUsers, ignoredTeams: matching.ignoredTeams,
             matchedPeople: matching.people.map { $0?.id }, matchedTeams: matching.teams.map { $0?.id },
-            managesAccess: roster.access != nil)
+            managesAccess: roster.access != nil, keepsOneTeamRule: roster.policy.oneTeamPerPerson)
         return (plan, [])
     }
 }

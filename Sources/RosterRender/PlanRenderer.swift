@@ -135,7 +135,7 @@ package enum PlanRenderer {
         switch update {
         case .name(let from, _): out += "renamed from \"\(from)\""
         case .members(let added, let removed):
-            out += "members: " + (added.map { "+ \($0)" } + removed.map { "− \($0)" }).joined(separator: ", ")
+            out += "members: " + (added.map { "+ \($0.name)" } + removed.map { "− \($0.name)" }).joined(separator: ", ")
         default:
             guard let (before, after) = update.values else { return }
             out += "\(update.field.rawValue): \(text(of: before)) → \(text(of: after))"
@@ -265,8 +265,8 @@ package enum PlanRenderer {
             out.append(("after", .object(values.map { ($0.0, $0.1.after) })))
         }
         for case .members(let added, let removed) in updates {
-            out.append(("membersAdded", .array(added.map(JSONValue.string))))
-            out.append(("membersRemoved", .array(removed.map(JSONValue.string))))
+            out.append(("membersAdded", .array(added.names.map(JSONValue.string))))
+            out.append(("membersRemoved", .array(removed.names.map(JSONValue.string))))
         }
         return out
     }

@@ -21,20 +21,15 @@ package enum PullReport {
     }
 
     /// The report; `verbose` names the pending edits too. Nothing `written` (`--dry-run`,
-    /// `--check`): only the conflicts.
+    /// `--check`): only the one line on a missing base, and the conflicts.
     package static func text(_ outcome: Outcome, written: Bool = true, verbose: Bool) -> String {
-        guard written else { return conflicts(outcome) }
-        var out = ""
-        if let why = outcome.withoutBase, !outcome.adopted.isEmpty {
-            out +=
-                "No base to tell edits from drift (\(why)): every difference is taken as a change made in the apps; "
-                + "\(outcome.adopted.count) values of the files are replaced.\n"
-        }
+        guard written else { return withoutBase(outcome) + conflicts(outcome) }
+        var out = withoutBase(outcome)
         if !outcome.files.isEmpty {
             out += "Adopted from the space:\n" + outcome.adopted.map { "  " + TerminalText.escape($0) + "\n" }.joined()
         }
         if !outcome.pending.isEmpty {
-            out += "Kept \(outcome.pending.count) edits not applied yet"
+            out += "Kept \(counted(outcome.pending.count, "edit")) not applied yet"
             out += verbose ? ":\n" + outcome.pending.map { "  " + TerminalText.escape($0) + "\n" }.joined() : ".\n"
         }
         if !outcome.conflicts.isEmpty {
@@ -42,9 +37,22 @@ package enum PullReport {
                 "Conflicts: the files and the space both changed these since the base; nothing was written for "
                 + "them:\n" + outcome.conflicts.map { "  " + TerminalText.escape($0) + "\n" }.joined()
         }
-        if outcome.files.isEmpty { return out + "The roster already says what the space says.\n" }
-        return out + "Updated \(outcome.files.joined(separator: ", ")).\n"
+        guard outcome.files.isEmpty else { return out + "Updated \(outcome.files.joined(separator: ", ")).\n" }
+        // The files say what the space says only when no edit of theirs waits and nothing conflicts.
+        guard outcome.pending.isEmpty && outcome.conflicts.isEmpty else { return out + "Nothing was written.\n" }
+        return out + "The roster already says what the space says.\n"
     }
+
+    /// The one line that says there was no base, when the pull would replace values without one.
+    static func withoutBase(_ outcome: Outcome) -> String {
+        guard let why = outcome.withoutBase, !outcome.adopted.isEmpty else { return "" }
+        return "No base to tell edits from drift (\(why)): every difference is taken as a change made in the apps; "
+            + "\(counted(outcome.adopted.count, "value")) of the files \(outcome.adopted.count == 1 ? "is" : "are") "
+            + "replaced.\n"
+    }
+
+    /// `count` and `noun`, the noun plural unless there is one.
+    static func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 
     static func conflicts(_ outcome: Outcome) -> String {
         guard !outcome.conflicts.isEmpty else { return "" }

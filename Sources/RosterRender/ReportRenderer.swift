@@ -58,7 +58,8 @@ package enum ReportRenderer {
             return "Not verified: the live state was read, but cannot be compared with the roster: "
                 + reasons.map(TerminalText.escape).joined(separator: "; ") + "\n"
         case .checked(let remaining) where remaining.isEmpty:
-            return report.unexplained.isEmpty ? "Verified: the space matches the roster.\n" : ""
+            return report.unexplained.isEmpty && report.broken.isEmpty
+                ? "Verified: the space matches the roster.\n" : ""
         case .checked(let remaining):
             var out = "Left to do after verification (\(remaining.count)):\n"
             for change in PlanRenderer.ordered(remaining) {
@@ -70,11 +71,20 @@ package enum ReportRenderer {
         }
     }
 
+    /// What the space breaks of the rules the roster keeps, after an apply; empty when nothing.
+    package static func brokenLines(_ report: ApplyReport, color: Bool = false) -> String {
+        guard !report.broken.isEmpty else { return "" }
+        var out = paint("31", "Not verified: the space breaks the one-team rule the roster keeps:", color) + "\n"
+        for line in report.broken { out += "  \(TerminalText.escape(line))\n" }
+        return out
+    }
+
     /// The report as text.
     package static func text(_ report: ApplyReport, color: Bool = false) -> String {
         var out = entryLines(report.entries, color: color)
         if let stop = report.stop { out += paint("31", stopLine(stop), color) + "\n" }
         out += verificationLines(report)
+        out += brokenLines(report, color: color)
         if !report.unexplained.isEmpty {
             out +=
                 paint("31", "Another writer may be applying at the same time (two applies must not overlap):", color)
@@ -126,6 +136,7 @@ package enum ReportRenderer {
         fields.append(("verified", .bool(report.verified)))
         fields.append(("verification", verificationJSON(report.verification)))
         fields.append(("unexplained", .array(report.unexplained.map(JSONValue.string))))
+        fields.append(("broken", .array(report.broken.map(JSONValue.string))))
         fields.append(("people", PeopleReport.json(report)))
         return .object(fields)
     }

@@ -41,8 +41,9 @@ package struct ApplyWorkflow: Sendable {
 
     /// How an apply ended, when it was not refused.
     package enum Outcome: Sendable {
-        /// The space already matches: nothing was sent.
-        case nothingToDo
+        /// The plan had nothing to do: nothing was sent. The report says what the space breaks of
+        /// the roster's rules all the same (a selection leaves what it did not select).
+        case nothingToDo(ApplyReport)
         /// The answer was not "yes".
         case cancelled
         /// The space changed while the plan waited, and nothing is left to do.
@@ -90,7 +91,7 @@ package struct ApplyWorkflow: Sendable {
     ) async throws(SessionFailure) -> Outcome {
         guard made.plan.hasChanges else {
             display.show(made.plan, people: PeopleView(made.plan))
-            return .nothingToDo
+            return .nothingToDo(.nothingToDo(broken: made.plan.brokenRules.map(\.message)))
         }
         let engine = { (made: LivePlan) in engineFor(made, request, control: control, progress: progress) }
         switch saved == nil ? approver : .savedPlan {

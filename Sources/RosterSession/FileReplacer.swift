@@ -83,7 +83,9 @@ package enum FileReplacer {
     static func repository(of folder: URL) -> URL {
         var candidate = folder
         while true {
-            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent(".git").path) { return candidate }
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent(".git").path) {
+                return candidate
+            }
             let parent = candidate.deletingLastPathComponent()
             if parent.path == candidate.path { return folder }
             candidate = parent

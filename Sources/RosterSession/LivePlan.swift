@@ -68,12 +68,15 @@ package struct LivePlan: Sendable {
     ) throws(SessionFailure) -> Plan {
         // A selection of people plans the roster's teams focused on them: a team update replaces
         // the whole member list, and must move only the people selected.
-        let focus = request.selection.focus(roster, live: live)
+        let focus: PlanSelection.Focus
+        do throws(SelectionError) { focus = try request.selection.focus(roster, live: live) } catch {
+            throw SessionFailure(error.message, kind: .refused)
+        }
         let (planned, diagnostics) = Planner.plan(
             roster: focus.roster, live: live, prune: request.prune, endpoint: endpoint)
         guard let full = planned else { throw SessionFailure(diagnostics: diagnostics) }
         try Rails.check(.planned(request, roster, live))
-        do throws(SelectionError) { return try request.selection.apply(to: full, teams: focus.teams) } catch {
+        do throws(SelectionError) { return try request.selection.apply(to: full, focus: focus) } catch {
             throw SessionFailure(error.message, kind: .refused)
         }
     }

@@ -30,7 +30,8 @@ package struct PullWorkflow: Sendable {
         /// `links: .anywhere`.
         package func write(links: FileReplacer.Links) throws(SessionFailure) {
             for file in files {
-                try FileReplacer.save(Array((changed[file] ?? "").utf8), to: file, what: "the roster file", links: links)
+                try FileReplacer.save(
+                    Array((changed[file] ?? "").utf8), to: file, what: "the roster file", links: links)
             }
         }
     }

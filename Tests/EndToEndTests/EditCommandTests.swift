@@ -139,4 +139,29 @@ import Testing
             "\(result.stderr)")
         #expect(try files(repo) == before, "a file changed")
     }
+
+    /// With `--verbose`, the edit commands end each diagnostic with its code, as validate does; a
+    /// hire under `rules.requireLevelStartDate` gets today's date, as its help says.
+    @Test func editDiagnosticsCarryTheirCodesWithVerbose() throws {
+        let folder = ScratchFolder.url.appendingPathComponent("codes")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try """
+        version: 1
+        defaults: { craft: Engineering, level: Mid }
+        people: [{ name: Ana, levelStartDate: 2024-01-01 }, { name: Ben, levelStartDate: 2024-01-01 }]
+        teams: [{ name: Core, lead: Ana, members: [Ben] }]
+        rules: { maxTeamSize: { value: 2, severity: warning }, requireLevelStartDate: true }
+        """.write(to: folder.appendingPathComponent("roster.yaml"), atomically: true, encoding: .utf8)
+        let unknown = try RosterBinary.run(["--verbose", "move", "Nobody", "--to", "Core"], directory: folder)
+        #expect(unknown.code == 1 && unknown.stderr.contains("[edit-unknown-name]"), "\(unknown.stderr)")
+        let hired = try RosterBinary.run(["hire", "Cy", "--team", "Core", "--verbose"], directory: folder)
+        #expect(hired.code == 0, "\(hired.stderr)")
+        #expect(hired.stderr.contains("[max-team-size]"), "\(hired.stderr)")
+        let text = try String(contentsOf: folder.appendingPathComponent("roster.yaml"), encoding: .utf8)
+        let today = ISO8601DateFormatter.string(
+            from: Date(), timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate])
+        #expect(text.contains("name: Cy, levelStartDate: \(today)"), "\(text)")
+        let help = try RosterBinary.run(["hire", "--help"])
+        #expect(help.stdout.contains("(default: none; today where rules.requireLevelStartDate asks for one)"))
+    }
 }

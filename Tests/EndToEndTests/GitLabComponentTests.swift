@@ -516,7 +516,8 @@ import Testing
                 direct: true)
             let calls = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
             if refused {
-                #expect(result.code == 1 && result.stderr.contains("may not change what is installed"), "\(result.stderr)")
+                #expect(
+                    result.code == 1 && result.stderr.contains("may not change what is installed"), "\(result.stderr)")
                 #expect(calls.isEmpty, "\(calls)")
             } else {
                 #expect(calls.contains("https://mirror.example/roster/SHA256SUMS"), "\(calls)\(result.stderr)")

@@ -250,6 +250,12 @@ extension PullEndToEndTests {
         let json = try JSONSerialization.jsonObject(with: Data(plan.stdout.utf8)) as? [String: Any]
         let names = (json?["people"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
         #expect(names == ["Leo Santos"], "\(plan.stdout)")
+        // Pulled again: nothing left to adopt, the edits kept and the conflict named; the files do
+        // not say what the space says, and pull does not claim they do.
+        let again = try RosterBinary.run(["pull", file.path], environment: sandbox.environment)
+        #expect(again.code == 1 && again.stderr.contains("Kept 2 edits not applied yet."), "\(again.stderr)")
+        #expect(again.stderr.hasSuffix("Nothing was written.\n"), "\(again.stderr)")
+        #expect(!again.stderr.contains("already says what the space says"), "\(again.stderr)")
     }
 
     /// On the default branch, edits not committed yet are pending too; outside git every
@@ -277,6 +283,12 @@ extension PullEndToEndTests {
             of: "level: Junior,    focus: Fullstack", with: "level: Junior,    focus: Fullstack"
         )
         .write(to: outside, atomically: true, encoding: .utf8)
+        for option in ["--dry-run", "--check"] {
+            let looked = try RosterBinary.run(["pull", option, outside.path], environment: sandbox.environment)
+            #expect(
+                looked.stderr.contains("No base to tell edits from drift (not in a git repository)"),
+                "\(option): \(looked.stderr)")
+        }
         let plain = try RosterBinary.run(["pull", outside.path], environment: sandbox.environment)
         #expect(plain.code == 0, "\(plain.stderr)")
         #expect(plain.stderr.contains("No base to tell edits from drift (not in a git repository)"), "\(plain.stderr)")
@@ -303,7 +315,10 @@ extension PullEndToEndTests {
         let pull = try RosterBinary.run(["pull", roster.path], environment: env, directory: folder)
         #expect(pull.code == 0, "\(pull.stderr)")
         let text = try String(contentsOf: roster, encoding: .utf8)
-        #expect(text.contains("      \"members\": [\n        \"David Kim\",\n        \"Iris Johansson\",\n        \"Nina Hires\"\n      ]"), "\(text)")
+        #expect(
+            text.contains(
+                "      \"members\": [\n        \"David Kim\",\n        \"Iris Johansson\",\n        \"Nina Hires\"\n      ]"
+            ), "\(text)")
         #expect(try RosterBinary.run(["plan", "--detailed-exitcode", roster.path], environment: env).code == 0)
     }
 }

@@ -82,14 +82,16 @@ import Testing
         try hire(names, in: sandbox)
         let pull = try RosterBinary.run(["pull", roster.path], environment: sandbox.environment, directory: dir)
         #expect(pull.code == 0, "\(pull.stdout)\(pull.stderr)")
-        let planned = try RosterBinary.run(["plan", "--detailed-exitcode", roster.path], environment: sandbox.environment)
+        let planned = try RosterBinary.run(
+            ["plan", "--detailed-exitcode", roster.path], environment: sandbox.environment)
         #expect(planned.code == 0, "pulled names read back as themselves: \(planned.stdout)\(planned.stderr)")
         for format in ["yaml", "json"] {
             let file = dir.appendingPathComponent("export.\(format)")
             let again = try RosterBinary.run(
                 ["export", "--format", format, "--out", file.path], environment: sandbox.environment)
             #expect(again.code == 0, "\(again.stderr)")
-            let clean = try RosterBinary.run(["plan", "--detailed-exitcode", file.path], environment: sandbox.environment)
+            let clean = try RosterBinary.run(
+                ["plan", "--detailed-exitcode", file.path], environment: sandbox.environment)
             #expect(clean.code == 0, "\(format): \(clean.stdout)\(clean.stderr)")
         }
     }
@@ -108,10 +110,14 @@ import Testing
         ]
         try hire(names, in: sandbox)
         var outputs: [String] = []
-        let csv = try RosterBinary.run(["report", "levels", "--live", "--format", "csv"], environment: sandbox.environment)
+        let csv = try RosterBinary.run(
+            ["report", "levels", "--live", "--format", "csv"], environment: sandbox.environment)
         #expect(csv.stdout.contains(#""'=HYPERLINK(""http://evil.example"",""x"")""#), "\(csv.stdout)")
-        #expect(!csv.stdout.contains("\r\n=") && !HostileInputTests.hasRawControl(csv.stdout.replacingOccurrences(of: "\r", with: "")))
-        let json = try RosterBinary.run(["report", "levels", "--live", "--format", "json"], environment: sandbox.environment)
+        #expect(
+            !csv.stdout.contains("\r\n=")
+                && !HostileInputTests.hasRawControl(csv.stdout.replacingOccurrences(of: "\r", with: "")))
+        let json = try RosterBinary.run(
+            ["report", "levels", "--live", "--format", "json"], environment: sandbox.environment)
         #expect(json.stdout.contains(#"Esc\u001b]52;c;aGk=\u0007 C1\u009b31m \u202ex"#), "\(json.stdout)")
         #expect(!HostileInputTests.hasRawControl(json.stdout))
         outputs += [csv.stdout, json.stdout, json.stderr]
@@ -120,7 +126,8 @@ import Testing
         #expect(pulled.code == 0, "\(pulled.stderr)")
         var text = try String(contentsOf: roster, encoding: .utf8)
         text = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.contains("2020-01-01") ? line.replacingOccurrences(of: "level: Mid", with: "level: Senior") : String(line)
+            line.contains("2020-01-01")
+                ? line.replacingOccurrences(of: "level: Mid", with: "level: Senior") : String(line)
         }.joined(separator: "\n")
         try text.write(to: roster, atomically: true, encoding: .utf8)
         for command in [["plan"], ["plan", "--format", "json"], ["apply", "--auto-approve"], ["pull"]] {
@@ -143,7 +150,8 @@ import Testing
         let roster = dir.appendingPathComponent("roster.yaml")
         #expect(try RosterBinary.run(["export", "--out", roster.path], environment: sandbox.environment).code == 0)
         try hire(["Eve&#x202E;evil", "@acme/everyone", "see https://evil.example", "~~x~~ $y$"], in: sandbox)
-        let plan = try RosterBinary.run(["plan", "--prune", "--format", "markdown", roster.path], environment: sandbox.environment)
+        let plan = try RosterBinary.run(
+            ["plan", "--prune", "--format", "markdown", roster.path], environment: sandbox.environment)
         for shown in [
             "Eve&amp;#x202E;evil", "@&#8203;acme/everyone", "see https:&#8203;//evil.example", "\\~\\~x\\~\\~ \\$y\\$",
         ] {
@@ -171,7 +179,8 @@ import Testing
             contentsOf: TestSupport.packageRoot.appendingPathComponent("examples/acme.yaml"), encoding: .utf8)
         try acme.write(to: target, atomically: true, encoding: .utf8)
         chmod(target.path, 0o755)
-        try fm.createSymbolicLink(atPath: repo.appendingPathComponent("roster.yaml").path, withDestinationPath: "../outside/bashrc")
+        try fm.createSymbolicLink(
+            atPath: repo.appendingPathComponent("roster.yaml").path, withDestinationPath: "../outside/bashrc")
         let env = sandbox.environment
         let attempts: [[String]] = [
             ["hire", "Ann Lee", "--craft", "Design", "--level", "Mid"], ["export", "--out", "roster.yaml"], ["pull"],
@@ -199,7 +208,8 @@ import Testing
             atPath: repo.appendingPathComponent("roster.yaml").path, withDestinationPath: "people/acme.yaml")
         let inside = try RosterBinary.run(["hire", "Bo Li", "--craft", "Design", "--level", "Mid"], directory: repo)
         #expect(inside.code == 0, "\(inside.stderr)")
-        #expect(try String(contentsOf: repo.appendingPathComponent("people/acme.yaml"), encoding: .utf8).contains("Bo Li"))
+        #expect(
+            try String(contentsOf: repo.appendingPathComponent("people/acme.yaml"), encoding: .utf8).contains("Bo Li"))
         let stdout = try RosterBinary.run(["export", "--out", "/dev/stdout"], environment: env, directory: repo)
         #expect(stdout.code == 0 && stdout.stdout.contains("version: 1"), "\(stdout.stderr)")
     }
@@ -228,7 +238,8 @@ import Testing
         let userinfo = try RosterBinary.run(
             ["plan", "--verbose", "--endpoint", "https://jane:\(token)@mps.example.com/graphql", "examples/acme.yaml"],
             environment: ["MPS_TOKEN": "t"])
-        #expect(userinfo.code == 1 && userinfo.stderr.contains("https://***@mps.example.com/graphql"), "\(userinfo.stderr)")
+        #expect(
+            userinfo.code == 1 && userinfo.stderr.contains("https://***@mps.example.com/graphql"), "\(userinfo.stderr)")
         #expect(!(userinfo.stdout + userinfo.stderr).contains(token) && !userinfo.stderr.contains("jane"))
     }
 

@@ -26,7 +26,9 @@ import Testing
                 var old = change.name
                 for case .name(let from, _) in change.updates { old = from }
                 for case .members(let added, let removed) in change.updates {
-                    out += added.map { "\(change.name)|\($0)|+" } + removed.map { "\(old)|\(renamed[$0] ?? $0)|-" }
+                    out +=
+                        added.map { "\(change.name)|\($0.name)|+" }
+                        + removed.map { "\(old)|\(renamed[$0.name] ?? $0.name)|-" }
                 }
             case .unmanaged: break
             }
@@ -126,6 +128,34 @@ import Testing
         #expect(view.count(.moves) == 3 && view.count(.promoted) == 1)
     }
 
+    /// Two people of one name who both change team are two stories, each with their own id and
+    /// moves (a story is a person, never a name).
+    @Test func namesakesWhoBothMoveAreTwoStories() throws {
+        let users = [
+            Self.user(1, "Maria García"), Self.user(2, "Maria García"), Self.user(5, "Ana Lima"),
+            Self.user(6, "Bo Berg"),
+        ]
+        let live = LiveState(
+            space: Self.space, users: users,
+            teams: [
+                LiveTeam(id: 10, name: "Red", leadID: 5, memberIDs: [5, 1]),
+                LiveTeam(id: 11, name: "Blue", leadID: 6, memberIDs: [6, 2]),
+            ], levels: [])
+        var roster = Roster()
+        roster.people = users.map { Self.entry($0.name) }
+        for i in 0..<2 { roster.people[i].id = Located(users[i].id, at: roster.people[i].location) }
+        roster.teams = [
+            Self.team("Red", lead: "Ana Lima", ["Maria García (#2)"]),
+            Self.team("Blue", lead: "Bo Berg", ["Maria García (#1)"]),
+        ]
+        let plan = try #require(Planner.plan(roster: roster, live: live, prune: false).0)
+        let stories = PeopleView(plan).stories
+        #expect(stories.count == 2 && stories.allSatisfy { $0.name == "Maria García" && $0.kind == .moves })
+        let byID = Dictionary(uniqueKeysWithValues: stories.compactMap { s in s.id.map { ($0, s) } })
+        #expect(byID[1]?.from.map(\.team) == ["Red"] && byID[1]?.to.map(\.team) == ["Blue"])
+        #expect(byID[2]?.from.map(\.team) == ["Blue"] && byID[2]?.to.map(\.team) == ["Red"])
+    }
+
     /// `--only person:Leo Santos` moves Leo, and nobody else: the teams are focused on him.
     @Test func aSelectionOfOnePersonMovesOnlyThem() throws {
         let (users, live) = (Self.users, Self.live)
@@ -139,9 +169,9 @@ import Testing
         ]
         var selection = PlanSelection()
         selection.only = try PlanSelection.parse("person:Leo Santos").get()
-        let focus = selection.focus(roster, live: live)
+        let focus = try selection.focus(roster, live: live)
         let full = try #require(Planner.plan(roster: focus.roster, live: live, prune: false).0)
-        let plan = try selection.apply(to: full, teams: focus.teams)
+        let plan = try selection.apply(to: full, focus: focus)
         let view = PeopleView(plan)
         #expect(view.stories.map(\.name) == ["Leo Santos"])
         #expect(view.stories.first?.to == [.init(team: "Backend Services", role: .member, teamID: 11)])
@@ -149,9 +179,9 @@ import Testing
         // Excluding Leo: everyone else's changes, Leo stays where he is.
         var excluding = PlanSelection()
         excluding.exclude = try PlanSelection.parse("person:Leo Santos").get()
-        let rest = excluding.focus(roster, live: live)
+        let rest = try excluding.focus(roster, live: live)
         let restPlan = try excluding.apply(
-            to: try #require(Planner.plan(roster: rest.roster, live: live, prune: false).0), teams: rest.teams)
+            to: try #require(Planner.plan(roster: rest.roster, live: live, prune: false).0), focus: rest)
         #expect(!PeopleView(restPlan).stories.map(\.name).contains("Leo Santos"))
         #expect(PeopleView(restPlan).stories.map(\.name).contains("Maya Patel"))
     }
