@@ -36,7 +36,8 @@ struct MarkdownPlan {
         let view = PeopleView(plan)
         let changes = PlanRenderer.ordered(plan.changes)
         out =
-            "### Roster plan for space \"\(MarkdownText.escape(plan.space.name))\" (\(MarkdownText.code(plan.space.id)))\n\n"
+            "### Roster plan for space \"\(MarkdownText.escape(plan.space.name))\" "
+            + "(\(MarkdownText.code(plan.space.id)))\n\n"
             + summary(view) + "\n\n"
         let large = view.stories.count > Self.large
         if large { add(Reorganisation(view).markdown()) }

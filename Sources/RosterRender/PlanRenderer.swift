@@ -135,7 +135,8 @@ package enum PlanRenderer {
         switch update {
         case .name(let from, _): out += "renamed from \"\(from)\""
         case .members(let added, let removed):
-            out += "members: " + (added.map { "+ \($0.name)" } + removed.map { "− \($0.name)" }).joined(separator: ", ")
+            let names = added.map { "+ \($0.name)" } + removed.map { "− \($0.name)" }
+            out += "members: " + names.joined(separator: ", ")
         default:
             guard let (before, after) = update.values else { return }
             out += "\(update.field.rawValue): \(text(of: before)) → \(text(of: after))"
