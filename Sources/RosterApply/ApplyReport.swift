@@ -77,6 +77,9 @@ package struct ApplyReport: Sendable {
     /// What the space breaks, after the apply, of the rules the roster keeps (someone in two
     /// teams): checked of the whole space, whatever the plan was narrowed to.
     package var broken: [String] = []
+    /// What `apply --reviewed` held back because no reviewed plan holds it (a message each): the
+    /// rest ran; the command refuses (exit 3) so that someone looks.
+    package var heldBack: [String] = []
     /// The plan applied, told person by person, for the report's closing words (nil: not told).
     package var people: PeopleView?
 

@@ -9,7 +9,7 @@ struct ApplyCommand: Command {
         "Apply the plan: show it, ask for yes (a saved plan is not asked about again), run it, verify the result."
     static let usage =
         "roster apply [PATH… | plan.json] [--auto-approve] [--allow-large-changes] [--concurrency N] [--format "
-        + "text|json]"
+        + "text|json] [--reviewed FOLDER]"
     struct Options: CommandOptions {
         static let format = Option<OutputFormat>.format(
             [.text, .json], "report format (default text; json prints the report on standard output)")
@@ -21,6 +21,7 @@ struct ApplyCommand: Command {
                 format.spec, OptionCatalog.view.spec, OptionCatalog.autoApprove.spec,
                 OptionCatalog.allowLargeChanges.spec,
                 OptionCatalog.concurrency.spec, OptionCatalog.prune.spec, only.spec, exclude.spec,
+                OptionCatalog.reviewed.spec,
             ]
         /// Roster paths, or one saved plan.
         var paths: [String]
@@ -29,6 +30,8 @@ struct ApplyCommand: Command {
         var autoApprove: Bool
         var allowLargeChanges: Bool
         var concurrency: Int
+        /// `--reviewed FOLDER`: the plans reviewed on merged pull requests.
+        var reviewed: String?
         var planning: PlanningOptions
         var color: ColorOptions
         var connection: ConnectionOptions
@@ -40,6 +43,7 @@ struct ApplyCommand: Command {
             autoApprove = arguments[OptionCatalog.autoApprove]
             allowLargeChanges = arguments[OptionCatalog.allowLargeChanges]
             concurrency = arguments[OptionCatalog.concurrency] ?? 4
+            reviewed = arguments[OptionCatalog.reviewed]
             planning = PlanningOptions(arguments)
             color = ColorOptions(arguments)
             connection = ConnectionOptions(arguments)
@@ -64,7 +68,7 @@ struct ApplyCommand: Command {
         let settings = ApplyWorkflow.Settings(
             paths: options.paths, prune: options.planning.prune, selection: options.planning.selection,
             connection: options.connection, environment: context.environment,
-            allowLargeChanges: options.allowLargeChanges, concurrency: options.concurrency)
+            allowLargeChanges: options.allowLargeChanges, concurrency: options.concurrency, reviewed: options.reviewed)
         let workflow = try ApplyWorkflow(settings, log: context.log(verbose: options.connection.verbose))
         let (made, request) = try await workflow.makePlan()
         let control = ApplyControl()
@@ -83,9 +87,12 @@ struct ApplyCommand: Command {
         case .nothingToDo(let report):
             if json {
                 show.report(ReportRenderer.json(report).rendered(indent: 2) + "\n")
-            } else if !report.broken.isEmpty {
-                show.report(ReportRenderer.brokenLines(report, color: show.color))
+            } else {
+                show.report(
+                    ReportRenderer.brokenLines(report, color: show.color)
+                        + ReportRenderer.heldBackLines(report, color: show.color))
             }
+            if !report.heldBack.isEmpty { return ExitCode.refused }
             return report.complete ? ExitCode.success : ExitCode.failure
         case .applied(let report):
             show.report(
@@ -93,6 +100,7 @@ struct ApplyCommand: Command {
                     ? ReportRenderer.json(report).rendered(indent: 2) + "\n"
                     : ReportRenderer.text(report, color: show.color))
             if report.stop == .interrupted { return ExitCode.interrupted }
+            if !report.heldBack.isEmpty { return ExitCode.refused }
             return report.complete ? ExitCode.success : ExitCode.failure
         }
     }

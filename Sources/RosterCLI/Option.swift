@@ -107,6 +107,9 @@ enum OptionCatalog {
     static let dryRun = Option<Bool>.flag("--dry-run", "print a unified diff of the files instead of writing them")
     static let check = Option<Bool>.flag("--check", "write nothing; exit 2 when the files would change")
     static let into = Option<String?>.text("--into", "FILE", "append new people and teams to this file")
+    static let reviewed = Option<String?>.text(
+        "--reviewed", "FOLDER",
+        "apply the roster as far as the saved plans in FOLDER (reviewed on merged pull requests) hold it")
     static let followSymlinks = Option<Bool>.flag(
         "--follow-symlinks", "write through a symbolic link that leads outside the roster's repository")
     static let base = Option<String?>.text("--base", "REF", "the git ref last applied (default: the default branch's)")

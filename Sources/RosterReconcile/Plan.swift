@@ -24,6 +24,11 @@ package struct Plan: Sendable {
     /// Whether the roster keeps the one-team rule (`policy.oneTeamPerPerson`).
     let keepsOneTeamRule: Bool
 
+    /// What `apply --reviewed` holds back because no reviewed plan holds it, a message each.
+    package var heldBack: [String] {
+        warnings.compactMap { if case .notReviewed = $0 { $0.message } else { nil } }
+    }
+
     /// What the live space breaks of the rules the roster keeps: each person in several teams,
     /// when the roster keeps the one-team rule (whatever the plan was narrowed to).
     package var brokenRules: [PlanWarning] {

@@ -30,6 +30,9 @@ package enum PlanWarning: Sendable, Equatable {
     /// A person's level changes and their level start date stays: the levels report would count
     /// the new level from the old date.
     case levelWithoutDate(person: String, id: Int, from: JobLevel, to: JobLevel, date: String?)
+    /// A change `apply --reviewed` holds back: the facts of it no reviewed plan holds, or (reviewed
+    /// itself) the change it needs that is held back.
+    case notReviewed(String, facts: [String], needs: String?)
     /// A person the selection did not name moves with it, because a team it changes needs them:
     /// a new team names them (`lead: false`), or a team needs them as its lead.
     case comesAlong(person: String, team: String, lead: Bool)
@@ -38,6 +41,11 @@ package enum PlanWarning: Sendable, Equatable {
     package var step: Int? {
         if case .oneTeamBroken(_, _, _, let step, _) = self { return step }
         return nil
+    }
+
+    /// How a warning names a change's entity: `person "David Kim" (#4)`.
+    package static func subject(_ change: Change) -> String {
+        "\(change.kind.rawValue) \"\(TerminalText.escape(change.name))\"" + (change.id.map { " (#\($0))" } ?? "")
     }
 
     package var message: String {
@@ -71,6 +79,13 @@ package enum PlanWarning: Sendable, Equatable {
                 "person \"\(TerminalText.escape(person))\" (#\(id)) goes from \(from.rawValue) to \(to.rawValue), but "
                 + "levelStartDate \(stays): `roster report levels` would count \(to.rawValue) from that date; set "
                 + "levelStartDate to the day the new level started"
+        case let .notReviewed(subject, facts, needs):
+            if let needs {
+                return "\(subject) is held back: it needs \(needs), which no reviewed plan holds"
+            }
+            return "\(subject) is held back: no reviewed plan holds "
+                + facts.prefix(5).joined(separator: "; ") + (facts.count > 5 ? "; … \(facts.count - 5) more" : "")
+                + " (changed in the apps since the review? plan it in a pull request, or adopt it with `roster pull`)"
         case let .comesAlong(person, team, lead):
             let why =
                 lead

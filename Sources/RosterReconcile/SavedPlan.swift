@@ -42,6 +42,9 @@ package struct SavedPlan: Sendable {
     package var steps: JSONValue
     /// What the plan deletes against `policy.maxDeletes`, for a reader of the file.
     var summary: [(String, JSONValue)] = []
+    /// What a reviewer of the plan saw, fact by fact (``ReviewFact``): what `apply --reviewed`
+    /// may run of a plan made later. Nil in a plan saved by a roster that did not write them.
+    package var reviewed: [ReviewFact]?
 
     /// The saved form of `plan`.
     package init(
@@ -53,6 +56,7 @@ package struct SavedPlan: Sendable {
         self.selection = selection
         self.fingerprint = fingerprint
         steps = Self.steps(plan)
+        reviewed = plan.changes.flatMap(ReviewFact.facts)
         summary = [
             ("maxDeletes", .string(maxDeletes.description)),
             (
@@ -87,6 +91,7 @@ package struct SavedPlan: Sendable {
                     ])
                 ),
                 ("selection", .object(selection.given.map { ($0.option.rawValue, JSONValue.string($0.text)) })),
+                ("reviewed", .array((reviewed ?? []).map(\.json))),
             ])
     }
 
@@ -107,6 +112,7 @@ package struct SavedPlan: Sendable {
             prune: try require(files["prune"]?.boolValue, "apply.roster.prune"))
         fingerprint = Fingerprint(entities: Self.entities(try require(apply["entities"], "apply.entities")))
         steps = try require(apply["steps"], "apply.steps")
+        if case .array(let facts)? = apply["reviewed"] { reviewed = facts.compactMap(ReviewFact.init(json:)) }
         let given = apply["selection"]
         selection = SelectionText(
             only: given?[SelectionText.Option.only.rawValue]?.stringValue,

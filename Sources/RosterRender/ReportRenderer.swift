@@ -79,12 +79,21 @@ package enum ReportRenderer {
         return out
     }
 
+    /// What `apply --reviewed` held back; empty when nothing.
+    package static func heldBackLines(_ report: ApplyReport, color: Bool = false) -> String {
+        guard !report.heldBack.isEmpty else { return "" }
+        var out = paint("31", "Held back, as no reviewed plan holds them (\(report.heldBack.count)):", color) + "\n"
+        for line in report.heldBack { out += "  \(TerminalText.escape(line))\n" }
+        return out
+    }
+
     /// The report as text.
     package static func text(_ report: ApplyReport, color: Bool = false) -> String {
         var out = entryLines(report.entries, color: color)
         if let stop = report.stop { out += paint("31", stopLine(stop), color) + "\n" }
         out += verificationLines(report)
         out += brokenLines(report, color: color)
+        out += heldBackLines(report, color: color)
         if !report.unexplained.isEmpty {
             out +=
                 paint("31", "Another writer may be applying at the same time (two applies must not overlap):", color)
@@ -94,6 +103,9 @@ package enum ReportRenderer {
         out += PeopleReport.text(report)
         let tally = report.tally
         let counts = "\(tally.created) created, \(tally.updated) updated, \(tally.deleted) deleted"
+        if report.complete && !report.heldBack.isEmpty {
+            return out + "Applied what was reviewed: \(counts); \(report.heldBack.count) held back.\n"
+        }
         guard !report.complete else { return out + "Apply complete: \(counts).\n" }
         var missed: [String] = []
         for (count, word) in [
@@ -137,6 +149,7 @@ package enum ReportRenderer {
         fields.append(("verification", verificationJSON(report.verification)))
         fields.append(("unexplained", .array(report.unexplained.map(JSONValue.string))))
         fields.append(("broken", .array(report.broken.map(JSONValue.string))))
+        fields.append(("heldBack", .array(report.heldBack.map(JSONValue.string))))
         fields.append(("people", PeopleReport.json(report)))
         return .object(fields)
     }

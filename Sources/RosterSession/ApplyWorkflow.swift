@@ -18,12 +18,16 @@ package struct ApplyWorkflow: Sendable {
         package var environment: [String: String]
         package var allowLargeChanges: Bool
         package var concurrency: Int
+        /// `--reviewed FOLDER`: the plans reviewed on merged pull requests; the roster's plan made
+        /// now runs as far as they hold it (``ReviewCoverage``), without a question.
+        package var reviewed: String?
 
         package init(
             paths: [String], prune: Bool = false, selection: SelectionText = SelectionText(),
             connection: ConnectionOptions, environment: [String: String], allowLargeChanges: Bool = false,
-            concurrency: Int = 4
+            concurrency: Int = 4, reviewed: String? = nil
         ) {
+            self.reviewed = reviewed
             self.paths = paths
             self.prune = prune
             self.selection = selection
@@ -71,16 +75,34 @@ package struct ApplyWorkflow: Sendable {
                 ApplyAsk(
                     saved: saved, shaping: settings.shaping, connection: settings.connection,
                     environment: settings.environment)))
-        let request: PlanRequest
+        var request: PlanRequest
         if let saved {
             request = try saved.request()
         } else {
             request = try PlanRequest(paths: settings.paths, prune: settings.prune, selectionText: settings.selection)
         }
+        let reviewed = try reviewedPlans()
+        request.reviewed = reviewed?.facts
         let made = try await LivePlan.make(
             request, settings.connection, environment: settings.environment, log: log)
+        try reviewed?.check(space: made.plan.space.id)
         try Rails.check(.made(facts(made.plan, made.roster)))
         return (made, request)
+    }
+
+    /// The plans `--reviewed` names, read; nil without it. They are the approval of the roster
+    /// whole: a saved plan, `--prune`, `--only` or `--exclude` beside them is refused.
+    func reviewedPlans() throws(SessionFailure) -> ReviewedPlans? {
+        guard let folder = settings.reviewed else { return nil }
+        guard saved == nil, settings.shaping.isEmpty else {
+            throw SessionFailure(
+                "--reviewed applies the roster as far as the reviewed plans hold it: give the roster's paths, "
+                    + "without a saved plan, --prune, --only or --exclude", kind: .usage)
+        }
+        let plans = try ReviewedPlans.read(folder, connection: settings.connection, environment: settings.environment)
+        log.notice(
+            "Applying what \(plans.files.count) reviewed plan\(plans.files.count == 1 ? "" : "s") hold of the roster.")
+        return plans
     }
 
     /// Applies `made`: shown, approved as `approver` says (a saved plan is always its own
@@ -91,15 +113,19 @@ package struct ApplyWorkflow: Sendable {
     ) async throws(SessionFailure) -> Outcome {
         guard made.plan.hasChanges else {
             display.show(made.plan, people: PeopleView(made.plan))
-            return .nothingToDo(.nothingToDo(broken: made.plan.brokenRules.map(\.message)))
+            var report = ApplyReport.nothingToDo(broken: made.plan.brokenRules.map(\.message))
+            report.heldBack = made.plan.heldBack
+            return .nothingToDo(report)
         }
         let engine = { (made: LivePlan) in engineFor(made, request, control: control, progress: progress) }
-        switch saved == nil ? approver : .savedPlan {
+        // A saved plan, or the plans reviewed on merged pull requests, are the approval.
+        switch saved == nil && settings.reviewed == nil ? approver : .savedPlan {
         case .prompt(let prompt):
             switch try await approve(made, request, prompt, display) {
             case .approved(let checked):
                 let people = PeopleView(checked.plan)
-                return .applied(told(await send(checked, engine(checked), display), people))
+                return .applied(
+                    told(await send(checked, engine(checked), display), people, heldBack: checked.plan.heldBack))
             case .cancelled: return .cancelled
             case .nothingLeft: return .nothingLeft
             }
@@ -118,7 +144,7 @@ package struct ApplyWorkflow: Sendable {
             let people = PeopleView(plan)
             display.show(made.plan, people: people)
             display.sending()
-            return .applied(told(await timed { await running.value }, people))
+            return .applied(told(await timed { await running.value }, people, heldBack: plan.heldBack))
         }
     }
 
@@ -152,9 +178,10 @@ package struct ApplyWorkflow: Sendable {
     }
 
     /// The report, with the plan it ran told person by person.
-    func told(_ report: ApplyReport, _ people: PeopleView) -> ApplyReport {
+    func told(_ report: ApplyReport, _ people: PeopleView, heldBack: [String] = []) -> ApplyReport {
         var report = report
         report.people = people
+        report.heldBack = heldBack
         return report
     }
 }

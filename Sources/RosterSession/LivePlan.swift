@@ -76,8 +76,10 @@ package struct LivePlan: Sendable {
             roster: focus.roster, live: live, prune: request.prune, endpoint: endpoint)
         guard let full = planned else { throw SessionFailure(diagnostics: diagnostics) }
         try Rails.check(.planned(request, roster, live))
-        do throws(SelectionError) { return try request.selection.apply(to: full, focus: focus) } catch {
+        let selected: Plan
+        do throws(SelectionError) { selected = try request.selection.apply(to: full, focus: focus) } catch {
             throw SessionFailure(error.message, kind: .refused)
         }
+        return request.reviewed.map { ReviewCoverage.narrow(selected, reviewed: $0) } ?? selected
     }
 }

@@ -10,6 +10,9 @@ package struct PlanRequest: Sendable {
     package var selection: PlanSelection
     /// The selection as given, for a saved plan to carry.
     package var selectionText: SelectionText
+    /// With `apply --reviewed`: the facts of the plans reviewed, which the plan is narrowed to
+    /// (``ReviewCoverage``); nil: no narrowing.
+    package var reviewed: Set<ReviewFact>?
 
     package init(
         paths: [String], space: String? = nil, prune: Bool, selectionText: SelectionText

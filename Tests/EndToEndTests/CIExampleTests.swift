@@ -7,27 +7,14 @@ import Testing
 @Suite(.serialized, .scratchFolder) struct CIExampleTests {
     static let scripts = TestSupport.packageRoot.appendingPathComponent("scripts/action")
 
-    /// A folder with a fake `gh` first on the PATH, and the PATH to use. The pull request's comments
-    /// are `FAKE_COMMENTS` (GitHub's JSON), filtered by the caller's `--jq` through jq as gh does;
-    /// the token's user is `FAKE_LOGIN` (default the workflow token's bot).
+    /// A folder with a stand-in `gh` first on the PATH (`Tests/Servers/gh_standin.py`: the calls
+    /// answered from the test's world, each logged in `GH_LOG`), and the PATH to use.
     func fakeGitHub() throws -> (folder: URL, path: String) {
         let folder = ScratchFolder.url.appendingPathComponent("gh-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let gh = """
-            #!/usr/bin/env bash
-            echo "$*" >> "$GH_LOG"
-            case "$*" in
-              "api graphql"*) echo "${FAKE_LOGIN:-github-actions[bot]}" ;;
-              *"/comments --paginate"*) printf '%s' "${FAKE_COMMENTS:-[]}" | jq -r "$5" ;;
-              *"/pulls --jq"*) printf '%s' "${FAKE_PULLS:-[]}" | jq -r "$4" ;;
-              "pr view"*) echo "headsha" ;;
-              "run list"*) echo "${FAKE_RUN:-}" ;;
-              "run download"*) mkdir -p "$7"; cp "$FAKE_PLAN" "$7/plan.json" ;;
-              "pr list"*) echo "${FAKE_OPEN_PR:-}" ;;
-            esac
-            """
+        let standIn = TestSupport.packageRoot.appendingPathComponent("Tests/Servers/gh_standin.py").path
         let script = folder.appendingPathComponent("gh")
-        try gh.write(to: script, atomically: true, encoding: .utf8)
+        try "#!/bin/sh\nexec python3 \"\(standIn)\" \"$@\"\n".write(to: script, atomically: true, encoding: .utf8)
         chmod(script.path, 0o755)
         let roster = URL(fileURLWithPath: RosterBinary.path).deletingLastPathComponent().path
         return (folder, "\(folder.path):\(roster):\(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")")
@@ -99,6 +86,7 @@ import Testing
         let env = [
             "PATH": path, "MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": sandbox.token,
             "GH_LOG": folder.appendingPathComponent("log").path,
+            "GITHUB_WORKFLOW_REF": "org/people/.github/workflows/roster.yml@refs/heads/main",
         ]
         let setup = """
             set -e
@@ -123,6 +111,9 @@ import Testing
         #expect(drift.code == 0, "\(drift.stdout)\(drift.stderr)")
         let log = try String(contentsOf: folder.appendingPathComponent("log"), encoding: .utf8)
         #expect(log.contains("pr create --head roster/drift"), "\(log)")
+        // A pull request made with the workflow's token starts no run: its plan is dispatched.
+        #expect(drift.stdout.contains("opened the drift pull request #21"), "\(drift.stdout)")
+        #expect(log.contains("workflow run roster.yml --ref roster/drift -f pull-request=21"), "\(log)")
         let pushed = try RosterBinary.run(
             ["/usr/bin/git", "-C", remote.path, "show", "roster/drift:roster/acme.yaml"], direct: true)
         #expect(pushed.stdout.contains("{ name: David Kim,      level: Senior,"), "\(pushed.stdout)\(pushed.stderr)")
@@ -299,7 +290,154 @@ import Testing
             "GITHUB_WORKFLOW_REF": "org/people/.github/workflows/roster.yml@refs/heads/main",
         ]
         let result = try run("run.sh", [], env: env, in: repo)
-        #expect(result.code == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.code == 3, "\(result.stdout)\(result.stderr)")
         #expect(result.stderr.contains("the plan that run 99 saved for pull request #7 could not be downloaded"))
+        #expect(result.stderr.contains("When apply refuses or finds no plan"), "\(result.stderr)")
+    }
+
+    /// Writes the stand-in's world (``fakeGitHub()``) as JSON; its path, for FAKE_GH_WORLD.
+    func world(_ folder: URL, _ value: [String: Any]) throws -> String {
+        let file = folder.appendingPathComponent("world.json")
+        try JSONSerialization.data(withJSONObject: value).write(to: file)
+        return file.path
+    }
+
+    /// Three merges in a minute; GitHub cancels the middle apply (a concurrency group keeps one
+    /// pending job, and a newer one replaces it). The third apply applies the second's reviewed
+    /// changes and its own: every pull request merged since the environment's last successful
+    /// deployment, as far as their reviewed plans hold it.
+    @Test func threeMergesWithTheMiddleApplyCancelledAreAllApplied() throws {
+        let sandbox = try SandboxProcess()
+        defer { sandbox.stop() }
+        let (folder, path) = try fakeGitHub()
+        let merges = try MergeHistory(sandbox, folder.appendingPathComponent("three"))
+        var env = [
+            "PATH": path, "MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": sandbox.token,
+            "GH_LOG": folder.appendingPathComponent("log").path, "GITHUB_REPOSITORY": "org/people",
+            "GITHUB_REF_NAME": "main", "GITHUB_WORKFLOW_REF": "org/people/.github/workflows/roster.yml@refs/heads/main",
+        ]
+        var state: [String: Any] = ["pr_heads": [:] as [String: String]]
+        var pulls: [String: Any] = [:], heads: [String: String] = [:], runs: [String: String] = [:]
+        var plans: [String: String] = [:]
+        for (n, change) in merges.changes.enumerated() {
+            try merges.checkout(change.branch)
+            let out = folder.appendingPathComponent("plan-\(n + 1)")
+            let planned = try run("plan-comment.sh", ["roster/", out.path], env: env, in: merges.repo)
+            #expect(planned.code == 2, "\(planned.stderr)")
+            let head = try merges.git("rev-parse HEAD")
+            heads["\(n + 1)"] = head
+            runs[head] = "\(500 + n)"
+            plans["\(500 + n)"] = out.appendingPathComponent("plan.json").path
+            pulls[change.merged] = [
+                ["number": n + 1, "merged_at": "2026-11-27T10:0\(n):00Z", "base": ["ref": "main"]]
+            ]
+        }
+        state = ["commit_pulls": pulls, "pr_heads": heads, "runs": runs, "artifacts": plans]
+        func apply(_ n: Int, deployments: [[String: Any]]) throws -> RosterBinary.Result {
+            try merges.checkout(merges.changes[n].merged)
+            state["deployments"] = deployments
+            env["FAKE_GH_WORLD"] = try world(folder, state)
+            env["GITHUB_SHA"] = merges.changes[n].merged
+            return try run("apply-reviewed.sh", [], env: env, in: merges.repo)
+        }
+        let first = try apply(0, deployments: [])
+        #expect(first.code == 0 && first.stdout.contains("David Kim is now Mid."), "\(first.stdout)\(first.stderr)")
+        // The job's deployment of the environment succeeded; the second apply was cancelled.
+        let third = try apply(2, deployments: [["id": 1, "sha": merges.changes[0].merged, "state": "success"]])
+        #expect(third.code == 0, "\(third.stdout)\(third.stderr)")
+        #expect(third.stdout.contains("pull requests merged since the last apply hold (3 2)"), "\(third.stdout)")
+        #expect(third.stdout.contains("Leo Santos moved to Backend Services."), "\(third.stdout)")
+        #expect(third.stdout.contains("Nina Hires joined, in Design Systems."), "\(third.stdout)")
+        // Nothing is left: the nightly drift finds no drift, and proposes taking nothing back.
+        env["ROSTER_COMMAND"] = "drift"
+        env["GITHUB_REF"] = "refs/heads/main"
+        env["GITHUB_EVENT_PATH"] = try world(folder, [:]).replacingOccurrences(of: "world.json", with: "none.json")
+        state["deployments"] = [["id": 2, "sha": merges.changes[2].merged, "state": "success"]]
+        env["FAKE_GH_WORLD"] = try world(folder, state)
+        let drift = try run("run.sh", [], env: env, in: merges.repo)
+        #expect(drift.code == 0 && drift.stdout.contains("no drift"), "\(drift.stdout)\(drift.stderr)")
+    }
+
+    /// The nightly drift of a schedule, whose event names no repository (so no default branch):
+    /// the default branch comes from the API, and drift runs there; merged changes not applied yet
+    /// (their apply was cancelled) are applied first, so the drift request never takes them back.
+    @Test func aScheduledDriftRunsAndAppliesWhatWasMergedFirst() throws {
+        let sandbox = try SandboxProcess()
+        defer { sandbox.stop() }
+        let (folder, path) = try fakeGitHub()
+        let merges = try MergeHistory(sandbox, folder.appendingPathComponent("drift"))
+        let schedule = folder.appendingPathComponent("schedule.json")
+        try #"{"schedule": "17 5 * * *"}"#.write(to: schedule, atomically: true, encoding: .utf8)
+        var pulls: [String: Any] = [:], heads: [String: String] = [:], runs: [String: String] = [:]
+        var plans: [String: String] = [:]
+        var env = [
+            "PATH": path, "MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": sandbox.token, "ROSTER_COMMAND": "drift",
+            "GH_LOG": folder.appendingPathComponent("log").path, "GITHUB_REPOSITORY": "org/people",
+            "GITHUB_EVENT_PATH": schedule.path, "GITHUB_REF": "refs/heads/feature", "GITHUB_REF_NAME": "feature",
+            "GITHUB_WORKFLOW_REF": "org/people/.github/workflows/roster.yml@refs/heads/main",
+            "RUNNER_TEMP": folder.path,
+        ]
+        for (n, change) in merges.changes.enumerated() {
+            try merges.checkout(change.branch)
+            let out = folder.appendingPathComponent("plan-\(n + 1)")
+            #expect(try run("plan-comment.sh", ["roster/", out.path], env: env, in: merges.repo).code == 2)
+            let head = try merges.git("rev-parse HEAD")
+            (heads["\(n + 1)"], runs[head]) = (head, "\(500 + n)")
+            plans["\(500 + n)"] = out.appendingPathComponent("plan.json").path
+            pulls[change.merged] = [["number": n + 1, "merged_at": "2026-11-27T10:00:00Z", "base": ["ref": "main"]]]
+        }
+        env["FAKE_GH_WORLD"] = try world(
+            folder,
+            ["commit_pulls": pulls, "pr_heads": heads, "runs": runs, "artifacts": plans, "default_branch": "main"])
+        // Off the default branch (from the API: the schedule's event has none), refused.
+        let off = try run("run.sh", [], env: env, in: merges.repo)
+        #expect(off.code == 1 && off.stderr.contains("drift runs on the default branch (main), not on \"feature\""))
+        // On it, with the first merge applied and the others' applies lost: they go out first.
+        try merges.checkout(merges.changes[0].merged)
+        env.merge(["GITHUB_REF": "refs/heads/main", "GITHUB_REF_NAME": "main", "GITHUB_SHA": merges.changes[0].merged])
+        {
+            $1
+        }
+        let first = try run("apply-reviewed.sh", [], env: env, in: merges.repo)
+        #expect(first.code == 0 && first.stdout.contains("David Kim is now Mid."), "\(first.stdout)\(first.stderr)")
+        env["FAKE_GH_WORLD"] = try world(
+            folder,
+            [
+                "commit_pulls": pulls, "pr_heads": heads, "runs": runs, "artifacts": plans, "default_branch": "main",
+                "deployments": [["id": 1, "sha": merges.changes[0].merged, "state": "success"]],
+            ])
+        try merges.checkout(merges.changes[2].merged)
+        env["GITHUB_SHA"] = merges.changes[2].merged
+        let drift = try run("run.sh", [], env: env, in: merges.repo)
+        #expect(drift.code == 0 && drift.stdout.contains("no drift"), "\(drift.stdout)\(drift.stderr)")
+        #expect(drift.stdout.contains("Leo Santos moved to Backend Services."), "\(drift.stdout)")
+        let log = try String(contentsOf: folder.appendingPathComponent("log"), encoding: .utf8)
+        #expect(!log.contains("pr create"), "a drift request that takes the merges back: \(log)")
+    }
+
+    /// A pull request from a fork was validated only: nothing of it was reviewed. Apply says so, by
+    /// its number, and holds back what it changed, never "the plan expired".
+    @Test func aForksMergeIsNamedAndHeldBack() throws {
+        let sandbox = try SandboxProcess()
+        defer { sandbox.stop() }
+        let (folder, path) = try fakeGitHub()
+        let (repo, _) = try repository(folder)
+        let env = [
+            "PATH": path, "MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": sandbox.token, "ROSTER_COMMAND": "apply",
+            "GH_LOG": folder.appendingPathComponent("log").path, "GITHUB_REPOSITORY": "org/people",
+            "GITHUB_SHA": "mergesha", "GITHUB_REF_NAME": "main", "RUNNER_TEMP": folder.path,
+            "GITHUB_WORKFLOW_REF": "org/people/.github/workflows/roster.yml@refs/heads/main",
+            "FAKE_GH_WORLD": try world(
+                folder,
+                [
+                    "commit_pulls": [
+                        "*": [["number": 9, "merged_at": "2026-11-27T10:00:00Z", "base": ["ref": "main"]]]
+                    ], "forks": [9],
+                ]),
+        ]
+        let result = try run("run.sh", [], env: env, in: repo)
+        #expect(result.code == 3, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("pull request #9 came from a fork"), "\(result.stderr)")
+        #expect(!result.stderr.contains("expired"), "\(result.stderr)")
     }
 }

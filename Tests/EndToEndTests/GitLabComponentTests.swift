@@ -285,29 +285,37 @@ import Testing
         return (repo, plan)
     }
 
-    @Test func theReviewedPlanIsAppliedOnMergeAndAStaleOneRefused() throws {
+    /// The merged change's reviewed plan is applied; what the apps changed since the review is
+    /// held back (exit 3) and the rest goes out; planned and reviewed again, it is applied too.
+    @Test func theReviewedPlanIsAppliedOnMergeAndWhatNoOneReviewedIsHeldBack() throws {
         let sandbox = try SandboxProcess()
         defer { sandbox.stop() }
         let api = try StandIn(ScratchFolder.url)
         defer { api.stop() }
         let (repo, plan) = try plannedAndReviewed(sandbox, api, "apply")
         let push = ["CI_PIPELINE_SOURCE": "push", "CI_COMMIT_SHA": "mergesha", "CI_COMMIT_BRANCH": "main"]
-        // The space changed after the review: the reviewed plan is stale and refused.
+        // The space changed after the review: David Kim was made Senior in the apps.
         try sandbox.graphql(
             "mutation { updateUser(id: 4, input: {fullName: \"David Kim\", craftAbility: Engineering, jobLevel: Senior, craftFocus: Fullstack}) { id } }"
         )
-        let stale = try loop(["run", "apply"], job(sandbox, api, repo, push), in: repo)
-        #expect(stale.code == 3, "\(stale.stdout)\(stale.stderr)")
-        #expect(stale.stdout.contains("the plan reviewed on merge request !7 (pipeline 55, job 99)"))
-        // Planned again and reviewed again: applied exactly.
+        let partly = try loop(["run", "apply"], job(sandbox, api, repo, push), in: repo)
+        #expect(partly.code == 3, "\(partly.stdout)\(partly.stderr)")
+        #expect(partly.stdout.contains("the plan reviewed on merge request !7 (pipeline 55, job 99)"))
+        #expect(
+            partly.stdout.contains(
+                "person \"David Kim\" (#4) is held back: no reviewed plan holds level: Senior → Mid"),
+            "\(partly.stdout)")
+        #expect(partly.stdout.contains("Applied what was reviewed: 4 created, 4 updated, 0 deleted; 1 held back."))
+        // Planned again and reviewed again: what is left is applied.
         let again = try loop(["run", "plan"], job(sandbox, api, repo, Self.mergeRequest), in: repo)
         #expect(again.code == 0, "\(again.stderr)")
         try? FileManager.default.removeItem(at: plan)
         try FileManager.default.copyItem(at: repo.appendingPathComponent("roster-plan/plan.json"), to: plan)
         let applied = try loop(["run", "apply"], job(sandbox, api, repo, push), in: repo)
         #expect(applied.code == 0, "\(applied.stdout)\(applied.stderr)")
-        #expect(applied.stdout.contains("Apply complete:"), "\(applied.stdout)")
-        // With merged results pipelines the plan's pipeline runs on the merged result, not the head.
+        #expect(applied.stdout.contains("Apply complete: 0 created, 1 updated, 0 deleted."), "\(applied.stdout)")
+        // With merged results pipelines the plan's pipeline runs on the merged result, not the head;
+        // run again, nothing is left to do.
         try api.set([
             "mr_pipelines": [
                 "7": [
@@ -320,8 +328,7 @@ import Testing
         ])
         let merged = try loop(["run", "apply"], job(sandbox, api, repo, push), in: repo)
         #expect(merged.stdout.contains("(pipeline 57, job 100)"), "\(merged.stdout)\(merged.stderr)")
-        // It is the plan just applied: the space changed since it was made, so it is refused, not run twice.
-        #expect(merged.code == 3, "\(merged.stdout)\(merged.stderr)")
+        #expect(merged.code == 0 && merged.stdout.contains("No changes"), "\(merged.stdout)\(merged.stderr)")
         // A push that came from no merge request applies nothing.
         var direct = job(sandbox, api, repo, push)
         direct["CI_COMMIT_SHA"] = "directsha"
@@ -330,10 +337,11 @@ import Testing
         #expect(refused.stderr.contains("came from no merge request merged into main"), "\(refused.stderr)")
     }
 
-    /// Which pipeline's plan apply takes: a merge train's before a merged result's before the head's,
-    /// the newest first, skipping pipelines whose roster-plan job did not pass (whatever the
-    /// pipeline's own status); and what it says when there is none to take.
-    @Test func applyTakesTheBestPipelineWithAPlanAndSaysWhyWhenNone() throws {
+    /// Which pipeline's plan apply takes: a merged result's before the head's, the newest first,
+    /// skipping pipelines whose roster-plan job did not pass (whatever the pipeline's own status);
+    /// never a merge train's, which tests the request with those ahead of it after the review; and
+    /// what it says when there is none to take.
+    @Test func applyTakesTheReviewedPipelinesPlanAndSaysWhyWhenNone() throws {
         let sandbox = try SandboxProcess()
         defer { sandbox.stop() }
         let api = try StandIn(ScratchFolder.url)
@@ -344,37 +352,91 @@ import Testing
                 "7": [
                     ["id": 63, "sha": "headsha", "ref": "refs/merge-requests/7/head", "status": "success"],
                     ["id": 62, "sha": "trainsha", "ref": "refs/merge-requests/7/train", "status": "running"],
-                    ["id": 61, "sha": "trainsha", "ref": "refs/merge-requests/7/train", "status": "failed"],
-                    ["id": 60, "sha": "resultsha", "ref": "refs/merge-requests/7/merge", "status": "success"],
+                    ["id": 61, "sha": "trainsha", "ref": "refs/merge-requests/7/train", "status": "success"],
+                    ["id": 60, "sha": "resultsha", "ref": "refs/merge-requests/7/merge", "status": "failed"],
                 ]
             ],
             "pipeline_jobs": [
                 "62": [["id": 120, "name": "roster-plan", "status": "running"]],
-                "61": [
-                    ["id": 110, "name": "roster-plan", "status": "success"],
-                    ["id": 111, "name": "lint", "status": "failed"],
+                "61": [["id": 110, "name": "roster-plan", "status": "success"]],
+                "60": [
+                    ["id": 100, "name": "roster-plan", "status": "success"],
+                    ["id": 101, "name": "lint", "status": "failed"],
                 ],
-                "60": [["id": 100, "name": "roster-plan", "status": "success"]],
                 "63": [["id": 130, "name": "roster-plan", "status": "success"]],
             ],
-            "artifacts": ["110": ["roster-plan/plan.json": plan.path]],
+            "artifacts": ["110": ["roster-plan/plan.json": plan.path], "100": ["roster-plan/plan.json": plan.path]],
         ])
         let push = ["CI_PIPELINE_SOURCE": "push", "CI_COMMIT_SHA": "mergesha", "CI_COMMIT_BRANCH": "main"]
         let applied = try loop(["run", "apply"], job(sandbox, api, repo, push), in: repo)
         #expect(applied.code == 0, "\(applied.stdout)\(applied.stderr)")
-        #expect(applied.stdout.contains("the plan reviewed on merge request !7 (pipeline 61, job 110)"))
+        #expect(applied.stdout.contains("the plan reviewed on merge request !7 (pipeline 60, job 100)"))
         // The artifact is gone (expired): said, nothing applied.
         try api.set(["artifacts": [:] as [String: Any]])
         let expired = try loop(["run", "apply"], job(sandbox, api, repo, push), in: repo)
-        #expect(expired.code == 1 && expired.stderr.contains("is gone: its artifacts expired"), "\(expired.stderr)")
+        #expect(expired.code == 3 && expired.stderr.contains("is gone (its artifacts expired"), "\(expired.stderr)")
         #expect(expired.stderr.contains("When apply refuses or finds no plan"))
         // No pipeline ran for what was merged (a fast-forward merge rebased at merge time).
         try api.set(["mr_pipelines": ["7": [["id": 64, "sha": "oldsha", "status": "success"]]]])
         let none = try loop(["run", "apply"], job(sandbox, api, repo, push), in: repo)
-        #expect(none.code == 1 && none.stderr.contains("has no pipeline for what was merged"), "\(none.stderr)")
+        #expect(none.code == 3 && none.stderr.contains("has no pipeline for what was merged"), "\(none.stderr)")
         try api.set(["mr_pipelines": ["7": [["id": 62, "sha": "headsha", "status": "running"]]]])
         let running = try loop(["run", "apply"], job(sandbox, api, repo, push), in: repo)
-        #expect(running.code == 1 && running.stderr.contains("none of the 1 pipelines"), "\(running.stderr)")
+        #expect(running.code == 3 && running.stderr.contains("none of the 1 pipelines"), "\(running.stderr)")
+    }
+
+    /// Three merges in a minute, the middle apply cancelled by GitLab: the third apply applies the
+    /// second's reviewed changes and its own, from the environment's last successful deployment.
+    @Test func threeMergesWithTheMiddleApplyCancelledAreAllApplied() throws {
+        let sandbox = try SandboxProcess()
+        defer { sandbox.stop() }
+        let api = try StandIn(ScratchFolder.url)
+        defer { api.stop() }
+        let merges = try MergeHistory(sandbox, ScratchFolder.url.appendingPathComponent("three"))
+        var plans: [String: Any] = [:], pipelines: [String: Any] = [:], jobs: [String: Any] = [:]
+        var mrs: [String: Any] = [:], commits: [String: Any] = [:]
+        for (n, change) in merges.changes.enumerated() {
+            let iid = n + 1
+            // Reviewed on its own branch, against the space as it was then.
+            try merges.checkout(change.branch)
+            var review = job(sandbox, api, merges.repo, Self.mergeRequest)
+            review["CI_MERGE_REQUEST_IID"] = "\(iid)"
+            review["CI_PIPELINE_ID"] = "\(700 + iid)"
+            let planned = try loop(["run", "plan"], review, in: merges.repo)
+            #expect(planned.code == 0, "\(planned.stderr)")
+            let saved = ScratchFolder.url.appendingPathComponent("three-\(iid).json")
+            try? FileManager.default.removeItem(at: saved)
+            try FileManager.default.copyItem(at: merges.repo.appendingPathComponent("roster-plan/plan.json"), to: saved)
+            mrs["\(iid)"] = ["iid": iid, "sha": "head\(iid)", "target_branch": "main"]
+            pipelines["\(iid)"] = [["id": 800 + iid, "sha": "head\(iid)", "status": "success"]]
+            jobs["\(800 + iid)"] = [["id": 900 + iid, "name": "roster-plan", "status": "success"]]
+            plans["\(900 + iid)"] = ["roster-plan/plan.json": saved.path]
+            commits[change.merged] = [["iid": iid, "state": "merged", "target_branch": "main"]]
+        }
+        try api.set([
+            "mrs": mrs, "mr_pipelines": pipelines, "pipeline_jobs": jobs, "artifacts": plans, "commit_mrs": commits,
+        ])
+        func apply(_ n: Int) throws -> RosterBinary.Result {
+            let commit = merges.changes[n].merged
+            try merges.checkout(commit)
+            let push = ["CI_PIPELINE_SOURCE": "push", "CI_COMMIT_SHA": commit, "CI_COMMIT_BRANCH": "main"]
+            return try loop(["run", "apply"], job(sandbox, api, merges.repo, push), in: merges.repo)
+        }
+        let first = try apply(0)
+        #expect(first.code == 0 && first.stdout.contains("David Kim is now Mid."), "\(first.stdout)\(first.stderr)")
+        // GitLab records the job's deployment of the environment; the second apply is cancelled.
+        try api.set([
+            "deployments": [["id": 1, "sha": merges.changes[0].merged, "status": "success", "environment": "mps"]]
+        ])
+        let third = try apply(2)
+        #expect(third.code == 0, "\(third.stdout)\(third.stderr)")
+        #expect(third.stdout.contains("merge requests merged since the last apply hold (3 2)"), "\(third.stdout)")
+        #expect(third.stdout.contains("Leo Santos moved to Backend Services."), "\(third.stdout)")
+        #expect(third.stdout.contains("Nina Hires joined, in Design Systems."), "\(third.stdout)")
+        let plan = try RosterBinary.run(
+            ["plan", "--detailed-exitcode", merges.repo.appendingPathComponent("roster").path],
+            environment: sandbox.environment)
+        #expect(plan.code == 0, "\(plan.stdout)\(plan.stderr)")
     }
 
     /// The recovery: a person runs a pipeline on the default branch naming the merge request whose
@@ -538,27 +600,28 @@ import Testing
         let used = Set(jobs.matches(of: /\$\[\[ inputs\.([a-z-]+) \]\]/).map { String($0.1) })
         #expect(declared == used, "declared \(declared.sorted()), used \(used.sorted())")
         for command in ["validate", "plan", "apply", "drift"] {
-            #expect(jobs.contains("\n.roster-\(command):\n  rules:"), "\(command)")
+            #expect(jobs.contains("\n.roster-$[[ inputs.command ]]-\(command):\n  rules:"), "\(command)")
         }
-        let writers = jobs.components(separatedBy: "\n.roster-").filter {
-            $0.hasPrefix("apply:") || $0.hasPrefix("drift:")
-        }
-        #expect(writers.count == 2 && writers.allSatisfy { $0.contains("resource_group: roster-write") })
-        #expect(writers.allSatisfy { $0.contains("interruptible: false") })
         let section = { (name: String) in
-            jobs.components(separatedBy: "\n.roster-").first { $0.hasPrefix("\(name):") } ?? ""
+            jobs.components(separatedBy: "\n.roster-$[[ inputs.command ]]-").first { $0.hasPrefix("\(name):") } ?? ""
         }
-        // validate and plan give way to a newer push; the plan is personal data, kept for Developers.
-        #expect(section("validate").contains("interruptible: true") && section("plan").contains("interruptible: true"))
-        #expect(section("plan").contains("access: developer") && section("plan").contains("action: prepare"))
+        let writers = [section("apply"), section("drift")]
+        #expect(writers.allSatisfy { $0.contains("resource_group: roster-write") })
+        #expect(writers.allSatisfy { $0.contains("interruptible: false") && $0.contains("GIT_DEPTH: \"0\"") })
+        // plan gives way to a newer push; it names no environment (a protected one would keep
+        // Developers from planning); the plan is personal data, kept for Developers.
+        #expect(section("plan").contains("interruptible: true") && !section("plan").contains("environment:"))
+        #expect(section("plan").contains("access: developer"))
         #expect(section("plan").contains("expire_in: $[[ inputs.plan-expire-in ]]"))
         // No second pipeline for a branch with a merge request, without the user's workflow:rules.
         #expect(section("validate").contains("$CI_COMMIT_BRANCH && $CI_OPEN_MERGE_REQUESTS\n      when: never"))
         // apply: a push that changed the roster, or the named recovery; a deployment of the environment.
         #expect(section("apply").contains("changes:\n        - $[[ inputs.path ]]\n        - $[[ inputs.path ]]**/*"))
         #expect(section("apply").contains("$ROSTER_APPLY_MERGE_REQUEST") && section("apply").contains("action: start"))
-        // drift: never off the default branch, nor for a schedule that opts out.
+        // drift: never off the default branch, nor for a schedule that opts out; it reaches the
+        // environment (its scoped variables) without a deployment of its own.
         #expect(section("drift").contains("$CI_COMMIT_BRANCH != $CI_DEFAULT_BRANCH || $ROSTER_DRIFT == \"false\""))
+        #expect(section("drift").contains("action: access"))
         // The install step always updates apt's lists: slim images ship without them.
         #expect(jobs.contains("      fi\n      apt-get update -qq\n"))
     }
@@ -569,7 +632,7 @@ import Testing
     @Test func theRulesRunEachJobWhereItBelongs() throws {
         let rules = try GitLabRules(
             template: TestSupport.packageRoot.appendingPathComponent("templates/roster.yml"),
-            inputs: ["path": "roster/"])
+            inputs: ["path": "roster/", "command": "apply"])
         let main = ["CI_DEFAULT_BRANCH": "main", "CI_COMMIT_BRANCH": "main"]
         let cases: [(String, [String: String], [String], Set<String>)] = [
             (
@@ -620,5 +683,36 @@ import Testing
                 ["validate", "plan", "apply", "drift"].filter { rules.runs($0, variables, changed: changed) })
             #expect(running == expected, "\(name): \(running.sorted())")
         }
+        // A merge's pipeline is never cancelled by GitLab's auto-cancel once validate starts:
+        // validate is interruptible in merge request pipelines and on other branches only.
+        let merge = main.merging(["CI_PIPELINE_SOURCE": "push"]) { $1 }
+        #expect(rules.interruptible("validate", merge, changed: ["roster/a.yaml"]) == false)
+        #expect(rules.interruptible("validate", ["CI_PIPELINE_SOURCE": "merge_request_event"]) == true)
+        #expect(
+            rules.interruptible(
+                "validate", ["CI_PIPELINE_SOURCE": "push", "CI_COMMIT_BRANCH": "f", "CI_DEFAULT_BRANCH": "main"])
+                == true)
+    }
+
+    /// The component is included once per command, and a later include's job of the same name
+    /// replaces an earlier one's, hidden ones too (GitLab, "Include the same file multiple
+    /// times"): each include's jobs are named after its command, so none replaces another's, and
+    /// each include's apply watches its own path.
+    @Test func includesOfDifferentCommandsNeverReplaceEachOthersJobs() throws {
+        let template = TestSupport.packageRoot.appendingPathComponent("templates/roster.yml")
+        var seen: [String: String] = [:]
+        for (command, path) in [("validate", "people/"), ("plan", "people/"), ("apply", "roster/"), ("drift", "x/")] {
+            let include = try GitLabRules(template: template, inputs: ["path": path, "command": command])
+            for name in include.jobNames {
+                #expect(seen[name] == nil, "\(name) of the \(command) include replaces the \(seen[name] ?? "")'s")
+                seen[name] = command
+            }
+            #expect(include.jobNames.contains("roster-\(command)"), "\(include.jobNames)")
+        }
+        let apply = try GitLabRules(template: template, inputs: ["path": "roster/", "command": "apply"])
+        let merge = ["CI_PIPELINE_SOURCE": "push", "CI_COMMIT_BRANCH": "main", "CI_DEFAULT_BRANCH": "main"]
+        #expect(
+            apply.runs("apply", merge, changed: ["roster/a.yaml"])
+                && !apply.runs("apply", merge, changed: ["people/a.yaml"]))
     }
 }

@@ -4,18 +4,22 @@ import RosterYAML
 
 /// The part of GitLab's `rules:` that the component uses, evaluated as GitLab evaluates it: the
 /// first rule whose `if:` holds (and whose `changes:` match, when it has some) decides; `when:
-/// never` keeps the job out; no rule that holds keeps it out too. `if:` takes `$VAR`, `$VAR ==
-/// "text"`, `$VAR != "text"`, `$A == $B`, `$A != $B`, joined by `&&` (binding closer) and `||`.
+/// never` keeps the job out; no rule that holds keeps it out too; the rule's `interruptible`, when
+/// it has one, is the job's. `if:` takes `$VAR`, `$VAR == "text"`, `$VAR != "text"`, `$A == $B`,
+/// `$A != $B`, joined by `&&` (binding closer) and `||`.
 struct GitLabRules {
     struct Rule {
         var condition: String?
         var never: Bool
         var changes: [String]?
+        var interruptible: Bool?
     }
 
-    /// Each command's rules, from the component's jobs (`.roster-validate` …), its inputs
-    /// replaced by `inputs`.
+    /// Each command's rules, from one include's hidden jobs (`.roster-INCLUDE-validate` …, INCLUDE
+    /// the include's own command), its inputs replaced by `inputs`.
     let rules: [String: [Rule]]
+    /// The names of the jobs the include defines, hidden ones included.
+    let jobNames: [String]
 
     init(template: URL, inputs: [String: String]) throws {
         var text = try String(contentsOf: template, encoding: .utf8).components(separatedBy: "\n---\n").last ?? ""
@@ -24,20 +28,23 @@ struct GitLabRules {
             let root = document.root
         else { throw CocoaError(.fileReadCorruptFile) }
         var found: [String: [Rule]] = [:]
+        let prefix = ".roster-\(inputs["command"] ?? "")-"
+        jobNames = (0..<document.pairCount(root)).map { document.string(document.key(root, $0)) }
         for i in 0..<document.pairCount(root) {
             let name = document.string(document.key(root, i))
-            guard name.hasPrefix(".roster-") else { continue }
+            guard name.hasPrefix(prefix) else { continue }
             let job = document.value(root, i)
             let list = (0..<document.pairCount(job)).first { document.string(document.key(job, $0)) == "rules" }
             guard let list else { continue }
-            found[String(name.dropFirst(".roster-".count))] = document.items(document.value(job, list)).map { rule in
-                var parsed = Rule(condition: nil, never: false, changes: nil)
+            found[String(name.dropFirst(prefix.count))] = document.items(document.value(job, list)).map { rule in
+                var parsed = Rule(condition: nil, never: false, changes: nil, interruptible: nil)
                 for j in 0..<document.pairCount(rule) {
                     let value = document.value(rule, j)
                     switch document.string(document.key(rule, j)) {
                     case "if": parsed.condition = document.string(value)
                     case "when": parsed.never = document.string(value) == "never"
                     case "changes": parsed.changes = document.items(value).map { document.string($0) }
+                    case "interruptible": parsed.interruptible = document.string(value) == "true"
                     default: break
                     }
                 }
@@ -49,15 +56,25 @@ struct GitLabRules {
 
     /// Whether the job of `command` runs in a pipeline with these variables and changed files.
     func runs(_ command: String, _ variables: [String: String], changed: [String] = []) -> Bool {
+        deciding(command, variables, changed: changed).map { !$0.never } ?? false
+    }
+
+    /// The `interruptible` the deciding rule gives the job of `command`, if it gives one.
+    func interruptible(_ command: String, _ variables: [String: String], changed: [String] = []) -> Bool? {
+        deciding(command, variables, changed: changed)?.interruptible
+    }
+
+    /// The first rule of `command` that holds: its `if:`, and its `changes:` when it has some.
+    func deciding(_ command: String, _ variables: [String: String], changed: [String]) -> Rule? {
         for rule in rules[command] ?? [] where rule.condition.map({ Self.holds($0, variables) }) ?? true {
             if let patterns = rule.changes,
                 !changed.contains(where: { file in patterns.contains { Self.glob($0, file) } })
             {
                 continue
             }
-            return !rule.never
+            return rule
         }
-        return false
+        return nil
     }
 
     static func holds(_ condition: String, _ variables: [String: String]) -> Bool {

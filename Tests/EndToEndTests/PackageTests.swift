@@ -148,9 +148,10 @@ import Testing
             """
         let script = try RosterBinary.run(["/usr/bin/env", "python3", "-c", extract], direct: true)
         #expect(script.code == 0 && script.stdout.contains("sha256sum -c"), "\(script.stderr)")
-        let installed = try system([
-            "ROSTER_VERSION=\(version)", "ROSTER_PACKAGE_URL=file://\(dist.path)", "bash", "-c", script.stdout,
-        ])
+        // The inputs are written into the script when GitLab includes the component.
+        let included = script.stdout.replacingOccurrences(of: "$[[ inputs.version ]]", with: version)
+            .replacingOccurrences(of: "$[[ inputs.package-url ]]", with: "file://\(dist.path)")
+        let installed = try system(["bash", "-c", included])
         #expect(installed.code == 0 && installed.stdout.hasPrefix("roster "), "\(installed.stdout)\(installed.stderr)")
         let loop = "/usr/share/roster/ci/loop.sh"
         let validated = try system(["ROSTER_PATH=examples/acme.yaml", "bash", loop, "gitlab", "run", "validate"])

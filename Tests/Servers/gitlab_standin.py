@@ -1,6 +1,7 @@
 """A stand-in for the part of GitLab's REST API (v4) that roster's loop uses, for the tests of the
 GitLab CI/CD component's scripts: merge-request notes, the merge request a commit came from, its
-pipelines, their jobs and artifacts, merge requests opened from a branch, and the token's user
+pipelines, their jobs and artifacts, merge requests opened from a branch, an environment's
+deployments (`deployments`: {"id", "sha", "status", "environment"}, as the test records them), and the token's user
 (`GET /user`: the state's "me", a bot user as a project access token has). Notes carry their
 author as GitLab does (`{"id", "username"}`); a note posted through the API is the token user's,
 and an edit of anyone else's note answers 403, as GitLab does.
@@ -28,6 +29,7 @@ def load():
     for key in ("notes", "commit_mrs", "mrs", "mr_pipelines", "pipeline_jobs", "artifacts"):
         state.setdefault(key, {})
     state.setdefault("open_mrs", [])
+    state.setdefault("deployments", [])
     state.setdefault("me", {"id": 4242, "username": "project_42_bot"})
     state.setdefault("next_id", 1000)
     return state
@@ -116,6 +118,12 @@ def route(method, path, query, form, state):
             return 404, {"message": "404 Not found"}, None
         with open(artifact, "rb") as f:
             return 200, None, f.read()
+    if path == "deployments" and method == "GET":
+        found = [d for d in state["deployments"]
+                 if d.get("environment", "mps") == query.get("environment", d.get("environment", "mps"))
+                 and (not query.get("status") or d.get("status") == query["status"])]
+        found.sort(key=lambda d: d.get("id", 0), reverse=query.get("sort") != "asc")
+        return 200, found[: int(query.get("per_page", 20))], None
     if path == "merge_requests" and method == "GET":
         found = [mr for mr in state["open_mrs"] if mr["source_branch"] == query.get("source_branch")]
         return 200, found, None

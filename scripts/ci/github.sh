@@ -24,7 +24,9 @@ except (OSError, ValueError):
     event = {}
 pr = event.get("pull_request") or {}
 head = pr.get("head") or {}
-print({"number": pr.get("number", ""), "head": (head.get("repo") or {}).get("full_name", ""), "sha": head.get("sha", ""),
+# A plan run the drift job dispatched names its pull request as an input.
+number = pr.get("number") or (event.get("inputs") or {}).get("pull-request", "")
+print({"number": number, "head": (head.get("repo") or {}).get("full_name", ""), "sha": head.get("sha", ""),
        "default": (event.get("repository") or {}).get("default_branch", "")}[sys.argv[1]])
 PY
 }
@@ -68,6 +70,8 @@ host_update_note() {
 }
 
 host_run_id() { echo "${GITHUB_RUN_ID:-}"; }
+# The commit the job runs on (what was pushed).
+host_head() { echo "${GITHUB_SHA:-$(git rev-parse HEAD)}"; }
 host_planned_commit() {
     local sha
     sha=$(github_event sha)
@@ -81,36 +85,60 @@ host_no_token() {
 host_use_token() { :; }
 
 # Drift pulls the default branch's roster: on another branch it would carry that branch's commits.
-host_default_branch() { github_event default; }
+# A schedule's event names no repository (so no default branch): the API does.
+host_default_branch() {
+    local default
+    default=$(github_event default)
+    [ -n "$default" ] || default=$(gh api "repos/$GITHUB_REPOSITORY" --jq .default_branch 2> /dev/null || true)
+    echo "$default"
+}
 host_ref_name() { echo "${GITHUB_REF_NAME:-${GITHUB_REF:-}}"; }
 host_off_default_branch() {
     local default
-    default=$(github_event default)
+    default=$(host_default_branch)
     [ -n "$default" ] && [ -n "${GITHUB_REF:-}" ] && [ "$GITHUB_REF" != "refs/heads/$default" ]
 }
 
-# The plan reviewed on the pull request GITHUB_SHA came from: the artifact the last successful
-# run of WORKFLOW (default: this one) saved for its last commit, into DIR. The pull request must
-# be merged, into this branch: a commit is listed with every pull request that holds it, open
-# ones (anyone's) included.
-host_reviewed_plan() {
-    local dir=$1 workflow=${2:-} pr head run
+# The commit of the last successful apply: the newest deployment of the environment (the apply
+# job's `environment:`, ROSTER_ENVIRONMENT, default mps) whose latest status is success. Empty
+# when there is none (no environment, or no apply has succeeded yet).
+host_last_applied() {
+    local environment=${ROSTER_ENVIRONMENT:-mps} id sha state
+    gh api "repos/$GITHUB_REPOSITORY/deployments?environment=$environment&per_page=30" \
+        --jq '.[] | "\(.id) \(.sha)"' 2> /dev/null | while read -r id sha; do
+        state=$(gh api "repos/$GITHUB_REPOSITORY/deployments/$id/statuses?per_page=1" --jq '.[0].state // ""' 2> /dev/null)
+        if [ "$state" = success ]; then
+            echo "$sha"
+            break
+        fi
+    done
+}
+
+# The pull request COMMIT came from: one GitHub lists as merged into the branch apply runs on (a
+# commit is also listed with open pull requests that hold it, anyone's).
+host_change_of() {
+    gh api "repos/$GITHUB_REPOSITORY/commits/$1/pulls" \
+        --jq '[.[] | select(.merged_at != null and .base.ref == env.GITHUB_REF_NAME)][0].number // empty'
+}
+
+# The plan reviewed on pull request NUMBER, into DIR: the artifact the last successful run of
+# WORKFLOW (default: this one) saved for its last commit. Says why when there is none (1).
+host_download_plan() {
+    local pr=$1 dir=$2 workflow=${3:-} head fork run
     [ -n "$workflow" ] || workflow=$(basename "${GITHUB_WORKFLOW_REF%%@*}")
-    pr=$(gh api "repos/$GITHUB_REPOSITORY/commits/$GITHUB_SHA/pulls" \
-        --jq '[.[] | select(.merged_at != null and .base.ref == env.GITHUB_REF_NAME)][0].number // empty')
-    if [ -z "$pr" ]; then
-        echo "error: $GITHUB_SHA came from no pull request merged into ${GITHUB_REF_NAME:-this branch}, so no plan was reviewed; change the roster through a pull request" >&2
-        exit 1
+    read -r head fork < <(gh pr view "$pr" --json headRefOid,isCrossRepository --jq '"\(.headRefOid) \(.isCrossRepository)"')
+    if [ "$fork" = true ]; then
+        echo "note: pull request #$pr came from a fork, which gets no token: it was validated only, and no plan was reviewed; what it changed is held back until it is planned in a pull request from this repository" >&2
+        return 1
     fi
-    head=$(gh pr view "$pr" --json headRefOid --jq .headRefOid)
     run=$(gh run list --workflow "$workflow" --commit "$head" --status success --json databaseId --jq '.[0].databaseId // empty')
     if [ -z "$run" ]; then
-        echo "error: pull request #$pr has no successful plan run for its last commit $head" >&2
-        exit 1
+        echo "note: pull request #$pr has no successful plan run for its last commit $head; what it changed is held back" >&2
+        return 1
     fi
     if ! gh run download "$run" --name roster-plan --dir "$dir"; then
-        echo "error: the plan that run $run saved for pull request #$pr could not be downloaded: its artifact expired (the action's plan-retention-days) or was deleted. Nothing was applied; plan the roster again in a pull request (docs/ci.md)" >&2
-        exit 1
+        echo "note: the plan that run $run saved for pull request #$pr could not be downloaded: its artifact expired (the action's plan-retention-days) or was deleted; what it changed is held back until it is planned again in a pull request (docs/ci.md)" >&2
+        return 1
     fi
 }
 
@@ -126,11 +154,23 @@ host_push_auth() {
     fi
 }
 
+# Opens the drift pull request, or says the open one was updated; then asks for its plan. Events
+# made with the workflow's GITHUB_TOKEN start no workflow run, but a workflow_dispatch does: the
+# plan of the drift request is dispatched (the workflow's `pull-request` input), so it gets its
+# comment and its saved plan like any other (docs/ci.md).
 host_open_drift() {
-    local branch=$1 title=$2 body=$3
-    if [ -z "$(gh pr list --head "$branch" --state open --json number --jq '.[].number')" ]; then
-        gh pr create --head "$branch" --title "$title" --body "$body"
+    local branch=$1 title=$2 body=$3 number workflow
+    number=$(gh pr list --head "$branch" --state open --json number --jq '.[0].number // empty')
+    if [ -z "$number" ]; then
+        number=$(gh pr create --head "$branch" --title "$title" --body "$body" | tail -n 1)
+        number=${number##*/}
+        echo "opened the drift pull request #$number"
     else
-        echo "updated the open drift pull request"
+        echo "updated the open drift pull request #$number"
+    fi
+    workflow=$(basename "${GITHUB_WORKFLOW_REF%%@*}")
+    if [ -n "$workflow" ] && [[ $number =~ ^[0-9]+$ ]]; then
+        gh workflow run "$workflow" --ref "$branch" -f "pull-request=$number" ||
+            echo "note: the plan of pull request #$number could not be dispatched (does the workflow take the pull-request input of examples/ci/roster.yml?); push to its branch to plan it" >&2
     fi
 }

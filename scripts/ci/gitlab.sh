@@ -146,6 +146,8 @@ host_update_note() {
 }
 
 host_run_id() { echo "${CI_PIPELINE_ID:-}"; }
+# The commit the job runs on (what was pushed).
+host_head() { echo "${CI_COMMIT_SHA:-$(git rev-parse HEAD)}"; }
 host_planned_commit() { echo "${CI_MERGE_REQUEST_SOURCE_BRANCH_SHA:-${CI_COMMIT_SHA:-}}"; }
 
 # Plan in a merge request pipeline with no MPS token and not from a fork: the token is missing or
@@ -175,75 +177,74 @@ host_off_default_branch() {
 host_default_branch() { echo "${CI_DEFAULT_BRANCH:-}"; }
 host_ref_name() { echo "${CI_COMMIT_BRANCH:-${CI_COMMIT_TAG:-${CI_COMMIT_REF_NAME:-}}}"; }
 
-# The merge request whose reviewed plan apply runs, as "IID HEAD_SHA": ROSTER_APPLY_MERGE_REQUEST
-# when a person names it (the recovery in docs/ci.md), else the one merged into this branch that
-# CI_COMMIT_SHA came from. Either way it must target this branch.
-gitlab_reviewed_request() {
-    local branch=${CI_COMMIT_BRANCH:-${CI_DEFAULT_BRANCH:-main}} mr=${ROSTER_APPLY_MERGE_REQUEST:-} found target
-    if [ -z "$mr" ]; then
-        mr=$(gitlab_api GET "/repository/commits/${CI_COMMIT_SHA:?}/merge_requests" |
-            jq -r --arg b "$branch" '[.[] | select(.state == "merged" and .target_branch == $b)][0].iid // empty')
-        if [ -z "$mr" ]; then
-            echo "error: $CI_COMMIT_SHA came from no merge request merged into $branch, so no plan was reviewed; change the roster through a merge request" >&2
-            exit 1
-        fi
-    elif ! [[ $mr =~ ^[0-9]+$ ]]; then
-        echo "error: ROSTER_APPLY_MERGE_REQUEST is \"$mr\", not a merge request number" >&2
-        exit 1
-    fi
-    found=$(gitlab_api GET "/merge_requests/$mr" | jq -r '"\(.target_branch // "") \(.sha // "")"')
-    target=${found% *}
-    if [ "$target" != "$branch" ]; then
-        echo "error: merge request !$mr targets \"$target\", not $branch: its plan is not for this branch" >&2
-        exit 1
-    fi
-    echo "$mr ${found##* }"
+# The commit of the last successful apply: the newest successful deployment of the environment
+# the apply job starts (ROSTER_ENVIRONMENT, the component's environment input). Empty when none.
+host_last_applied() {
+    local environment=${ROSTER_ENVIRONMENT:-mps}
+    gitlab_api GET "/deployments?environment=$environment&status=success&order_by=id&sort=desc&per_page=1" |
+        jq -r '.[0].sha // empty'
 }
 
-# The pipelines of merge request MR that may hold its plan, best first: merge train pipelines
-# (what is merged), then merged results pipelines, then pipelines of its last commit HEAD; the
-# newest first in each. Any overall status: another job's failure does not hide a plan.
+# The merge request COMMIT came from: one merged into this branch. In a pipeline a person runs
+# with ROSTER_APPLY_MERGE_REQUEST (the recovery in docs/ci.md), that one, for HEAD.
+host_change_of() {
+    local branch=${CI_COMMIT_BRANCH:-${CI_DEFAULT_BRANCH:-main}} mr=${ROSTER_APPLY_MERGE_REQUEST:-}
+    if [ -n "$mr" ] && [ "$1" = "$(host_head)" ]; then
+        if ! [[ $mr =~ ^[0-9]+$ ]]; then
+            echo "error: ROSTER_APPLY_MERGE_REQUEST is \"$mr\", not a merge request number" >&2
+            exit 1
+        fi
+        echo "$mr"
+        return
+    fi
+    gitlab_api GET "/repository/commits/$1/merge_requests" |
+        jq -r --arg b "$branch" '[.[] | select(.state == "merged" and .target_branch == $b)][0].iid // empty'
+}
+
+# The pipelines of merge request MR that may hold the plan reviewed on it, best first: merged
+# results pipelines (what is merged), then pipelines of its last commit HEAD; the newest first in
+# each. Any overall status: another job's failure does not hide a plan. Merge train pipelines are
+# left out: a train tests the request with those ahead of it, after it was approved, so its plan is
+# a check, never the plan reviewed.
 gitlab_plan_pipelines() {
     local mr=$1 head=$2
     gitlab_api GET "/merge_requests/$mr/pipelines?per_page=100" | jq -r --arg mr "$mr" --arg sha "$head" '
-        def kind: if .ref == "refs/merge-requests/\($mr)/train" then 0
+        def kind: if .ref == "refs/merge-requests/\($mr)/train" then 3
             elif .ref == "refs/merge-requests/\($mr)/merge" then 1
             elif .sha == $sha then 2 else 3 end;
         [.[] | {id, k: kind}] | map(select(.k < 3)) | sort_by(.k, -.id) | .[].id'
 }
 
-# Why merge request MR has no plan to apply, with PIPELINES (how many may hold one), and what to do.
-gitlab_no_plan() {
-    local mr=$1 count=$2
-    if [ "$count" -eq 0 ]; then
-        echo "error: merge request !$mr has no pipeline for what was merged: GitLab ran none (a fast-forward merge that rebased at merge time, or a rebase without a pipeline), so no plan was reviewed for it. Nothing was applied." >&2
-    else
-        echo "error: none of the $count pipelines of merge request !$mr for what was merged has a passed roster-plan job (it failed, was skipped — no MPS token in its pipeline? —, was cancelled or is still running). Nothing was applied." >&2
+# The plan reviewed on merge request MR, into DIR: the artifact that a passed roster-plan job saved,
+# from the best of its pipelines that has one. Says why when there is none (1). It must target this
+# branch: a plan for another is not this one's.
+host_download_plan() {
+    local mr=$1 dir=$2 branch=${CI_COMMIT_BRANCH:-${CI_DEFAULT_BRANCH:-main}} found target head pipeline job="" count=0
+    found=$(gitlab_api GET "/merge_requests/$mr" | jq -r '"\(.target_branch // "") \(.sha // "")"')
+    target=${found% *} head=${found##* }
+    if [ "$target" != "$branch" ]; then
+        echo "error: merge request !$mr targets \"$target\", not $branch: its plan is not for this branch" >&2
+        exit 1
     fi
-    echo "  To apply the roster: plan it again in a merge request and run apply for it; docs/ci.md, \"When apply refuses or finds no plan\"." >&2
-    exit 1
-}
-
-# The plan reviewed on the merge request CI_COMMIT_SHA came from, into DIR: the artifact that a
-# passed roster-plan job saved, from the best of its pipelines that has one. A plan of other roster
-# files than the merged ones, or of a space that changed since, is refused by `roster apply`.
-host_reviewed_plan() {
-    local dir=$1 mr head pipelines pipeline job="" count=0 request
-    request=$(gitlab_reviewed_request)
-    mr=${request% *} head=${request#* }
-    pipelines=$(gitlab_plan_pipelines "$mr" "$head")
-    for pipeline in $pipelines; do
+    for pipeline in $(gitlab_plan_pipelines "$mr" "$head"); do
         count=$((count + 1))
         job=$(gitlab_api GET "/pipelines/$pipeline/jobs?scope[]=success&per_page=100" |
             jq -r '[.[] | select(.name == "roster-plan")][0].id // empty')
         [ -z "$job" ] || break
     done
-    [ -n "$job" ] || gitlab_no_plan "$mr" "$count"
+    if [ -z "$job" ]; then
+        if [ "$count" -eq 0 ]; then
+            echo "note: merge request !$mr has no pipeline for what was merged (a fast-forward merge that rebased at merge time, or a rebase without a pipeline): no plan was reviewed; what it changed is held back" >&2
+        else
+            echo "note: none of the $count pipelines of merge request !$mr for what was merged has a passed roster-plan job (it failed, was skipped, was cancelled or is still running): what it changed is held back" >&2
+        fi
+        return 1
+    fi
     mkdir -p "$dir"
     if ! gitlab_api --allow 404 GET "/jobs/$job/artifacts/roster-plan/plan.json" > "$dir/plan.json"; then
-        echo "error: the plan that job $job saved for merge request !$mr is gone: its artifacts expired or were deleted. Nothing was applied." >&2
-        echo "  To apply the roster: plan it again in a merge request and run apply for it; docs/ci.md, \"When apply refuses or finds no plan\"." >&2
-        exit 1
+        rm -f "$dir/plan.json"
+        echo "note: the plan that job $job saved for merge request !$mr is gone (its artifacts expired or were deleted): what it changed is held back" >&2
+        return 1
     fi
     echo "the plan reviewed on merge request !$mr (pipeline $pipeline, job $job)"
 }

@@ -13,9 +13,12 @@
 #                to date on every push (found by its marker; never overwritten by an older run),
 #                the plan saved with its fingerprint; a change from a fork (no secrets) is
 #                validated only
-#     apply      applies exactly the plan reviewed on the merged change; a stale one is refused (3)
-#     drift      roster pull on the default branch (refused on any other), as one pull/merge
-#                request from one branch (roster/drift)
+#     apply      applies every change merged since the last successful apply as far as the plans
+#                reviewed on those changes hold it (`roster apply --reviewed`); what no one
+#                reviewed is held back (3)
+#     drift      first applies what was merged and reviewed and is not applied yet (as apply);
+#                then roster pull on the default branch (refused on any other), as one
+#                pull/merge request from one branch (roster/drift)
 #   note NUMBER FILE                posts FILE as the change's note, or updates the one posted
 #   apply-reviewed [WORKFLOW]       the apply step alone
 #   drift ROSTER_PATH               the drift step alone
@@ -79,14 +82,53 @@ plan() {
     host_output plan-file "$out/plan.json"
 }
 
-# Applies exactly the plan reviewed on the change the pushed commit came from. `roster apply
-# plan.json` refuses (exit 3) when the space changed since the review: docs/ci.md says how to plan
-# and apply again.
+# The changes (pull/merge requests) merged into this branch since its last successful apply, a
+# number a line, newest first: the change each commit of the first-parent history since then came
+# from, as the host names it. Without an apply on record (the first, or history that no longer
+# holds it), the change HEAD came from. A host may cancel a queued apply, and applies may run out
+# of order: every later apply takes up what an earlier one did not do (docs/ci.md).
+merged_changes() {
+    local last head commits commit number seen=" "
+    last=$(host_last_applied)
+    head=$(host_head)
+    if [ -n "$last" ] && git merge-base --is-ancestor "$last" "$head" 2> /dev/null; then
+        commits=$(git rev-list --first-parent "$last..$head")
+    else
+        if [ -n "$last" ]; then
+            echo "note: the last apply's commit $last is not in this checkout's history (fetch it whole: fetch-depth 0); taking the $host_change_word $head came from" >&2
+        fi
+        commits=$head
+    fi
+    for commit in $commits; do
+        number=$(host_change_of "$commit")
+        [ -n "$number" ] || continue
+        case $seen in *" $number "*) continue ;; esac
+        seen="$seen$number "
+        echo "$number"
+    done
+}
+
+# Applies every change merged since the last successful apply, as far as the plans reviewed on
+# them hold it: the roster is planned now and run through `roster apply --reviewed`, which holds
+# back (exit 3) what no reviewed plan holds, such as a change made in the apps since a review.
 apply_reviewed() {
-    local dir=.roster-plan
+    local path=${ROSTER_PATH:-roster/} dir=.roster-reviewed changes number found=0
     rm -rf "$dir"
-    host_reviewed_plan "$dir" "$@"
-    roster apply "$dir/plan.json"
+    mkdir -p "$dir"
+    changes=$(merged_changes)
+    if [ -z "$changes" ]; then
+        echo "error: $(host_head) came from no $host_change_word merged into $(host_ref_name), so no plan was reviewed; change the roster through a $host_change_word" >&2
+        exit 1
+    fi
+    for number in $changes; do
+        if host_download_plan "$number" "$dir/$number" "$@"; then found=$((found + 1)); fi
+    done
+    if [ "$found" -eq 0 ]; then
+        echo "error: no plan was reviewed for what was merged (${host_change_word}s $(echo $changes)); nothing was applied. docs/ci.md, \"When apply refuses or finds no plan\", says what to do" >&2
+        exit 3
+    fi
+    echo "applying what the plans reviewed on $found of $(echo "$changes" | wc -w) ${host_change_word}s merged since the last apply hold ($(echo $changes))"
+    roster apply "$path" --reviewed "$dir"
 }
 
 # Adopts drift made in the MPS apps: `roster pull` writes it into the roster files, and one
@@ -97,6 +139,12 @@ drift() {
         echo "error: drift runs on the default branch ($(host_default_branch)), not on \"$(host_ref_name)\": pulled here, its $host_change_word would carry this branch's unmerged commits" >&2
         exit 1
     fi
+    # What was merged and reviewed goes out first: pulled before it is applied, a merged change
+    # would look like drift, and the drift request would take it back. What it holds back (3) is
+    # what no one reviewed: the pull then offers it for review like any drift.
+    local status=0
+    if [ -n "$(merged_changes)" ]; then ROSTER_PATH=$path apply_reviewed "${ROSTER_WORKFLOW:-}" || status=$?; fi
+    if [ "$status" -ne 0 ] && [ "$status" -ne 3 ]; then exit "$status"; fi
     roster pull "$path"
     if git diff --quiet -- "$path"; then
         echo "no drift"
