@@ -78,7 +78,7 @@ struct FlowSpans {
 
     /// Puts a comma after the element ending at `end`, or takes it away.
     static func setComma(in editor: inout SourceEditor, after end: Position, present: Bool) {
-        let characters = Array(editor.lines[end.line])
+        let characters = Array(editor.lines[end.line].unicodeScalars)
         var i = end.column
         while i < characters.count && characters[i] == " " { i += 1 }
         let has = i < characters.count && characters[i] == ","
@@ -88,17 +88,17 @@ struct FlowSpans {
 
     /// Whether the text after `column` (past spaces) starts with a comma.
     static func startsWithComma(_ line: String, _ column: Int) -> Bool {
-        Array(line)[column...].first { $0 != " " } == ","
+        Array(line.unicodeScalars)[column...].first { $0 != " " } == ","
     }
 
     /// Whether the rest of a line after `column` is at most a comma, spaces and a comment.
     static func onlyCommaAfter(_ line: String, _ column: Int) -> Bool {
-        var rest = Substring(String(Array(line)[column...])).drop { $0 == " " }
+        var rest = Substring(String(scalars: Array(line.unicodeScalars)[column...])).drop { $0 == " " }
         if rest.first == "," { rest = rest.dropFirst().drop { $0 == " " } }
         return rest.isEmpty || rest.first == "#"
     }
 
     private static func onlyIndent(_ line: String, _ column: Int) -> Bool {
-        line.prefix(column).allSatisfy { $0 == " " || $0 == "\t" }
+        line.unicodeScalars.prefix(column).allSatisfy { $0 == " " || $0 == "\t" }
     }
 }

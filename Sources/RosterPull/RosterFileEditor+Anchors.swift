@@ -11,7 +11,8 @@ extension RosterFileEditor {
         for span in anchorSpans {
             for (name, text) in anchors(from: span.from, to: span.to) {
                 guard let use = firstAlias(name, after: span.to) else { continue }
-                editor.replace(line: use.line, from: use.column, to: use.column + 1 + name.count, with: text)
+                editor.replace(
+                    line: use.line, from: use.column, to: use.column + 1 + name.unicodeScalars.count, with: text)
             }
         }
         anchorSpans = []
@@ -30,11 +31,11 @@ extension RosterFileEditor {
     func anchors(from start: (line: Int, column: Int), to end: (line: Int, column: Int)) -> [(String, String)] {
         var found: [(String, String)] = []
         for line in start.line...min(end.line, editor.lines.count - 1) {
-            let characters = Array(editor.lines[line])
+            let characters = Array(editor.lines[line].unicodeScalars)
             let from = line == start.line ? start.column : 0, to = line == end.line ? end.column : characters.count
             for column in Self.tokens("&", in: characters, from: from, to: to) {
                 let name = Self.name(characters, at: column + 1)
-                var value = column + 1 + name.count
+                var value = column + 1 + name.unicodeScalars.count
                 while value < characters.count && characters[value] == " " { value += 1 }
                 let last: Int
                 if value < characters.count && (characters[value] == "{" || characters[value] == "[") {
@@ -43,7 +44,7 @@ extension RosterFileEditor {
                 } else {
                     last = editor.tokenEnd(line: line, column: value, inFlow: true)
                 }
-                found.append((name, String(characters[column..<last])))
+                found.append((name, String(scalars: characters[column..<last])))
             }
         }
         return found
@@ -52,7 +53,7 @@ extension RosterFileEditor {
     /// Where the first alias `*name` after `end` stands.
     func firstAlias(_ name: String, after end: (line: Int, column: Int)) -> (line: Int, column: Int)? {
         for line in end.line..<editor.lines.count {
-            let characters = Array(editor.lines[line])
+            let characters = Array(editor.lines[line].unicodeScalars)
             let from = line == end.line ? end.column : 0
             for column in Self.tokens("*", in: characters, from: from, to: characters.count)
             where Self.name(characters, at: column + 1) == name && !goes((line, column)) {
@@ -64,9 +65,9 @@ extension RosterFileEditor {
 
     /// The columns of `marker` (`&` or `*`) that start an anchor or alias, outside quotes and
     /// comments, from `from` to `to`.
-    static func tokens(_ marker: Character, in characters: [Character], from: Int, to: Int) -> [Int] {
+    static func tokens(_ marker: Unicode.Scalar, in characters: [Unicode.Scalar], from: Int, to: Int) -> [Int] {
         var found: [Int] = []
-        var quote: Character?
+        var quote: Unicode.Scalar?
         var i = 0
         while i < min(to, characters.count) {
             let c = characters[i]
@@ -76,7 +77,7 @@ extension RosterFileEditor {
                 quote = c
             } else if c == "#" && (i == 0 || characters[i - 1] == " ") {
                 break
-            } else if c == marker && i >= from && (i == 0 || " [{,:-".contains(characters[i - 1])) {
+            } else if c == marker && i >= from && (i == 0 || " [{,:-".unicodeScalars.contains(characters[i - 1])) {
                 found.append(i)
             }
             i += 1
@@ -85,9 +86,9 @@ extension RosterFileEditor {
     }
 
     /// The anchor or alias name that starts at `index`.
-    static func name(_ characters: [Character], at index: Int) -> String {
+    static func name(_ characters: [Unicode.Scalar], at index: Int) -> String {
         var end = index
-        while end < characters.count && !" ,[]{}".contains(characters[end]) { end += 1 }
-        return String(characters[index..<end])
+        while end < characters.count && !" ,[]{}".unicodeScalars.contains(characters[end]) { end += 1 }
+        return String(scalars: characters[index..<end])
     }
 }

@@ -42,12 +42,13 @@ extension RosterFileEditor {
     static func keepingColumns(
         _ editor: SourceEditor, _ line: Int, _ from: Int, _ end: Int, _ value: String
     ) -> (to: Int, text: String)? {
-        let characters = Array(editor.lines[line])
+        let characters = Array(editor.lines[line].unicodeScalars)
         guard end < characters.count, characters[end] == "," else { return nil }
         var spaces = 0
         while end + 1 + spaces < characters.count, characters[end + 1 + spaces] == " " { spaces += 1 }
         guard spaces >= 2, end + 1 + spaces < characters.count else { return nil }
-        let padding = max(1, spaces - (value.count - (end - from)))
+        // Widths as they show: a letter and its combining mark are one column on screen.
+        let padding = max(1, spaces - (value.count - String(scalars: characters[from..<end]).count))
         return (end + 1 + spaces, value + "," + String(repeating: " ", count: padding))
     }
 

@@ -23,7 +23,7 @@ extension RosterFileEditor {
             guard (at.line, at.column) >= (start.line, start.column), let place = editor.valueStart(afterKey: keyNode)
             else { continue }
             // An anchored value (`&infra Infrastructure`) is replaced whole; its anchor moves on.
-            let characters = Array(editor.lines[place.line])
+            let characters = Array(editor.lines[place.line].unicodeScalars)
             var valueColumn = place.column
             if valueColumn < characters.count && characters[valueColumn] == "&" {
                 valueColumn += 1 + Self.name(characters, at: valueColumn + 1).count
@@ -43,7 +43,8 @@ extension RosterFileEditor {
             }
             editor.replace(
                 line: place.line, from: place.column, to: end,
-                with: (bare ? " " : "") + value + (bare && end < editor.lines[place.line].count ? " " : ""))
+                with: (bare ? " " : "") + value
+                    + (bare && end < editor.lines[place.line].unicodeScalars.count ? " " : ""))
             return
         }
         let content = editor.contentStart(node)
@@ -113,7 +114,7 @@ extension RosterFileEditor {
         _ members: [String], _ list: NodeID, open: (line: Int, column: Int), close: (line: Int, column: Int)
     ) -> String {
         guard !members.isEmpty else { return "[]" }
-        let closeOnItsOwn = editor.lines[close.line].prefix(close.column).allSatisfy { $0 == " " }
+        let closeOnItsOwn = editor.lines[close.line].unicodeScalars.prefix(close.column).allSatisfy { $0 == " " }
         let closing = editor.indentation(of: closeOnItsOwn ? close.line : open.line)
         let first = editor.document.items(list).first.map { editor.location($0) }
         let indent = first.flatMap { $0.line > open.line ? editor.indentation(of: $0.line) : nil } ?? closing + "  "

@@ -2,7 +2,8 @@ import RosterCore
 import RosterReconcile
 import RosterYAML
 
-/// Edits one YAML file in place, by the positions the loader knows: a value replaced where it
+/// Edits one YAML file in place, by the positions the loader knows (columns counted in Unicode
+/// scalars, as libyaml counts them: a letter and its combining mark are two): a value replaced where it
 /// stands, a key added to its mapping, lines inserted or removed. Everything it does not touch
 /// (comments, blank lines, quoting, key order, anchors, line endings) stays byte for byte.
 struct SourceEditor {
@@ -61,9 +62,9 @@ struct SourceEditor {
         for (_, edit) in ordered {
             switch edit {
             case .replace(let line, let from, let to, let text):
-                var characters = Array(lines[line])
-                characters.replaceSubrange(from..<min(to, characters.count), with: Array(text))
-                lines[line] = String(characters)
+                var characters = Array(lines[line].unicodeScalars)
+                characters.replaceSubrange(from..<min(to, characters.count), with: Array(text.unicodeScalars))
+                lines[line] = String(scalars: characters)
             case .insert(let before, let inserted): lines.insert(contentsOf: inserted, at: min(before, lines.count))
             case .remove(let range): lines.removeSubrange(range)
             }
@@ -79,9 +80,9 @@ struct SourceEditor {
         return (l.line - 1, l.column - 1)
     }
 
-    func character(at line: Int, _ column: Int) -> Character? {
+    func character(at line: Int, _ column: Int) -> Unicode.Scalar? {
         guard line < lines.count else { return nil }
-        let characters = Array(lines[line])
+        let characters = Array(lines[line].unicodeScalars)
         return column < characters.count ? characters[column] : nil
     }
 
@@ -89,7 +90,7 @@ struct SourceEditor {
     func contentStart(_ node: NodeID) -> (line: Int, column: Int) {
         var (line, column) = location(node)
         while let c = character(at: line, column), c == "&" || c == "!" {
-            let characters = Array(lines[line])
+            let characters = Array(lines[line].unicodeScalars)
             while column < characters.count && characters[column] != " " { column += 1 }
             while column < characters.count && characters[column] == " " { column += 1 }
             if column >= characters.count { return (line, column) }
@@ -106,7 +107,7 @@ struct SourceEditor {
 
     /// The end (exclusive column) of the scalar or alias token starting at `column` of `line`.
     func tokenEnd(line: Int, column: Int, inFlow: Bool) -> Int {
-        let characters = Array(lines[line])
+        let characters = Array(lines[line].unicodeScalars)
         guard column < characters.count else { return column }
         var i = column
         switch characters[i] {
@@ -131,7 +132,7 @@ struct SourceEditor {
                 if c == "#" && i > column && characters[i - 1] == " " { break }
                 // `: ` ends a plain scalar (a key); so does `:` before a flow indicator or the end.
                 if c == ":" {
-                    let next: Character? = i + 1 < characters.count ? characters[i + 1] : nil
+                    let next: Unicode.Scalar? = i + 1 < characters.count ? characters[i + 1] : nil
                     if next == nil || next == " " || (inFlow && (next == "," || next == "}" || next == "]")) { break }
                 }
                 i += 1
@@ -144,7 +145,7 @@ struct SourceEditor {
     /// Where the value of the pair whose key is `key` is written: right after the key's colon.
     func valueStart(afterKey key: NodeID) -> (line: Int, column: Int)? {
         let (line, column) = location(key)
-        let characters = Array(lines[line])
+        let characters = Array(lines[line].unicodeScalars)
         var i = tokenEnd(line: line, column: column, inFlow: true)
         while i < characters.count && characters[i] == " " { i += 1 }
         guard i < characters.count, characters[i] == ":" else { return nil }
@@ -159,9 +160,9 @@ struct SourceEditor {
     /// (on the same or a later line), skipping quoted text.
     func closing(line: Int, column: Int) -> (line: Int, column: Int)? {
         var depth = 0
-        var quote: Character?
+        var quote: Unicode.Scalar?
         for l in line..<lines.count {
-            let characters = Array(lines[l])
+            let characters = Array(lines[l].unicodeScalars)
             var i = l == line ? column : 0
             while i < characters.count {
                 let c = characters[i]
@@ -185,10 +186,10 @@ struct SourceEditor {
 
     /// Whether a quote at `index` opens a quoted scalar: only after an indicator or at the start
     /// of a line; inside a plain scalar (`O'Brien`) it is a character like any other.
-    static func startsScalar(_ characters: [Character], at index: Int) -> Bool {
+    static func startsScalar(_ characters: [Unicode.Scalar], at index: Int) -> Bool {
         var i = index - 1
         while i >= 0 && characters[i] == " " { i -= 1 }
-        return i < 0 || "[{,:-?".contains(characters[i])
+        return i < 0 || "[{,:-?".unicodeScalars.contains(characters[i])
     }
 
     /// The column after a flow collection's closing bracket, or a scalar's last character, on
@@ -241,13 +242,22 @@ struct SourceEditor {
             replace(line: start.line, from: start.column, to: end.column, with: text)
             return
         }
-        let tail = String(Array(lines[end.line])[end.column...])
-        replace(line: start.line, from: start.column, to: lines[start.line].count, with: text + tail)
+        let tail = String(scalars: Array(lines[end.line].unicodeScalars)[end.column...])
+        replace(line: start.line, from: start.column, to: lines[start.line].unicodeScalars.count, with: text + tail)
         remove((start.line + 1)..<(end.line + 1))
     }
 
     /// The leading white space of `line`.
     func indentation(of line: Int) -> String {
         String(lines[line].prefix { $0 == " " })
+    }
+}
+
+extension String {
+    /// The text of these Unicode scalars.
+    init<S: Sequence>(scalars: S) where S.Element == Unicode.Scalar {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars)
+        self.init(view)
     }
 }

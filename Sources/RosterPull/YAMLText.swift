@@ -10,7 +10,7 @@ enum YAMLText {
 
     /// A name written in place of one quoted with `quote` (`"` or `'`), quoted the same way; nil
     /// for any other value or quote.
-    static func requoted(_ value: WrittenValue, like quote: Character?) -> String? {
+    static func requoted(_ value: WrittenValue, like quote: Unicode.Scalar?) -> String? {
         guard case .text(let text) = value else { return nil }
         if quote == "'", let quoted = YAMLQuoting.singleQuoted(text) { return quoted }
         return quote == "\"" ? YAMLQuoting.doubleQuoted(text) : nil
