@@ -113,7 +113,7 @@ let package = Package(
             name: "RosterSessionTests",
             dependencies: [
                 "RosterSession", "RosterEdit", "MPSClient", "RosterApply", "RosterReconcile", "RosterModel",
-                "RosterYAML", "RosterCore",
+                "RosterYAML", "RosterCore", "RosterTestSupport",
             ]),
         .testTarget(
             name: "RosterRenderTests",

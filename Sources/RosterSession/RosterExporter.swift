@@ -78,7 +78,9 @@ package struct RosterExporter {
                     if let id = team.id { fields.append((Team.id.name, .token(String(id)))) }
                 case .lead: fields.append((field.key.name, .string(team.lead)))
                 case .members:
-                    fields.append((field.key.name, .sequence(team.members.map(YAMLValue.string), flow: true)))
+                    // A name a line: a diff of the file is a line per person who moves, and every
+                    // name stays whole on its line (docs/decisions.md, "Export's layout").
+                    fields.append((field.key.name, .sequence(team.members.map(YAMLValue.string), flow: false)))
                 }
             }
             return .mapping(fields, flow: false)

@@ -28,6 +28,8 @@ package enum TestSupport {
     /// `#expect(TestSupport.goldenMismatch(actual, path) == nil)`.
     package static func goldenMismatch(_ actual: String, _ path: URL) -> String? {
         if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
+            try? FileManager.default.createDirectory(
+                at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
             try? actual.write(to: path, atomically: true, encoding: .utf8)
             return nil
         }
