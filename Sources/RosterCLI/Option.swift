@@ -113,6 +113,10 @@ enum OptionCatalog {
     static let followSymlinks = Option<Bool>.flag(
         "--follow-symlinks", "write through a symbolic link that leads outside the roster's repository")
     static let base = Option<String?>.text("--base", "REF", "the git ref last applied (default: the default branch's)")
+    static let take = Option<String?>.text(
+        "--take", "SIDE[:KIND:NAME][,…]",
+        "resolve conflicts: files or space, for all or one entry (space:person:NAME, files:team:NAME, "
+            + "space:level:NAME, files:access)")
     static let withToken = Option<Bool>.flag(
         "--with-token", "login: read the token from standard input instead of a prompt")
     static let endpoint = Option<String?>.text("--endpoint", "URL", "the GraphQL endpoint (env MPS_ENDPOINT)")

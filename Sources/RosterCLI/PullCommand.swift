@@ -1,3 +1,4 @@
+import RosterPull
 import RosterRender
 import RosterSession
 
@@ -5,11 +6,13 @@ import RosterSession
 struct PullCommand: Command {
     static let name = "pull"
     static let summary = "Write the live space's changes into the roster files, in place (drift adopted)."
-    static let usage = "roster pull [PATH…] [--dry-run] [--check] [--into FILE] [--base REF] [--format text|json]"
+    static let usage =
+        "roster pull [PATH…] [--dry-run] [--check] [--into FILE] [--base REF] [--take SIDE[:KIND:NAME]] "
+        + "[--format text|json]"
     struct Options: CommandOptions {
         static let specs = [
             OptionCatalog.dryRun.spec, OptionCatalog.check.spec, OptionCatalog.into.spec, OptionCatalog.base.spec,
-            OptionCatalog.followSymlinks.spec, FormatOnly.format.spec,
+            OptionCatalog.take.spec, OptionCatalog.followSymlinks.spec, FormatOnly.format.spec,
         ]
         var paths: [String]
         var json: Bool
@@ -17,6 +20,7 @@ struct PullCommand: Command {
         var check: Bool
         var into: String?
         var base: String?
+        var take: String?
         var links: FileReplacer.Links
         var connection: ConnectionOptions
         /// Diagnostics' style: colour and, with `--verbose`, their codes.
@@ -29,6 +33,7 @@ struct PullCommand: Command {
             check = arguments[OptionCatalog.check]
             into = arguments[OptionCatalog.into]
             base = arguments[OptionCatalog.base]
+            take = arguments[OptionCatalog.take]
             links = arguments[OptionCatalog.followSymlinks] ? .anywhere : .withinRepository
             json = arguments[FormatOnly.format] == .json
             connection = ConnectionOptions(arguments)
@@ -37,9 +42,16 @@ struct PullCommand: Command {
 
     static func run(_ options: Options, _ context: CommandContext) async -> ExitCode {
         await reporting(FailureStyle(json: options.json, color: options.style), context) {
+            var takes: [PullTake] = []
+            if let take = options.take {
+                switch PullTake.parseList(take) {
+                case .success(let parsed): takes = parsed
+                case .failure(let error): throw SessionFailure(error.message, kind: .usage)
+                }
+            }
             let workflow = PullWorkflow(
-                paths: options.paths, into: options.into, base: options.base, connection: options.connection,
-                environment: context.environment)
+                paths: options.paths, into: options.into, base: options.base, take: takes,
+                connection: options.connection, environment: context.environment)
             let edits = try await workflow.edits(log: context.log(verbose: options.connection.verbose))
             if !edits.warnings.isEmpty { context.console.writeErr(DiagnosticRenderer.text(edits.warnings)) }
             return try finish(edits, options, context)

@@ -188,7 +188,7 @@ package struct DiagnosticCode: RawRepresentable, Hashable, Sendable {
     package static let freeTextDate = DiagnosticCode(rawValue: "free-text-date")
     /// a live member's email that a roster cannot hold (left out)
     package static let unwritableEmail = DiagnosticCode(rawValue: "unwritable-email")
-    /// live people in two teams (oneTeamPerPerson set to false)
+    /// live people in more than one team (named; export turns the rule off, pull writes each in one team)
     package static let severalTeams = DiagnosticCode(rawValue: "several-teams")
     /// values of a newer MPS
     package static let newerServer = DiagnosticCode(rawValue: "newer-server")
@@ -244,7 +244,7 @@ package struct DiagnosticCode: RawRepresentable, Hashable, Sendable {
         (requireFocus, "rules.requireFocus"),
         (freeTextDate, "a live level start date that is not a YYYY-MM-DD day (left out)"),
         (unwritableEmail, "a live member's email that a roster cannot hold (left out)"),
-        (severalTeams, "live people in two teams (oneTeamPerPerson set to false)"),
+        (severalTeams, "live people in more than one team (export turns the rule off; pull writes each in one)"),
         (editUnknownName, "an edit that names a person, team or level the roster lacks"),
         (editAmbiguous, "an edit that names someone several entries share, or leaves unsaid which team they leave"),
         (editNeedsSuccessor, "an edit that takes a team's lead away without naming who leads next"),

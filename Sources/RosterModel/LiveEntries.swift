@@ -77,21 +77,36 @@ package struct LiveEntries {
         return twice
     }
 
-    /// Whether someone is in more than one of the live teams (ignored teams aside): the server
-    /// allows it, the one-team rule does not, so a roster describing the space turns the rule off.
-    package static func peopleInSeveralTeams(_ live: LiveState, ignoredTeams: Set<Int> = []) -> Bool {
-        var seen = Set<Int>()
+    /// The live people in more than one of the live teams (ignored teams aside), each with their
+    /// teams' ids in live order: the server allows it, the one-team rule does not.
+    package static func peopleInSeveralTeams(
+        _ live: LiveState, ignoredTeams: Set<Int> = []
+    ) -> [(person: Int, teams: [Int])] {
+        var teamsOf: [Int: [Int]] = [:]
         for team in live.teams where !ignoredTeams.contains(team.id) {
-            for id in team.memberSet where !seen.insert(id).inserted { return true }
+            for id in team.memberSet { teamsOf[id, default: []].append(team.id) }
         }
-        return false
+        return teamsOf.filter { $0.value.count > 1 }.map { ($0.key, $0.value) }.sorted { $0.person < $1.person }
     }
 
-    /// The warning that goes with turning the one-team rule off.
-    package static let severalTeamsWarning = Diagnostic.warning(
-        .severalTeams,
-        "some people are in more than one team; the roster sets `oneTeamPerPerson: false` to describe the space "
-            + "as it is", at: nil)
+    /// `Chris Khan (Checkout, Payments)`, for each person in several teams, by name.
+    package func severalTeams(_ people: [(person: Int, teams: [Int])], _ live: LiveState) -> String {
+        let teamNames = Dictionary(live.teams.map { ($0.id, Self.name($0.name)) }) { first, _ in first }
+        let listed = people.map { person, teams in
+            "\(reference(person)) (\(teams.compactMap { teamNames[$0] }.joined(separator: ", ")))"
+        }
+        let shown = listed.sorted().prefix(20).joined(separator: ", ")
+        return listed.count > 20 ? "\(shown) and \(listed.count - 20) more" : shown
+    }
+
+    /// Export's warning: the roster it writes turns the one-team rule off, and who needs it off.
+    package func severalTeamsWarning(_ people: [(person: Int, teams: [Int])], _ live: LiveState) -> Diagnostic {
+        .warning(
+            .severalTeams,
+            "\(people.count) \(people.count == 1 ? "person is" : "people are") in more than one team: "
+                + "\(severalTeams(people, live)); the roster sets `oneTeamPerPerson: false` to describe the space "
+                + "as it is", at: nil)
+    }
 
     /// The live members' emails as a roster writes them, sorted; a member whose email a roster
     /// refuses (a control character, white space, not one `@`) is left out with a warning, so the
@@ -138,10 +153,12 @@ package struct LiveEntries {
             levelStartDate: Self.date(user.levelStartDate), hasNoDate: keepsDates && user.levelStartDate == nil)
     }
 
-    package func team(_ team: LiveTeam) -> Team {
+    /// `keeping` says which members it lists (all but those a pull writes in another team).
+    package func team(_ team: LiveTeam, keeping: (Int) -> Bool = { _ in true }) -> Team {
         Team(
             name: Self.name(team.name), id: repeatedTeams.contains(team.key) ? team.id : nil,
-            lead: reference(team.leadID), members: team.memberSet.subtracting([team.leadID]).map(reference).sorted())
+            lead: reference(team.leadID),
+            members: team.memberSet.subtracting([team.leadID]).filter(keeping).map(reference).sorted())
     }
 
     /// Whether live people share the name key `key` (ignored people aside).

@@ -8,7 +8,8 @@ import RosterReconcile
 package enum PullCheck {
     /// Problems with the files after the pull; empty when they may be written. `texts` are the
     /// files' texts before, `changed` the new texts of those that change. With `pending` (a pull
-    /// that kept edits not applied yet), the files must load; they plan those edits still.
+    /// that kept edits not applied yet, or wrote someone in one of their teams under the one-team
+    /// rule), the files must load; they plan those edits still.
     package static func problems(
         files: [String], texts: [String: String], changed: [String: String], live: LiveState, pending: Bool = false
     ) -> [Diagnostic] {

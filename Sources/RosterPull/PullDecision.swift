@@ -20,8 +20,14 @@ package enum PullDecision: Equatable, Sendable {
     case levelLimit(JobLevel, months: Int?, file: String)
     /// The access list becomes the space's members.
     case accessMembers(at: SourceLocation, [String])
-    /// `policy.oneTeamPerPerson: false`: the space has someone in two teams.
-    case oneTeamRuleOff
+}
+
+extension PullDecision {
+    /// Whether it sets `key` of the entry that starts at `at`.
+    func isSet(_ at: SourceLocation, _ key: String) -> Bool {
+        if case .set(at, key, _, _) = self { return true }
+        return false
+    }
 }
 
 /// A new roster entry: its keys and values in the order they are written.

@@ -13,11 +13,13 @@ extension PullDecisions {
         return decisions.compactMap { decision -> String? in
             switch decision {
             case .set(let at, let key, let value, _):
-                guard key != RosterFormat.PersonKey.id.name else { return nil }
+                // An id pinned is bookkeeping; former names go with the rename's own line.
+                guard key != RosterFormat.PersonKey.id.name, key != RosterFormat.TeamKey.previously.name else {
+                    return nil
+                }
                 return "\(name(at)): \(key) → \(value.rendered(json: false))"
             case .remove(let at, let key): return "\(name(at)): \(key) left out (free text in the space)"
-            case .members(let at, let members):
-                return "\(name(at)): members now " + (members.isEmpty ? "none" : members.joined(separator: ", "))
+            case .members(let at, let members): return "\(name(at)): " + membersChange(at, members)
             case .removeEntry(let at): return "\(name(at)): gone from the space, removed"
             case .append(let section, let entries, _):
                 let added = entries.compactMap { entry in entry.fields.first?.value.rendered(json: false) }
@@ -26,8 +28,32 @@ extension PullDecisions {
                 return months.map { "level \(level.rawValue): limitMonths → \($0)" }
                     ?? "level \(level.rawValue): no limit in the space, removed"
             case .accessMembers(_, let members): return "access: members now " + members.joined(separator: ", ")
-            case .oneTeamRuleOff: return "policy.oneTeamPerPerson: false (someone is in two teams in the space)"
             }
         }
+    }
+
+    /// `Rafael Souza joins, Chris Khan leaves`: who the new members list adds and drops, told
+    /// apart by live id (a renamed person neither joins nor leaves).
+    func membersChange(_ at: SourceLocation, _ members: [String]) -> String {
+        guard let t = roster.teams.firstIndex(where: { $0.location == at }) else { return "members written again" }
+        let people = TeamPeople.of(roster)
+        let before = zip(roster.teams[t].members.map(\.value), people.members(ofTeam: t)).map { reference, p in
+            (text: reference.text, who: p >= 0 ? matching.people[Int(p)].map { "#\($0.id)" } : nil)
+        }
+        let after = members.map(PersonReference.init(parsing:)).map { reference in
+            (text: reference.text, who: reference.id.map { "#\($0)" } ?? liveID(named: reference.key).map { "#\($0)" })
+        }
+        let key = { (entry: (text: String, who: String?)) in entry.who ?? entry.text }
+        let (was, now) = (Set(before.map(key)), Set(after.map(key)))
+        let joins = after.filter { !was.contains(key($0)) }.map { "\($0.text) joins" }
+        let leaves = before.filter { !now.contains(key($0)) }.map { "\($0.text) leaves" }
+        let said = joins + leaves
+        return said.isEmpty ? "members written again (names as the space spells them)" : said.joined(separator: ", ")
+    }
+
+    /// The live person the pull writes as `key`.
+    private func liveID(named key: NameKey) -> Int? {
+        if let p = roster.people.firstIndex(where: { $0.key == key }), let id = matching.people[p]?.id { return id }
+        return entries.names.first { NameKey($0.value) == key }?.key
     }
 }

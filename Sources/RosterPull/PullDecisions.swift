@@ -11,7 +11,7 @@ package struct PullDecisions {
     /// Why nothing can be pulled (names the matching cannot settle).
     package private(set) var diagnostics: [Diagnostic] = []
     /// What the files cannot hold as the space has it (a level start date that is free text).
-    package private(set) var warnings: [Diagnostic] = []
+    package internal(set) var warnings: [Diagnostic] = []
 
     let roster: Roster
     let live: LiveState
@@ -23,6 +23,9 @@ package struct PullDecisions {
     let teams: [Int: LiveTeam]
     /// The roster person each live user is, by id.
     let rosterIndex: [Int: Int]
+    /// Under the one-team rule, the one team (live id) each live person in several teams is
+    /// written in: pull never turns the rule off.
+    var homes: [Int: Int] = [:]
 
     /// The decisions of a pull of `roster` from `live`.
     package init(roster: Roster, live: LiveState) {
@@ -39,11 +42,11 @@ package struct PullDecisions {
         guard diagnostics.isEmpty else { return }
         pullPeople()
         appendPeople()
+        placeInOneTeam()
         pullTeams()
         appendTeams()
         pullLevels()
         pullAccess()
-        pullOneTeamRule()
     }
 
     // MARK: people
@@ -136,19 +139,28 @@ package struct PullDecisions {
                 continue
             }
             if matching.picked.teams.contains(t) { set(at, Team.id.name, .number(current.id)) }
-            if current.key != team.key { set(at, Team.name.name, .text(LiveEntries.name(current.name))) }
+            if current.key != team.key {
+                // A rename in the app, written as one: the old name kept among the former names.
+                set(at, Team.name.name, .text(LiveEntries.name(current.name)))
+                let former = team.previously.map(\.value).filter { NameKey($0) != current.key }
+                set(at, Team.previously.name, .list(former + [team.name.value]))
+            }
             let rosterLead = people.lead(ofTeam: t).flatMap { matching.people[$0]?.id }
-            if rosterLead != current.leadID || renamed(current.leadID) || needsPin(team.lead.value) {
+            let leadsHere = homes[current.leadID].map { $0 == current.id } ?? true
+            if leadsHere && (rosterLead != current.leadID || renamed(current.leadID) || needsPin(team.lead.value)) {
                 set(at, Team.lead.name, .text(entries.reference(current.leadID)))
             }
             // Who the written members are now: nil for one who is gone (or names nobody).
             let written = people.members(ofTeam: t).map { $0 >= 0 ? matching.people[Int($0)]?.id : nil }
-            let liveMembers = current.memberSet.subtracting([current.leadID])
+            let liveMembers = current.memberSet.subtracting([current.leadID]).filter { placed($0, in: current.id) }
             let stale = written.contains(nil) || team.members.contains { needsPin($0.value) }
             if stale || Set(written.compactMap { $0 }).subtracting([current.leadID]) != liveMembers
                 || liveMembers.contains(where: renamed)
             {
-                decisions.append(.members(entry: at, liveMembers.map(entries.reference).sorted()))
+                // The files' order kept; who joins comes after, by name.
+                let kept = written.compactMap { $0 }.filter(liveMembers.contains)
+                let joining = liveMembers.subtracting(kept).map(entries.reference).sorted()
+                decisions.append(.members(entry: at, kept.map(entries.reference) + joining))
             }
         }
     }
@@ -168,7 +180,7 @@ package struct PullDecisions {
         let new = matching.unclaimedTeams.sorted { ($0.key, $0.id) < ($1.key, $1.id) }
         guard !new.isEmpty else { return }
         let appended = new.map { live in
-            let team = entries.team(live)
+            let team = entries.team(live) { placed($0, in: live.id) }
             return NewEntry(
                 [(Team.name.name, WrittenValue.text(team.name))]
                     + (team.id.map { [(Team.id.name, WrittenValue.number($0))] } ?? [])
@@ -203,14 +215,9 @@ package struct PullDecisions {
         decisions.append(.accessMembers(at: location, kept + added))
     }
 
-    /// Turns the one-team rule off when the space has someone in two teams, as export does:
-    /// the files could not describe the space otherwise.
-    private mutating func pullOneTeamRule() {
-        guard roster.policy.oneTeamPerPerson,
-            LiveEntries.peopleInSeveralTeams(live, ignoredTeams: matching.ignoredTeams)
-        else { return }
-        warnings.append(LiveEntries.severalTeamsWarning)
-        decisions.append(.oneTeamRuleOff)
+    /// Whether live person `id` is written in team `team`: their one team under the one-team rule.
+    func placed(_ id: Int, in team: Int) -> Bool {
+        homes[id].map { $0 == team } ?? true
     }
 }
 

@@ -18,17 +18,22 @@ package struct Puller {
     package var warnings: [Diagnostic] { decided.warnings }
     /// What the pull adopts, a line each (``PullDecisions/adopted``).
     package var adopted: [String] { decided.adopted }
+    /// Whether it leaves out memberships the roster's one-team rule cannot hold: the files then
+    /// plan taking those people out of their other teams.
+    package var placesInOneTeam: Bool { !decided.homes.isEmpty }
 
     /// Prepares a pull of `roster`, whose files' texts are `texts`, from `live`; `newFile` is a
     /// file new entries may go to that the roster does not have yet (`--into` a new file).
-    /// With `base` (the roster last applied), only drift is adopted: see ``ThreeWayPull``.
+    /// With `base` (the roster last applied), only drift is adopted: see ``ThreeWayPull``; `take`
+    /// resolves its conflicts.
     package init(
-        roster: Roster, live: LiveState, texts: [String: String], newFile: String? = nil, base: Roster? = nil
+        roster: Roster, live: LiveState, texts: [String: String], newFile: String? = nil, base: Roster? = nil,
+        take: [PullTake] = []
     ) {
         self.roster = roster
         decided = PullDecisions(roster: roster, live: live)
         if let base, decided.diagnostics.isEmpty {
-            let merge = ThreeWayPull(decided, files: roster, base: base, live: live)
+            let merge = ThreeWayPull(decided, files: roster, base: base, live: live, take: take)
             decided.decisions = merge.adopted
             self.merge = merge
         }
@@ -68,10 +73,6 @@ package struct Puller {
         case .accessMembers(let at, let members):
             guard let node = editors[at.file]?.rootValue(RosterFormat.TopLevelKey.access.name) else { return }
             editors[at.file]?.setMembers(node, members)
-        case .oneTeamRuleOff:
-            guard let file = roster.policy.location?.file ?? roster.files.first else { return }
-            editors[file]?.setSetting(
-                RosterFormat.TopLevelKey.policy.name, RosterFormat.PolicyKey.oneTeamPerPerson.name, .bool(false))
         }
     }
 

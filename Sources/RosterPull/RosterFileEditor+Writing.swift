@@ -85,11 +85,19 @@ extension RosterFileEditor {
             let at = editor.location(keyNode)
             guard (at.line, at.column) >= (start.line, start.column) else { continue }
             let items = document.items(list)
-            if document.kind(list) == .sequence && !editor.isFlow(list) && !items.isEmpty && !members.isEmpty {
+            if document.kind(list) == .sequence && !editor.isFlow(list) && !items.isEmpty {
                 let first = editor.location(items[0]).line
                 let indent = editor.indentation(of: first)
                 editor.remove(first..<(editor.lastLine(list) + 1))
-                editor.insert(before: first, members.map { indent + "- " + YAMLText.scalar($0, inFlow: false) })
+                if members.isEmpty {
+                    // No one left: `members: []` on the key's line, its comment kept.
+                    let scalars = Array(editor.lines[at.line].unicodeScalars)
+                    if let colon = scalars.indices.dropFirst(at.column).first(where: { scalars[$0] == ":" }) {
+                        editor.replace(line: at.line, from: colon + 1, to: colon + 1, with: " []")
+                    }
+                } else {
+                    editor.insert(before: first, members.map { indent + "- " + YAMLText.scalar($0, inFlow: false) })
+                }
                 return
             }
             if document.kind(list) == .sequence && editor.isFlow(list) {

@@ -9,18 +9,17 @@ extension ThreeWayPull {
         switch decision {
         case .set(let at, let key, _, _): return entryValues(at, key)
         case .remove(let at, let key): return entryValues(at, key)
-        case .members(let at, _): return entryValues(at, RosterFormat.TeamKey.members.name)
         case .levelLimit(let level, let months, _):
             let limit = { (roster: Roster) in roster.levels.first { $0.level == level }.map { String($0.limitMonths) } }
             return Values(
-                entity: "level \(level.rawValue)", field: "limitMonths", base: limit(base), files: limit(files),
+                kind: .level, name: level.rawValue, field: "limitMonths", base: limit(base), files: limit(files),
                 space: months.map(String.init))
         case .accessMembers(_, let members):
             let listed = { (roster: Roster) in
                 roster.access.map { $0.members.map { AccessPolicy.key($0.value) }.sorted().joined(separator: ", ") }
             }
             return Values(
-                entity: "access", field: "members", base: listed(base), files: listed(files),
+                kind: .access, name: "", field: "members", base: listed(base), files: listed(files),
                 space: members.map(AccessPolicy.key).sorted().joined(separator: ", "))
         default: return nil
         }
@@ -36,7 +35,7 @@ extension ThreeWayPull {
             let was = index.basePeople[id].map { base.people[$0] }
             let space = liveText(user, field)
             return Values(
-                entity: "person \"\(person.name.value)\"", field: key,
+                kind: .person, name: person.name.value, field: key,
                 // Someone the base does not list: the files' entry is new, all of it kept.
                 base: was.map { Self.statedText($0, field) } ?? space, files: Self.statedText(person, field),
                 space: space)
@@ -47,7 +46,7 @@ extension ThreeWayPull {
         let b = index.baseTeams[id]
         let space = teamText(current, field)
         return Values(
-            entity: "team \"\(files.teams[t].name.value)\"", field: key,
+            kind: .team, name: files.teams[t].name.value, field: key,
             base: b.map { teamText(base, index.baseTeamPeople, theirs, $0, field) } ?? space,
             files: teamText(files, index.filesTeamPeople, ours, t, field),
             space: space)

@@ -9,11 +9,29 @@ import RosterReconcile
 package struct ThreeWayPull {
     /// A value both the files and the space changed since the base, differently.
     package struct Conflict: Sendable, Equatable {
-        package var entity: String
+        /// What kind of entry it is about: `person "Leo Santos"`, `level Senior`, `access`.
+        package enum Kind: String, Sendable, CaseIterable {
+            case person, team, level, access
+        }
+
+        package var kind: Kind
+        /// The person's, team's or level's name (empty for access).
+        package var name: String
         package var field: String
         package var base: String
         package var files: String
         package var space: String
+
+        /// `person "Leo Santos"`, `level Senior`, `access`.
+        package var entity: String { Self.entity(kind, name) }
+
+        static func entity(_ kind: Kind, _ name: String) -> String {
+            switch kind {
+            case .person, .team: "\(kind.rawValue) \"\(name)\""
+            case .level: "level \(name)"
+            case .access: "access"
+            }
+        }
 
         /// `person "Leo Santos" focus: base Frontend, files Backend, space Mobile`.
         package var description: String {
@@ -22,11 +40,21 @@ package struct ThreeWayPull {
     }
 
     /// What pull writes: the drift.
-    package private(set) var adopted: [PullDecision] = []
+    package internal(set) var adopted: [PullDecision] = []
     /// What the files say that the base does not, and the space does not either: kept.
-    package private(set) var pending: [String] = []
-    package private(set) var conflicts: [Conflict] = []
+    package internal(set) var pending: [String] = []
+    package internal(set) var conflicts: [Conflict] = []
 
+    let decided: PullDecisions
+    /// `--take`: how conflicts are resolved, the first that names one deciding it.
+    let take: [PullTake]
+    var usedTakes = Set<Int>()
+    /// Files people whose entry the pull removes (the space deleted them): their references go.
+    var removedPeople = Set<Int>()
+    /// Live people in conflict over their teams, kept in the files' teams.
+    var keptTeams = Set<Int>()
+    /// Live people in conflict over their teams, `--take space` put in the space's teams.
+    var takenFromSpace = Set<Int>()
     let files: Roster
     let base: Roster
     let ours: Matching
@@ -40,11 +68,14 @@ package struct ThreeWayPull {
         var filesPeople: [SourceLocation: Int] = [:], filesTeams: [SourceLocation: Int] = [:]
         var basePeople: [Int: Int] = [:], baseTeams: [Int: Int] = [:]
         var basePeopleByKey: [NameKey: Int] = [:], baseTeamKeys = Set<NameKey>()
+        /// The files' person each live id is.
+        var filesByID: [Int: Int] = [:]
         /// Who leads and who is in each team, of the files and of the base.
         var filesTeamPeople: TeamPeople, baseTeamPeople: TeamPeople
 
-        init(files: Roster, base: Roster, theirs: Matching) {
+        init(files: Roster, base: Roster, ours: Matching, theirs: Matching) {
             for (i, person) in files.people.enumerated() { filesPeople[person.location] = i }
+            for (i, match) in ours.people.enumerated() { if let match { filesByID[match.id] = i } }
             for (t, team) in files.teams.enumerated() { filesTeams[team.location] = t }
             for (i, match) in theirs.people.enumerated() { if let match { basePeople[match.id] = i } }
             for (t, match) in theirs.teams.enumerated() { if let match { baseTeams[match.id] = t } }
@@ -55,23 +86,31 @@ package struct ThreeWayPull {
             filesTeamPeople = TeamPeople.of(files)
             baseTeamPeople = TeamPeople.of(base)
         }
+
+        /// The files' person who is live person `id`.
+        func filesPerson(_ id: Int) -> Int? { filesByID[id] }
     }
 
-    /// Sorts `decided`'s decisions (made against `files`) by the base.
-    package init(_ decided: PullDecisions, files: Roster, base: Roster, live: LiveState) {
+    /// Sorts `decided`'s decisions (made against `files`) by the base; `take` resolves conflicts.
+    package init(_ decided: PullDecisions, files: Roster, base: Roster, live: LiveState, take: [PullTake] = []) {
+        self.decided = decided
+        self.take = take
         self.files = files
         self.base = base
-        ours = Matching(roster: files, live: live, adopting: true)
+        ours = decided.matching
         theirs = Matching(roster: base, live: live, adopting: true)
-        index = Index(files: files, base: base, theirs: theirs)
+        index = Index(files: files, base: base, ours: ours, theirs: theirs)
         users = Dictionary(live.users.map { ($0.id, $0) }) { first, _ in first }
         teams = Dictionary(live.teams.map { ($0.id, $0) }) { first, _ in first }
+        findTeamConflicts(
+            Memberships(files: files, base: base, ours: ours, theirs: theirs, index: index, live: live.teams))
         for decision in decided.decisions { sort(decision) }
     }
 
     /// The three values of one field: what the base says, what the files say, what the space says.
     struct Values {
-        var entity: String
+        var kind: Conflict.Kind
+        var name: String
         var field: String
         var base: String?
         var files: String?
@@ -85,7 +124,11 @@ package struct ThreeWayPull {
             if !taken.isEmpty { adopted.append(.append(section: section, taken, declares: declares)) }
             pending += kept
         case .removeEntry(let at): sortRemoval(decision, at)
-        case .oneTeamRuleOff: adopted.append(decision)
+        case .members(let at, _): sortMembers(decision, at: at)
+        case .set(let at, RosterFormat.TeamKey.previously.name, _, _):
+            // The former names go with the rename they record, when it is adopted.
+            let renamed = adopted.last.map { $0.isSet(at, RosterFormat.TeamKey.name.name) } ?? false
+            if renamed { adopted.append(decision) }
         default:
             guard let values = values(decision) else {
                 adopted.append(decision)
@@ -100,13 +143,41 @@ package struct ThreeWayPull {
         if v.files == v.base {
             adopted.append(decision)
         } else if v.space == v.base {
-            pending.append("\(v.entity) \(v.field)")
+            pending.append("\(Conflict.entity(v.kind, v.name)) \(v.field)")
         } else if v.space != v.files {
-            conflicts.append(
-                Conflict(
-                    entity: v.entity, field: v.field, base: v.base ?? "none", files: v.files ?? "none",
-                    space: v.space ?? "none"))
+            let conflict = Conflict(
+                kind: v.kind, name: v.name, field: v.field, base: shown(v.base, v.field),
+                files: shown(v.files, v.field), space: shown(v.space, v.field))
+            resolve(conflict, adopting: decision)
         }
+    }
+
+    /// A value as a conflict tells it: a lead (compared by live id) by name, no value as `none`.
+    func shown(_ text: String?, _ field: String) -> String {
+        guard let text else { return "none" }
+        guard field == RosterFormat.TeamKey.lead.name, let id = Int(text.dropFirst()) else { return text }
+        return personName(id)
+    }
+
+    /// A conflict as `--take` resolves it: the space's value adopted, the files' kept, or told.
+    mutating func resolve(_ conflict: Conflict, adopting decision: PullDecision) {
+        switch resolution(conflict) {
+        case .space?: adopted.append(decision)
+        case .files?: pending.append("\(conflict.entity) \(conflict.field) (the files' taken)")
+        case nil: conflicts.append(conflict)
+        }
+    }
+
+    /// The side `--take` gives `conflict`, if any names it.
+    mutating func resolution(_ conflict: Conflict) -> PullTake.Side? {
+        guard let i = take.firstIndex(where: { $0.applies(to: conflict) }) else { return nil }
+        usedTakes.insert(i)
+        return take[i].side
+    }
+
+    /// The `--take` values that resolved no conflict (a name with a typo, a conflict gone).
+    package var unusedTakes: [PullTake] {
+        take.indices.filter { !usedTakes.contains($0) }.map { take[$0] }
     }
 
     /// Live people or teams new to the files: adopted unless the base has them (the files removed
@@ -130,17 +201,31 @@ package struct ThreeWayPull {
     }
 
     /// An entry whose live entity is gone: removed if the base has it as the files do; kept if the
-    /// base lacks it (a hire not applied yet); a conflict if the files changed it since.
+    /// base lacks it (a hire not applied yet); a conflict if the files changed it since (its
+    /// fields, or the teams that list them).
     private mutating func sortRemoval(_ decision: PullDecision, _ at: SourceLocation) {
         if let i = index.filesPeople[at] {
             let person = files.people[i]
-            let was = index.basePeopleByKey[person.key].map { base.people[$0] }
-            guard let was else { return pending.append("person \"\(person.name.value)\"") }
-            if Self.stated(was) == Self.stated(person) { return adopted.append(decision) }
-            conflicts.append(
-                Conflict(
-                    entity: "person \"\(person.name.value)\"", field: "entry", base: "as it was",
-                    files: "edited", space: "deleted"))
+            guard let b = index.basePeopleByKey[person.key] else {
+                return pending.append("person \"\(person.name.value)\"")
+            }
+            let before = teams(listing: b, base, index.baseTeamPeople, theirs)
+            let now = teams(listing: i, files, index.filesTeamPeople, ours)
+            let conflict =
+                Self.stated(base.people[b]) != Self.stated(person)
+                ? Conflict(
+                    kind: .person, name: person.name.value, field: "entry", base: "as it was", files: "edited",
+                    space: "deleted")
+                : before != now
+                    ? Conflict(
+                        kind: .person, name: person.name.value, field: "teams", base: teamNames(before),
+                        files: teamNames(now), space: "deleted")
+                    : nil
+            guard let conflict, resolution(conflict) != .space else {
+                removedPeople.insert(i)
+                return adopted.append(decision)
+            }
+            resolve(conflict, adopting: decision)
         } else if let t = index.filesTeams[at] {
             let team = files.teams[t]
             guard index.baseTeamKeys.contains(team.key) else {
@@ -150,6 +235,16 @@ package struct ThreeWayPull {
         } else {
             adopted.append(decision)
         }
+    }
+
+    /// The teams of `roster` that list person `p` (lead or member).
+    func teams(listing p: Int, _ roster: Roster, _ people: TeamPeople, _ matching: Matching) -> Set<TeamIdentity> {
+        var listing = Set<TeamIdentity>()
+        for t in roster.teams.indices
+        where people.lead(ofTeam: t) == p || people.members(ofTeam: t).contains(Int32(p)) {
+            listing.insert(matching.teams[t].map { .live($0.id) } ?? .named(roster.teams[t].key))
+        }
+        return listing
     }
 
     /// Every field a person's entry states, for comparing an entry of the base with the files'.

@@ -4,7 +4,7 @@ import RosterModel
 /// How roster entries correspond to live entities: by pinned id, then by name key, then by a
 /// former name. Live entities listed in `policy.ignore` take no part.
 package struct Matching: Sendable {
-    package enum Via: String, Sendable { case id, name, previously }
+    package enum Via: String, Sendable { case id, name, previously, lead }
 
     /// For each roster person, the live user it is (nil: to be created) and how it was found.
     package var people: [(id: Int, via: Via)?]
@@ -43,9 +43,14 @@ package struct Matching: Sendable {
         let peopleResult = Self.match(
             kind: "person", liveKind: "user", entries: roster.people, live: userEntries, adopting: adopting,
             diagnostics: &diagnostics)
-        let teamResult = Self.match(
+        var teamResult = Self.match(
             kind: "team", liveKind: "team", entries: roster.teams, live: teamEntries, adopting: adopting,
             diagnostics: &diagnostics)
+        if adopting {
+            Self.matchRenamedTeams(
+                roster, live.teams.filter { !ignoredTeams.contains($0.id) }, people: peopleResult.matches,
+                &teamResult.matches, &teamResult.claimed)
+        }
         picked = (peopleResult.picked, teamResult.picked)
         people = peopleResult.matches
         teams = teamResult.matches

@@ -41,16 +41,19 @@ package struct PullWorkflow: Sendable {
     package var into: String?
     /// `--base`: the git ref whose roster was last applied; nil: the default branch's merge base.
     package var base: String?
+    /// `--take`: how conflicts are resolved.
+    package var take: [PullTake]
     package var connection: ConnectionOptions
     package var environment: [String: String]
 
     package init(
-        paths: [String], into: String?, base: String? = nil, connection: ConnectionOptions,
+        paths: [String], into: String?, base: String? = nil, take: [PullTake] = [], connection: ConnectionOptions,
         environment: [String: String]
     ) {
         self.paths = paths
         self.into = into
         self.base = base
+        self.take = take
         self.connection = connection
         self.environment = environment
     }
@@ -73,17 +76,27 @@ package struct PullWorkflow: Sendable {
         if let newFile { texts[newFile] = "version: 1\n" }
         let (baseRoster, withoutBase, unknownRef) = GitBase.roster(files: roster.files, ref: base)
         if unknownRef { throw SessionFailure("--base: \(withoutBase ?? "no such ref")", kind: .usage) }
-        var puller = Puller(roster: roster, live: plan.live, texts: texts, newFile: newFile, base: baseRoster)
+        if !take.isEmpty && baseRoster == nil {
+            throw SessionFailure(
+                "--take resolves conflicts with a base, and there is none: \(withoutBase ?? "")", kind: .usage)
+        }
+        var puller = Puller(
+            roster: roster, live: plan.live, texts: texts, newFile: newFile, base: baseRoster, take: take)
         let changed = puller.run(into: into)
         if !puller.diagnostics.isEmpty { throw SessionFailure(diagnostics: puller.diagnostics) }
         // Nothing is written (nor shown as a diff) unless the result loads and plans clean.
         let files = roster.files + (newFile.map { [$0] } ?? [])
-        let kept = puller.merge.map { !$0.pending.isEmpty || !$0.conflicts.isEmpty } ?? false
+        let kept =
+            puller.placesInOneTeam || (puller.merge.map { !$0.pending.isEmpty || !$0.conflicts.isEmpty } ?? false)
         let problems = PullCheck.problems(files: files, texts: texts, changed: changed, live: plan.live, pending: kept)
         if !problems.isEmpty { throw SessionFailure(diagnostics: problems) }
         if let newFile { texts[newFile] = "" }
+        let unused = (puller.merge?.unusedTakes ?? []).map {
+            Diagnostic.warning(
+                "--take \($0.text) resolved no conflict (is the name as the conflict tells it?)", at: nil)
+        }
         return Edits(
-            original: texts, changed: changed, warnings: puller.warnings, adopted: puller.adopted,
+            original: texts, changed: changed, warnings: puller.warnings + unused, adopted: puller.adopted,
             pending: puller.merge?.pending ?? [], conflicts: puller.merge?.conflicts ?? [], withoutBase: withoutBase)
     }
 

@@ -48,8 +48,9 @@ package struct RosterExporter {
                 root.append((Top.access.name, .mapping([("members", list)], flow: false)))
             }
         }
-        if LiveEntries.peopleInSeveralTeams(live) {
-            warnings.append(LiveEntries.severalTeamsWarning)
+        let several = LiveEntries.peopleInSeveralTeams(live)
+        if !several.isEmpty {
+            warnings.append(entries.severalTeamsWarning(several, live))
             root.append((Top.policy.name, .mapping([(Policy.oneTeamPerPerson.name, .token("false"))], flow: false)))
         }
         return .mapping(root, flow: false)

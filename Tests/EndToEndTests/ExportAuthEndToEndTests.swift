@@ -47,6 +47,7 @@ import Testing
         #expect(export.code == 0, "\(export.stderr)")
         #expect(export.stderr.contains("not a YYYY-MM-DD date"))
         #expect(export.stderr.contains("oneTeamPerPerson: false"))
+        #expect(export.stderr.contains("in more than one team: Sam Lee (#"), "\(export.stderr)")
         #expect(plan.code == 0, "\(plan.stdout)\(plan.stderr)")
     }
 
