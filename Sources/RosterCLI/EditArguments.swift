@@ -18,6 +18,8 @@ struct EditArguments: Sendable {
     static let id = Option<Int?>.integer(
         "--id", "N", in: 1...Int(Int32.max), example: 118, "the live MPS user id to pin (when live names repeat)")
     static let team = Option<String?>.text("--team", "TEAM", "the team the person joins")
+    static let namesake = Option<Bool>.flag(
+        "--namesake", "a second person of a name the roster has (each other one pins its id)")
     static let role = Option<TeamRole?>.choice("--as", [TeamRole.member, .lead], "the person's role in the team")
     static let to = Option<String?>.text("--to", "TEAM", "the team the person moves to")
     static let from = Option<String?>.text("--from", "TEAM", "the team they leave, when they are in several")

@@ -48,7 +48,7 @@ extension EditCommand {
             if arguments.json {
                 context.console.writeOut(
                     EditReport.json(
-                        summary: outcome.summary, files: files, written: !arguments.dryRun,
+                        summary: outcome.summary, files: files, written: !arguments.dryRun && !files.isEmpty,
                         patch: arguments.dryRun ? patch : nil))
             } else {
                 if arguments.dryRun { context.console.writeOut(patch) }
@@ -67,7 +67,7 @@ struct AddCommand: EditCommand {
     static let summary = "Add a person (into a team) or a team to the roster files; the server is not asked."
     static let usage =
         "roster add person NAME [--craft C] [--level L] [--focus F] [--since DATE] [--team TEAM [--as lead]] "
-        + "[--into FILE] [PATH…] | roster add team NAME --lead PERSON [--members P,…] [--into FILE] [PATH…]"
+        + "[--namesake] [--into FILE] [PATH…] | roster add team NAME --lead PERSON [--members P,…] [--into FILE] [PATH…]"
     static let editSpecs = HireCommand.editSpecs + [EditArguments.lead.spec, EditArguments.members.spec]
     static let names = 1
 
@@ -84,11 +84,11 @@ struct HireCommand: EditCommand {
     static let name = "hire"
     static let summary = "Add a person to the roster files (the same as `roster add person`)."
     static let usage =
-        "roster hire NAME [--craft C] [--level L] [--focus F] [--since DATE] [--team TEAM [--as lead]] [--into FILE] "
-        + "[PATH…]"
+        "roster hire NAME [--craft C] [--level L] [--focus F] [--since DATE] [--team TEAM [--as lead]] [--namesake] "
+        + "[--into FILE] [PATH…]"
     static let editSpecs = [
         EditArguments.craft.spec, EditArguments.level.spec, EditArguments.focus.spec, EditArguments.startDate.spec,
-        EditArguments.team.spec, EditArguments.role.spec, EditArguments.into.spec,
+        EditArguments.team.spec, EditArguments.role.spec, EditArguments.namesake.spec, EditArguments.into.spec,
     ]
     static let names = 1
 
@@ -104,7 +104,7 @@ struct HireCommand: EditCommand {
                 level: try a.value(EditArguments.level, JobLevel.self),
                 focus: try a.value(EditArguments.focus, Focus.self), levelStartDate: day,
                 team: a.arguments[EditArguments.team], role: a.arguments[EditArguments.role] ?? .member,
-                into: a.arguments[EditArguments.into]))
+                into: a.arguments[EditArguments.into], namesake: a.arguments[EditArguments.namesake]))
     }
 }
 

@@ -156,6 +156,8 @@ package struct DiagnosticCode: RawRepresentable, Hashable, Sendable {
     package static let duplicateID = DiagnosticCode(rawValue: "duplicate-id")
     /// two entries of one name without pinned ids
     package static let duplicateName = DiagnosticCode(rawValue: "duplicate-name")
+    /// a person who shares the name of pinned people and pins no id: a namesake the plan creates
+    package static let namesake = DiagnosticCode(rawValue: "namesake")
     /// a former name that is taken or is the entry's own
     package static let formerName = DiagnosticCode(rawValue: "former-name")
     /// a team reference to no person of the roster
@@ -228,6 +230,7 @@ package struct DiagnosticCode: RawRepresentable, Hashable, Sendable {
         (setTwice, "a section or level limit set in more than one place"),
         (duplicateID, "an id pinned by two entries"),
         (duplicateName, "two entries of one name without pinned ids"),
+        (namesake, "a person who shares a name with pinned people and pins none: a namesake the plan creates"),
         (formerName, "a former name that is taken or is the entry's own"),
         (unknownPerson, "a team reference to no person of the roster"),
         (ambiguousReference, "a team reference to a name several people share"),

@@ -44,11 +44,14 @@ package struct NewPerson: Equatable, Sendable {
     package var role: TeamRole
     /// The roster file the entry goes to; nil: the first that holds people.
     package var into: String?
+    /// `--namesake`: a second person of a name the roster has, not the same person again.
+    package var namesake: Bool
 
     package init(
         name: String, craft: Craft? = nil, level: JobLevel? = nil, focus: Focus? = nil, levelStartDate: Day? = nil,
-        team: String? = nil, role: TeamRole = .member, into: String? = nil
+        team: String? = nil, role: TeamRole = .member, into: String? = nil, namesake: Bool = false
     ) {
+        self.namesake = namesake
         self.name = name
         self.craft = craft
         self.level = level

@@ -20,11 +20,13 @@ extension RosterEditor {
                 .editUnknownName, "no person \"\(name)\" in the roster; \"\(now.name.value)\" was called that",
                 at: now.location)
         case .notFound:
+            // The name came from the command line: the error points at the name it is near, if any.
+            let near = Suggestions.nearest(to: name, among: roster.people.lazy.map(\.name.value))
             throw EditRefusal(
                 .editUnknownName,
                 "no person \"\(name)\" in the roster"
                     + Suggestions.didYouMean(name, among: roster.people.lazy.map(\.name.value)),
-                at: roster.people.first?.location ?? roster.files.first.map { .file($0) })
+                at: near.flatMap { near in roster.people.first { $0.name.value == near }?.name.location })
         }
     }
 
@@ -48,11 +50,12 @@ extension RosterEditor {
                 "no team \"\(name)\" in the roster; \"\(roster.teams[former].name.value)\" was called that",
                 at: roster.teams[former].location)
         }
+        let near = Suggestions.nearest(to: name, among: roster.teams.lazy.map(\.name.value))
         throw EditRefusal(
             .editUnknownName,
             "no team \"\(name)\" in the roster"
                 + Suggestions.didYouMean(name, among: roster.teams.lazy.map(\.name.value)),
-            at: roster.teams.first?.location ?? roster.files.first.map { .file($0) })
+            at: near.flatMap { near in roster.teams.first { $0.name.value == near }?.name.location })
     }
 
     /// The person or team entry that has exactly this name, for an edit that adds one: a name near
@@ -62,21 +65,20 @@ extension RosterEditor {
         return keys.firstIndex(of: key) ?? keys.firstIndex(of: NameKey(name))
     }
 
-    /// Whether a person of this name is in the roster (or one near it: a typo, refused).
-    func findPerson(_ name: String) throws(EditRefusal) -> Int? {
-        do throws(EditRefusal) { return try person(name) } catch {
-            let near = Suggestions.nearest(to: name, among: roster.people.lazy.map(\.name.value))
-            if error.diagnostics.first?.code == .editUnknownName, near == nil { return nil }
-            throw error
+    /// The person of this name, or nil (with the nearest name, if any) when the roster has none:
+    /// for a removal, which is idempotent.
+    func findPerson(_ name: String) throws(EditRefusal) -> (Int?, near: String?) {
+        do throws(EditRefusal) { return (try person(name), nil) } catch {
+            guard error.diagnostics.first?.code == .editUnknownName else { throw error }
+            return (nil, Suggestions.nearest(to: name, among: roster.people.lazy.map(\.name.value)))
         }
     }
 
-    /// Whether a team of this name is in the roster (or one near it: a typo, refused).
-    func findTeam(_ name: String) throws(EditRefusal) -> Int? {
-        do throws(EditRefusal) { return try team(name) } catch {
-            let near = Suggestions.nearest(to: name, among: roster.teams.lazy.map(\.name.value))
-            if error.diagnostics.first?.code == .editUnknownName, near == nil { return nil }
-            throw error
+    /// The team of this name, or nil (with the nearest name, if any): for a removal.
+    func findTeam(_ name: String) throws(EditRefusal) -> (Int?, near: String?) {
+        do throws(EditRefusal) { return (try team(name), nil) } catch {
+            guard error.diagnostics.first?.code == .editUnknownName else { throw error }
+            return (nil, Suggestions.nearest(to: name, among: roster.teams.lazy.map(\.name.value)))
         }
     }
 

@@ -6,7 +6,14 @@ import RosterPull
 extension RosterEditor {
     mutating func addPerson(_ new: NewPerson) throws(EditRefusal) {
         let t = try new.team.map { name throws(EditRefusal) in try team(name) }
-        if let existing = exactly(new.name, among: roster.people.map(\.key)) {
+        if new.namesake {
+            // Every namesake there is pins an id: the teams name them so, and the bare name is the new one.
+            for p in try namesakes(of: new.name) {
+                if let id = roster.people[p].id?.value {
+                    pinReferences(p, as: "\(roster.people[p].name.value) (#\(id))")
+                }
+            }
+        } else if let existing = exactly(new.name, among: roster.people.map(\.key)) {
             try unchangedHire(new, existing, team: t)
             return
         }
@@ -20,12 +27,15 @@ extension RosterEditor {
         for (key, value) in [(RosterFormat.PersonKey.craft, new.craft?.rawValue), (.level, new.level?.rawValue)]
         where value == nil && given[key.name] == nil {
             throw EditRefusal(
-                .editMissingValue, "\(new.name): --\(key.name) is needed (the file's defaults give no \(key.name))",
+                .editMissingValue,
+                "\(new.name): --\(key.name) is needed (the file's defaults give no \(key.name); "
+                    + "`defaults: {\(key.name): …}` in \(file) would give every new person one)",
                 at: .file(file))
         }
         let entry = NewEntry(fields(of: new))
         editors[file]?.append([entry], to: RosterFormat.TopLevelKey.people.name)
-        var line = "\(new.name): added to \(file)"
+        var line =
+            "\(new.name): added to \(file)" + (new.namesake ? " (a namesake; pull pins their id once applied)" : "")
         if let t {
             var joined = state(t)
             let added = TeamState.Reference(text: new.name, person: nil)
@@ -49,6 +59,37 @@ extension RosterEditor {
         return fields
     }
 
+    /// A namesake may be hired when every person of the name pins their id: a team then names
+    /// each of them as `Name (#id)`, and the bare name is the new person (pull pins them after the
+    /// apply).
+    func namesakes(of name: String) throws(EditRefusal) -> [Int] {
+        let key = NameKey(name)
+        let same = roster.people.indices.filter { roster.people[$0].key == key }
+        guard !same.isEmpty else {
+            throw EditRefusal(
+                .editUnknownName, "--namesake: nobody in the roster is called \"\(name)\"; hire them without it",
+                at: nil)
+        }
+        if let unpinned = same.first(where: { roster.people[$0].id == nil }) {
+            let person = roster.people[unpinned]
+            throw EditRefusal(
+                .editAmbiguous,
+                "\(person.name.value) pins no id, so a namesake could not be told apart: pin them first with "
+                    + "`roster set person \"\(person.name.value)\" --id N` (the plan and `roster export` show the id)",
+                at: person.location)
+        }
+        return same
+    }
+
+    /// Writes every team's reference to person `p` as `text`.
+    mutating func pinReferences(_ p: Int, as text: String, pinnedOnly: Bool = false) {
+        for t in teams(of: p) {
+            var team = state(t)
+            team.rewrite(p, as: text, pinnedOnly: pinnedOnly)
+            teams[t] = team
+        }
+    }
+
     /// A hire of someone the roster has: nothing to change when it says what was asked, else refused.
     mutating func unchangedHire(_ new: NewPerson, _ p: Int, team t: Int?) throws(EditRefusal) {
         let person = roster.people[p]
@@ -63,7 +104,8 @@ extension RosterEditor {
         guard same else {
             throw EditRefusal(
                 .editExists,
-                "\(person.name.value) is already in the roster; change them with `roster set person` or `roster move`",
+                "\(person.name.value) is already in the roster; change them with `roster set person` or `roster move` "
+                    + "(a second person of the name: --namesake)",
                 at: person.location)
         }
         nothingToChange("\(person.name.value) is already in the roster as given")
@@ -89,6 +131,9 @@ extension RosterEditor {
         if let id = changes.id, id != person.id?.value {
             set.append((RosterFormat.PersonKey.id.name, .number(id)))
             words.append("id \(person.id.map { "#\($0.value)" } ?? "not pinned") → #\(id)")
+            // Teams name a person who shares a name (or was named by id) by the id pinned now.
+            let shared = roster.people.indices.contains { $0 != p && roster.people[$0].key == person.key }
+            pinReferences(p, as: "\(person.name.value) (#\(id))", pinnedOnly: !shared)
         }
         if let date = startDate(changes, person), date != person.levelStartDate {
             set.append((RosterFormat.PersonKey.levelStartDate.name, Self.written(date)))
@@ -146,8 +191,9 @@ extension RosterEditor {
     }
 
     mutating func removePerson(_ name: String, successor: String?) throws(EditRefusal) {
-        guard let p = try findPerson(name) else {
-            nothingToChange("no person \"\(name)\" in the roster")
+        let (found, near) = try findPerson(name)
+        guard let p = found else {
+            nothingToChange("no person \"\(name)\" in the roster" + (near.map { " (the nearest is \"\($0)\")" } ?? ""))
             return
         }
         let next = try successor.map { name throws(EditRefusal) in try person(name) }

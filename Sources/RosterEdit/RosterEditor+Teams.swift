@@ -25,6 +25,8 @@ extension RosterEditor {
         let before = target
         if role == .lead {
             target.setLead(.init(text: reference(p), person: p))
+        } else if target.lead.person == p && !leaving.isEmpty && next == nil {
+            // A lead who leaves another team for the one they lead keeps leading it.
         } else if target.lead.person == p {
             guard let next else { throw needsSuccessor(p, t) }
             teams[t] = target
@@ -39,14 +41,19 @@ extension RosterEditor {
         let who = roster.people[p].name.value, to = roster.teams[t].name.value
         let was = leaving.map { roster.teams[$0].name.value }.joined(separator: ", ")
         if leaving.isEmpty && target.lead == before.lead && target.members == before.members {
-            nothingToChange("\(who) is already \(role == .lead ? "the lead" : "a member") of \(to)")
+            let others = teams(of: p).filter { $0 != t }.map { roster.teams[$0].name.value }
+            let hint =
+                others.isEmpty
+                ? "" : " (also in \(others.joined(separator: ", ")); `--from \"\(others[0])\"` takes them out of it)"
+            nothingToChange("\(who) is already \(role == .lead ? "the lead" : "a member") of \(to)\(hint)")
             return
         }
         if successor != nil && !needed {
             throw EditRefusal(
                 .editNeedsSuccessor, "--successor: \(who) leads no team they leave", at: roster.people[p].location)
         } else {
-            summary.insert("\(who): \(was.isEmpty ? "" : was + " → ")\(to) (\(role.rawValue))", at: first)
+            let now = target.lead.person == p ? TeamRole.lead : role
+            summary.insert("\(who): \(was.isEmpty ? "" : was + " → ")\(to) (\(now.rawValue))", at: first)
         }
     }
 
@@ -168,8 +175,9 @@ extension RosterEditor {
     }
 
     mutating func removeTeam(_ name: String) throws(EditRefusal) {
-        guard let t = try findTeam(name) else {
-            nothingToChange("no team \"\(name)\" in the roster")
+        let (found, near) = try findTeam(name)
+        guard let t = found else {
+            nothingToChange("no team \"\(name)\" in the roster" + (near.map { " (the nearest is \"\($0)\")" } ?? ""))
             return
         }
         edit(roster.teams[t].location) { $0.removeEntry($1) }
@@ -207,7 +215,7 @@ extension RosterEditor {
         let file = target(for: section, into: into)
         if editors[file] == nil {
             newFile = file
-            editors[file] = RosterFileEditor(file: file, text: "version: 1\n")
+            editors[file] = RosterFileEditor(file: file, text: RosterFileEditor.newFileText(file))
         }
         return file
     }

@@ -67,8 +67,9 @@ package struct RosterEditor {
     mutating func finish() throws(EditRefusal) -> EditResult {
         writeTeams()
         var changed: [String: String] = [:]
-        for (file, var editor) in editors {
+        for (file, var editor) in editors.sorted(by: { $0.key < $1.key }) {
             if let text = editor.edited() { changed[file] = text }
+            summary += editor.notes
         }
         guard !changed.isEmpty else {
             // The edit said what it changes, and no file changed: never claim what was not written.

@@ -47,6 +47,20 @@ struct TeamState {
         membersChanged = true
     }
 
+    /// Writes every reference to `person` as `text` (a pinned id added or changed); with
+    /// `pinnedOnly`, only those written with an id.
+    mutating func rewrite(_ person: Int, as text: String, pinnedOnly: Bool = false) {
+        let rewrites = { (old: String) in old != text && (!pinnedOnly || PersonReference(parsing: old).id != nil) }
+        if lead.person == person && rewrites(lead.text) {
+            lead.text = text
+            leadChanged = true
+        }
+        for i in members.indices where members[i].person == person && rewrites(members[i].text) {
+            members[i].text = text
+            membersChanged = true
+        }
+    }
+
     /// The list's edits: the items that go, those written anew, and those that come.
     func listEdits(originally count: Int) -> (removing: Set<Int>, replacing: [Int: String], appending: [String]) {
         let kept = Set(members.compactMap(\.index))

@@ -38,7 +38,9 @@ package struct PersonIndex: Sendable {
         }
         if reference.id == nil, let first = table.names.first[reference.key] {
             if !table.names.repeats.isEmpty, let all = table.names.repeats[reference.key] {
-                return .ambiguous(all.map(Int.init))
+                // The one namesake who pins no id (not created yet) is the one a bare name means.
+                let unpinned = all.filter { people[Int($0)].id == nil }
+                return unpinned.count == 1 ? .found(Int(unpinned[0])) : .ambiguous(all.map(Int.init))
             }
             return .found(Int(first))
         }

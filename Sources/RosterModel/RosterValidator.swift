@@ -103,6 +103,19 @@ package struct RosterValidator {
         for (i, j) in builder.nameClashes {
             let entry = entries[Int(i)], earlier = entries[Int(j)]
             if entry.isPinned && earlier.isPinned { continue }
+            // A namesake not created yet (`hire --namesake`): one person of the name may pin none.
+            if kind == "person", let all = builder.table.names.repeats[entry.key],
+                all.lazy.filter({ !entries[Int($0)].isPinned }).count <= 1
+            {
+                let new = entry.isPinned ? earlier : entry
+                diagnostics.append(
+                    .warning(
+                        .namesake,
+                        "person \"\(new.name.value)\" pins no id and shares the name of \(all.count - 1) pinned "
+                            + "\(all.count == 2 ? "person" : "people"): a namesake the plan creates (a bare "
+                            + "\"\(new.name.value)\" in a team means them)", at: new.name.location))
+                continue
+            }
             let (later, before) = entry.name.location < earlier.name.location ? (earlier, entry) : (entry, earlier)
             let why =
                 later.isPinned != before.isPinned ? "; two \(plural) may share a name only when each pins its `id`" : ""

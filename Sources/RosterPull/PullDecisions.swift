@@ -58,8 +58,11 @@ package struct PullDecisions {
                 decisions.append(.removeEntry(at))
                 continue
             }
-            // Its name now repeats in the space: the entry pins the person it was.
-            if matching.picked.people.contains(i) { set(at, Person.id.name, .number(user.id)) }
+            // Its name now repeats in the space (a namesake hired, or created in the app): the
+            // entry pins the person it is.
+            if matching.picked.people.contains(i) || (person.id == nil && entries.repeats(person.key)) {
+                set(at, Person.id.name, .number(user.id))
+            }
             entries.names[user.id] = user.key == person.key ? person.name.value : LiveEntries.name(user.name)
             for field in PersonField.allCases { pull(field, of: user, into: person) }
         }

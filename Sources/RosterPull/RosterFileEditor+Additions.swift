@@ -21,10 +21,18 @@ extension RosterFileEditor {
         let pad = spacedLevels ? " " : ""
         let limit =
             "{" + pad + Self.pair(RosterFormat.LevelKey.limitMonths.name, .number(months), json: json) + pad + "}"
-        guard let levels = rootValue(RosterFormat.TopLevelKey.levels.name), document.kind(levels) == .mapping,
-            document.pairCount(levels) > 0
-        else {
+        guard let levels = rootValue(RosterFormat.TopLevelKey.levels.name) else {
             newSections.append((RosterFormat.TopLevelKey.levels.name, .flow("{" + name + ": " + limit + "}")))
+            return
+        }
+        guard document.kind(levels) == .mapping, document.pairCount(levels) > 0 else {
+            // `levels: {}` or an empty `levels:`: the one level written in its place.
+            let start = editor.contentStart(levels)
+            if document.kind(levels) == .mapping, editor.isFlow(levels) {
+                editor.replaceSpan(from: start, to: editor.end(levels), with: "{" + name + ": " + limit + "}")
+            } else if let root = document.root {
+                setField(root, RosterFormat.TopLevelKey.levels.name, .token("{" + name + ": " + limit + "}"))
+            }
             return
         }
         let last = document.value(levels, document.pairCount(levels) - 1)
@@ -51,6 +59,7 @@ extension RosterFileEditor {
     package mutating func editList(
         _ node: NodeID, _ key: String, removing: Set<Int>, replacing: [Int: String], appending: [String]
     ) {
+        detachMergers(of: node)
         let start = editor.location(node)
         let pair = (0..<document.pairCount(node)).first { i in
             let at = editor.location(document.key(node, i))

@@ -8,17 +8,49 @@ extension RosterFileEditor {
     /// key brings): on a line of its own, indented as that pair, when the pairs stand on lines of
     /// their own (pretty JSON); else after it on its line (`{ a: 1 }` becomes `{ a: 1, b: 2 }`).
     mutating func appendPair(_ node: NodeID, _ pair: String) {
-        guard let own = Self.lastOwnPair(node, in: editor) else { return }
-        let open = editor.contentStart(node)
-        let keyLine = editor.location(document.key(node, own)).line
-        let last = editor.end(document.value(node, own))
-        let close = editor.closing(line: open.line, column: open.column)
-        if keyLine > open.line, let close, close.line > last.line {
-            editor.replace(line: last.line, from: last.column, to: last.column, with: ",")
-            editor.insert(before: last.line + 1, [editor.indentation(of: keyLine) + pair])
+        // Gathered: two pairs added to one mapping share its last pair's comma.
+        if let i = appendedPairs.firstIndex(where: { $0.node == node }) {
+            appendedPairs[i].pairs.append(pair)
         } else {
-            editor.replace(line: last.line, from: last.column, to: last.column, with: ", " + pair)
+            appendedPairs.append((node, [pair]))
         }
+    }
+
+    /// Writes the pairs added to flow mappings, after each mapping's last own pair: on lines of
+    /// their own where the mapping has its pairs a line each (pretty JSON), else on the same line.
+    mutating func writeAppendedPairs() {
+        for (node, pairs) in appendedPairs {
+            guard let own = Self.lastOwnPair(node, in: editor) else { continue }
+            let open = editor.contentStart(node)
+            let keyLine = editor.location(document.key(node, own)).line
+            let last = Self.ownValueEnd(node, own, in: editor)
+            let close = editor.closing(line: open.line, column: open.column)
+            if keyLine > open.line, let close, close.line > last.line {
+                editor.replace(line: last.line, from: last.column, to: last.column, with: ",")
+                let indent = editor.indentation(of: keyLine)
+                let lines = pairs.enumerated().map { n, pair in indent + pair + (n < pairs.count - 1 ? "," : "") }
+                editor.insert(before: last.line + 1, lines)
+            } else {
+                editor.replace(
+                    line: last.line, from: last.column, to: last.column, with: ", " + pairs.joined(separator: ", "))
+            }
+        }
+        appendedPairs = []
+    }
+
+    /// Where pair `i` of `node` ends in the node's own text: an alias value (`focus: *f`) ends
+    /// with the alias, not with the anchored value it points at.
+    static func ownValueEnd(_ node: NodeID, _ i: Int, in editor: SourceEditor) -> (line: Int, column: Int) {
+        let value = editor.document.value(node, i)
+        let start = editor.location(node), at = editor.location(value)
+        let close = editor.closing(line: editor.contentStart(node).line, column: editor.contentStart(node).column)
+        let inside =
+            (at.line, at.column) >= (start.line, start.column)
+            && (close.map { (at.line, at.column) < ($0.line, $0.column) } ?? true)
+        guard !inside, let place = editor.valueStart(afterKey: editor.document.key(node, i)) else {
+            return editor.end(value)
+        }
+        return (place.line, editor.tokenEnd(line: place.line, column: place.column, inFlow: true))
     }
 
     /// The pair of `node` written last in the node itself: a merge key's pairs are written elsewhere.

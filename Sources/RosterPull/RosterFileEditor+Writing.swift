@@ -12,6 +12,7 @@ extension RosterFileEditor {
     /// Writes `key: value` on the entry `node`: in place when the entry writes the key itself,
     /// else added to it (a value from `defaults`, an anchor or a merge key is written explicitly).
     package mutating func setField(_ node: NodeID, _ key: String, _ field: WrittenValue) {
+        detachMergers(of: node)
         let value = field.rendered(json: json)
         var editor = self.editor
         defer { self.editor = editor }
@@ -64,6 +65,7 @@ extension RosterFileEditor {
 
     /// Removes `key` from the entry `node`, when the entry writes it itself.
     package mutating func removeField(_ node: NodeID, _ key: String) {
+        detachMergers(of: node)
         let document = editor.document
         let index = (0..<document.pairCount(node)).first { document.string(document.key(node, $0)) == key }
         guard let index else { return }
@@ -78,6 +80,7 @@ extension RosterFileEditor {
     /// Rewrites the list of names under `key` of the mapping `node` in the list's own style (flow
     /// or block); a mapping without the key gets it.
     package mutating func setList(_ node: NodeID, _ key: String, _ members: [String]) {
+        detachMergers(of: node)
         let document = editor.document
         let start = editor.location(node)
         for i in 0..<document.pairCount(node) where document.string(document.key(node, i)) == key {
@@ -134,6 +137,7 @@ extension RosterFileEditor {
     /// Removes an entry with its lines (an entry on lines of its own); one in a flow list is
     /// left to the list's ``FlowListEdit``.
     package mutating func removeEntry(_ node: NodeID) {
+        detachMergers(of: node)
         let at = editor.location(node)
         anchorSpans.append(
             ((at.line, at.column), editor.isFlow(node) ? editor.end(node) : (editor.lastLine(node) + 1, 0)))

@@ -29,6 +29,14 @@ package struct RosterFileEditor {
     var anchorSpans: [(from: (line: Int, column: Int), to: (line: Int, column: Int))] = []
     /// Values of a newer MPS written into the file: it must declare them.
     package var written: Set<String> = []
+    /// Whether the file uses merge keys at all (most do not: no entry is then looked at).
+    let hasMergeKeys: Bool
+    /// Pairs added to flow mappings, written together by ``edited()``.
+    var appendedPairs: [(node: NodeID, pairs: [String])] = []
+    /// Entries whose merge key was replaced by the pairs it gave them.
+    var detached = Set<NodeID>()
+    /// What the editor did besides the edit asked, a line each (an entry's inherited pairs written out).
+    package var notes: [String] = []
 
     struct Position: Hashable {
         var line: Int
@@ -44,6 +52,7 @@ package struct RosterFileEditor {
         }
         self.file = file
         json = file.hasSuffix(".json")
+        hasMergeKeys = !json && text.contains("<<")
         editor = SourceEditor(text: text, document: document)
         for i in 0..<document.pairCount(root) {
             let key = document.string(document.key(root, i))
@@ -57,6 +66,12 @@ package struct RosterFileEditor {
                 entries[Position(line: l.line, column: l.column)] = item
             }
         }
+    }
+
+    /// The text a roster file starts as when an edit or a pull creates it (`--into` a new file):
+    /// an empty roster, JSON for a `.json` file.
+    package static func newFileText(_ file: String) -> String {
+        file.hasSuffix(".json") ? "{\n  \"version\": 1\n}\n" : "version: 1\n"
     }
 
     /// The document the positions refer to.
@@ -88,23 +103,15 @@ package struct RosterFileEditor {
         }
     }
 
-    /// Sets `field: value` in the root's `section` mapping (`policy`), adding the section when the
-    /// file has none.
-    mutating func setSetting(_ section: String, _ field: String, _ value: WrittenValue) {
-        if let node = rootValue(section) {
-            setField(node, field, value)
-        } else {
-            newSections.append((section, .flow("{" + Self.pair(field, value, json: json) + "}")))
-        }
-    }
-
     /// Sets, or (`months` nil) removes, the limit of `level` under `levels`.
     package mutating func setLevel(_ level: String, limitMonths months: Int?) {
         guard let root = document.root else { return }
         for i in 0..<document.pairCount(root)
         where document.string(document.key(root, i)) == RosterFormat.TopLevelKey.levels.name {
             let levels = document.value(root, i)
-            for j in 0..<document.pairCount(levels) where document.string(document.key(levels, j)) == level {
+            // Level keys are read in any case (`senior:`), so they are found so.
+            for j in 0..<document.pairCount(levels)
+            where JobLevel.parse(document.string(document.key(levels, j)))?.rawValue == level {
                 if let months {
                     setField(document.value(levels, j), RosterFormat.LevelKey.limitMonths.name, .number(months))
                 } else {
@@ -117,6 +124,7 @@ package struct RosterFileEditor {
     /// The new text once every edit is written; nil when nothing changes.
     package mutating func edited(declared: Set<String> = []) -> String? {
         keepAnchors()
+        writeAppendedPairs()
         writeLevelRemovals()
         declareNewValues(declared: declared)
         writeNewSections()

@@ -73,7 +73,7 @@ package struct PullWorkflow: Sendable {
         let into = try Self.intoFile(into, roster.files)
         // `--into` a file that is not there yet: it starts as an empty roster file.
         let newFile = into.flatMap { roster.files.contains($0) ? nil : $0 }
-        if let newFile { texts[newFile] = "version: 1\n" }
+        if let newFile { texts[newFile] = RosterFileEditor.newFileText(newFile) }
         let (baseRoster, withoutBase, unknownRef) = GitBase.roster(files: roster.files, ref: base)
         if unknownRef { throw SessionFailure("--base: \(withoutBase ?? "no such ref")", kind: .usage) }
         if !take.isEmpty && baseRoster == nil {

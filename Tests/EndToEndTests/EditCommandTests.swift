@@ -89,7 +89,7 @@ import Testing
         #expect(unknown.code == 1)
         #expect(
             unknown.stderr.contains(
-                "roster/teams/teams.json:4:5: error: no team \"Platfrom Infra\" in the roster; "
+                "roster/teams/teams.json:8:14: error: no team \"Platfrom Infra\" in the roster; "
                     + "did you mean \"Platform Infra\"?"),
             "\(unknown.stderr)")
         let lead = try RosterBinary.run(["remove", "person", "Grace Tanaka", "roster/"], directory: repo)
