@@ -17,7 +17,7 @@ package struct PullCase: CustomStringConvertible {
     enum ListStyle: CaseIterable { case block, blockFlowEntries, flowOneLine, flowPerLine }
     enum TeamsStyle: CaseIterable { case written, empty, null, absent }
 
-    enum Value {
+    enum Value: Equatable {
         case text(String)
         case list([String])
         /// `&name text`: an anchor on a scalar.
@@ -243,7 +243,10 @@ extension PullCase {
                 guard let i = entry.fields.firstIndex(where: { $0.0 == "craft" }) else { return entry }
                 entry.usesAlias = true
                 if merging && entry.fields.map(\.0) == keys {
-                    entry.fields.remove(at: i)
+                    // What it shares with the first entry (its name aside) it inherits.
+                    entry.fields = entry.fields.enumerated().filter { n, field in
+                        n != i && (field.0 == "name" || field.1 != first.fields[n].1)
+                    }.map(\.element)
                     entry.fields.insert(("<<", .alias("p0")), at: 0)
                 } else {
                     entry.fields[i].1 = .alias("craft")
@@ -266,7 +269,7 @@ extension PullCase {
                 continue
             }
             if key == "people" && Int.random(in: 0..<3, using: &rng) == 0 {
-                entries = Self.anchored(entries, merging: style != .block)
+                entries = Self.anchored(entries, merging: true)
             }
             if entries.isEmpty || style == .flowOneLine {
                 lines.append("\(key): [" + entries.map { Self.flow($0, json: false) }.joined(separator: ", ") + "]")
@@ -294,9 +297,13 @@ extension PullCase {
         case .flowPerLine: return ["  " + Self.flow(entry, json: false) + (last ? "" : ",")]
         case .blockFlowEntries, .flowOneLine: return [indent + "- " + Self.flow(entry, json: false)]
         case .block:
-            return entry.fields.enumerated().map { n, field in
-                indent + (n == 0 ? "- " : "  ") + field.0 + ": " + Self.render(field.1, Self.yamlScalar)
-            }
+            // An anchored entry's anchor stands alone on its dash line (`- &p0`), its pairs below.
+            let head = entry.anchor.map { [indent + "- &\($0)"] } ?? []
+            return head
+                + entry.fields.enumerated().map { n, field in
+                    indent + (n == 0 && head.isEmpty ? "- " : "  ") + field.0 + ": "
+                        + Self.render(field.1, Self.yamlScalar)
+                }
         }
     }
 
