@@ -206,7 +206,9 @@ package struct ThreeWayPull {
     private mutating func sortRemoval(_ decision: PullDecision, _ at: SourceLocation) {
         if let i = index.filesPeople[at] {
             let person = files.people[i]
-            guard let b = index.basePeopleByKey[person.key] else {
+            // A namesake is the base's entry that pins the same id.
+            let pinned = person.id.flatMap { id in base.people.firstIndex { $0.id?.value == id.value } }
+            guard let b = pinned ?? index.basePeopleByKey[person.key] else {
                 return pending.append("person \"\(person.name.value)\"")
             }
             let before = teams(listing: b, base, index.baseTeamPeople, theirs)
