@@ -112,7 +112,8 @@ let package = Package(
         .testTarget(
             name: "RosterSessionTests",
             dependencies: [
-                "RosterSession", "RosterEdit", "RosterPull", "MPSClient", "RosterApply", "RosterReconcile", "RosterModel",
+                "RosterSession", "RosterEdit", "RosterPull", "MPSClient", "RosterApply", "RosterReconcile",
+                "RosterModel",
                 "RosterYAML", "RosterCore", "RosterTestSupport",
             ]),
         .testTarget(
