@@ -199,7 +199,28 @@ struct SourceEditor {
         if document.kind(node) != .scalar && isFlow(node) {
             if let close = closing(line: start.line, column: start.column) { return (close.line, close.column + 1) }
         }
-        return (start.line, tokenEnd(line: start.line, column: start.column, inFlow: true))
+        let first = tokenEnd(line: start.line, column: start.column, inFlow: true)
+        guard document.kind(node) == .scalar && document.style(node) == .plain else { return (start.line, first) }
+        return foldedEnd(start, first, length: document.string(node).unicodeScalars.count)
+    }
+
+    /// The end of a plain scalar folded over lines (`Olusegun` / `Singh` in an old export's flow
+    /// list): its words are taken line by line until they make the scalar's length, each line
+    /// break folded to one space.
+    private func foldedEnd(
+        _ start: (line: Int, column: Int), _ first: Int, length: Int
+    ) -> (line: Int, column: Int) {
+        var (line, end) = (start.line, first)
+        var count = first - start.column
+        while count < length && line + 1 < lines.count {
+            line += 1
+            let characters = Array(lines[line].unicodeScalars)
+            var column = 0
+            while column < characters.count && characters[column] == " " { column += 1 }
+            end = tokenEnd(line: line, column: column, inFlow: true)
+            count += 1 + end - column
+        }
+        return (line, end)
     }
 
     /// The last line a node is written on (a collection's last child's, a flow one's closing).

@@ -157,3 +157,49 @@ import Testing
             ])
     }
 }
+
+extension EditMeaningTests {
+    static let folded = """
+        version: 1
+        people:
+          - {name: Mohammed Evans, craft: Engineering, level: Mid}
+          - {name: Olusegun Singh, craft: Engineering, level: Mid}
+          - {name: Łukasz Silva, craft: Engineering, level: Mid}
+          - {name: Mei Wilson, craft: Engineering, level: Mid}
+          - {
+              name: Renée Haddad,
+              craft: Design,   # a comment
+              level: Senior
+            }
+        teams:
+          - name: A
+            lead: Mei Wilson
+            members: [Mohammed Evans, Olusegun
+              Singh, Łukasz Silva]
+          - name: B
+            lead: Renée Haddad
+            members: [
+              # nobody yet
+            ]
+
+        """
+
+    /// A name folded over lines in a flow list (an older export's), a flow mapping over lines with
+    /// a comment, a comment inside an empty flow list: every edit keeps each name whole.
+    @Test(arguments: [
+        RosterEdit.removePerson("Łukasz Silva"), .removePerson("Olusegun Singh"),
+        .rename(.person, from: "Olusegun Singh", to: "Olu Singh"),
+        .move(person: "Olusegun Singh", team: "B", role: .member),
+        .setPerson("Renée Haddad", PersonChanges(level: .staff, focus: .mobile)),
+        .rename(.person, from: "Renée Haddad", to: "Renée Lee"),
+    ])
+    func editsInFoldedAndMultiLineFlowCollections(_ edit: RosterEdit) throws {
+        var fixture = Self.fixture(Self.folded)
+        try fixture.apply(edit)
+        let loaded = fixture.load()
+        #expect(loaded.isValid, "\(loaded.diagnostics)\n\(fixture.texts["r.yaml"] ?? "")")
+        var model = EditModel(RosterLoader().load(texts: [("r.yaml", Array(Self.folded.utf8))]).roster)
+        model.apply(edit, today: EditFixture.today)
+        #expect(EditModel(loaded.roster) == model)
+    }
+}
