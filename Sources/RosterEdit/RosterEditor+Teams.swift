@@ -54,6 +54,7 @@ extension RosterEditor {
         } else {
             let now = target.lead.person == p ? TeamRole.lead : role
             summary.insert("\(who): \(was.isEmpty ? "" : was + " → ")\(to) (\(now.rawValue))", at: first)
+            if !roster.policy.oneTeamPerPerson { summary += staying([p], besides: t, leaving: leaving) }
         }
     }
 
@@ -79,6 +80,16 @@ extension RosterEditor {
             .editAmbiguous,
             "\(roster.people[p].name.value) is in teams \(names): name the one they leave with --from",
             at: roster.people[p].location)
+    }
+
+    /// With the one-team rule off, who stays in another team too: `Bo stays in Core too`.
+    func staying(_ people: [Int], besides t: Int?, leaving: [Int] = []) -> [String] {
+        people.compactMap { p in
+            let others = teams(of: p).filter { $0 != t && !leaving.contains($0) }.map { roster.teams[$0].name.value }
+            guard !others.isEmpty else { return nil }
+            return "\(roster.people[p].name.value) stays in \(others.joined(separator: ", ")) too "
+                + "(policy.oneTeamPerPerson is false)"
+        }
     }
 
     /// Takes person `p` out of team `l`; a lead hands the team to `successor`, which must be
@@ -172,6 +183,7 @@ extension RosterEditor {
         let with = listed.isEmpty ? "" : ", with " + listed.map { roster.people[$0].name.value }.joined(separator: ", ")
         summary.append("team \(name): added, led by \(roster.people[l].name.value)\(with)")
         summary += moved
+        if !roster.policy.oneTeamPerPerson { summary += staying([l] + listed, besides: nil) }
     }
 
     mutating func removeTeam(_ name: String) throws(EditRefusal) {

@@ -203,3 +203,16 @@ extension EditMeaningTests {
         #expect(EditModel(loaded.roster) == model)
     }
 }
+
+extension EditMeaningTests {
+    /// With the one-team rule off, a new team's people and a person who moves say where else
+    /// they stay.
+    @Test func whoStaysInAnotherTeamIsSaid() throws {
+        var fixture = Self.fixture(Self.twoTeams)
+        let added = try fixture.apply(.addTeam(name: "D", lead: "Cy", members: ["Bo"]))
+        #expect(added.summary.contains("Cy stays in B too (policy.oneTeamPerPerson is false)"))
+        #expect(added.summary.contains("Bo stays in A too (policy.oneTeamPerPerson is false)"))
+        let moved = try fixture.apply(.move(person: "Ana", team: "D", role: .member, from: "B"))
+        #expect(moved.summary.contains("Ana stays in A too (policy.oneTeamPerPerson is false)"))
+    }
+}
