@@ -24,11 +24,8 @@ final class MergeHistory {
         (
             "move",
             [
-                ("members: [David Kim, Iris Johansson, Leo Santos]", "members: [David Kim, Iris Johansson]"),
-                (
-                    "members: [Frank O'Brien, Grace Tanaka, Nathan Fischer]",
-                    "members: [Frank O'Brien, Grace Tanaka, Leo Santos, Nathan Fischer]"
-                ),
+                ("  - Iris Johansson\n  - Leo Santos\n", "  - Iris Johansson\n"),
+                ("  - Grace Tanaka\n  - Nathan Fischer\n", "  - Grace Tanaka\n  - Leo Santos\n  - Nathan Fischer\n"),
             ]
         ),
         (
@@ -38,7 +35,7 @@ final class MergeHistory {
                     "teams:\n",
                     "- {name: Nina Hires, craft: Design, level: Junior, focus: Mobile, levelStartDate: null}\nteams:\n"
                 ),
-                ("members: [Hassan Ali, Maya Patel]", "members: [Hassan Ali, Maya Patel, Nina Hires]"),
+                ("  - Hassan Ali\n  - Maya Patel\n", "  - Hassan Ali\n  - Maya Patel\n  - Nina Hires\n"),
             ]
         ),
     ]

@@ -95,7 +95,7 @@ import Testing
             "move": (["Leo Santos", "--to", "Design Systems"] + dry, ["Leo Santos", missing]),
             "set": (["level", "Staff", "--limit-months", "60"] + dry, ["person", "Nobody"]),
             "rename": (["team", "Design Systems", "Design"] + dry, ["team", "A", "B", missing]),
-            "remove": (["team", "Design Systems"] + dry, ["person", "Leo Santo", "examples/acme.yaml"]),
+            "remove": (["team", "Design Systems"] + dry, ["person", "Grace Tanaka", "examples/acme.yaml"]),
             "help": ([], ["nope"]),
         ]
         // A refusal for lack of a terminal is the user's to fix: a usage error.
