@@ -1,4 +1,6 @@
+import Foundation
 import RosterModel
+import RosterRender
 import RosterTestSupport
 import Testing
 
@@ -20,6 +22,12 @@ import Testing
                 let before = fixture.load().roster
                 guard let edit = Self.edit(EditModel(before), &rng) else { break }
                 if check(edit, &fixture, before, seed: seed) { applied += 1 }
+            }
+            // A refused edit writes nothing.
+            let texts = fixture.texts
+            if let someone = fixture.load().roster.people.first?.name.value {
+                let refused = fixture.refusal(.move(person: someone, team: "No Such Team \(seed)", role: .member))
+                #expect(refused != nil && fixture.texts == texts, "seed \(seed): an unknown team was not refused")
             }
         }
         #expect(applied > 600, "only \(applied) edits were made")
@@ -45,7 +53,35 @@ import Testing
         let concerned = Self.files(concernedBy: EditModel(before), expected, before, loaded.roster)
         let stray = Set(result.changed.keys).subtracting(concerned)
         #expect(stray.isEmpty, "seed \(seed): \(edit) changed \(stray.sorted()), which it does not concern")
+        for (file, new) in result.changed {
+            // `--dry-run`'s patch makes exactly the files the edit writes.
+            let patch = UnifiedDiff.render(texts[file] ?? "", new, path: file, creates: texts[file] == nil)
+            let applied = PatchApplier.apply(patch, to: texts[file] ?? "")
+            #expect(applied == PatchApplier.lines(new), "seed \(seed): \(edit): the patch does not make \(file)")
+        }
+        expectUntouchedEntriesKeepTheirText(before, EditModel(before), expected, texts, fixture.texts, seed: seed)
         return true
+    }
+
+    /// A person the edit does not change keeps the text of their entry's first line (a comma after
+    /// it aside): nothing of it is rewritten. Entries that use anchors, aliases or merge keys may
+    /// take what others leave them, and are not checked.
+    func expectUntouchedEntriesKeepTheirText(
+        _ before: Roster, _ old: EditModel, _ new: EditModel, _ texts: [String: String], _ after: [String: String],
+        seed: UInt64
+    ) {
+        let lines = texts.mapValues(PatchApplier.lines)
+        for person in before.people where old.people[person.name.value] == new.people[person.name.value] {
+            guard let file = lines[person.location.file], person.location.line - 1 < file.count else { continue }
+            var line = String(file[person.location.line - 1].unicodeScalars.dropFirst(person.location.column - 1))
+            // A flow entry is its braces; a block entry its first line.
+            if line.hasPrefix("{"), let close = line.firstIndex(of: "}") { line = String(line[...close]) }
+            line = line.trimmingCharacters(in: .whitespaces.union(.init(charactersIn: ",\r")))
+            guard !line.contains("&"), !line.contains("*"), !line.contains("<<"), !line.isEmpty else { continue }
+            #expect(
+                after[person.location.file]?.contains(line) == true,
+                "seed \(seed): \(person.name.value)'s entry changed: \(line)")
+        }
     }
 
     /// The files holding what changed between `old` and `new`: the entries that changed or went,
