@@ -24,8 +24,16 @@ package struct PeopleView: Sendable {
         }.map { all[$0] }
     }
 
-    /// How many stories of each kind, for a summary line.
-    package func count(_ kind: PersonStory.Kind) -> Int { stories.lazy.filter { $0.kind == kind }.count }
+    /// How many people's stories hold `kind`, for a summary line: as many as ``section(_:)`` lists.
+    package func count(_ kind: PersonStory.Kind) -> Int { stories.lazy.filter { $0.kinds.contains(kind) }.count }
+
+    /// The stories that hold `kind`, by name: a group of the people view.
+    package func section(_ kind: PersonStory.Kind) -> [PersonStory] {
+        let within = stories.filter { $0.kinds.contains(kind) }
+        guard within.contains(where: { $0.kind != kind }) else { return within }
+        let order = NameOrder(count: within.count) { within[$0].name }
+        return within.indices.sorted { order.compare($0, $1) < 0 }.map { within[$0] }
+    }
 
     /// Builds the stories, one per person (by identity, never by name).
     struct Builder {
@@ -122,7 +130,7 @@ package struct PeopleView: Sendable {
 package struct PersonStory: Sendable {
     /// The group a story is shown in, in the order groups are shown.
     package enum Kind: Int, Sendable, Comparable, CaseIterable {
-        case joins, leaves, moves, promoted, levelChanged, other
+        case joins, leaves, leavesTeam, moves, promoted, levelChanged, other
 
         package static func < (a: Kind, b: Kind) -> Bool { a.rawValue < b.rawValue }
 
@@ -130,7 +138,8 @@ package struct PersonStory: Sendable {
         package var title: String {
             switch self {
             case .joins: "Joining"
-            case .leaves: "Leaving"
+            case .leaves: "Leaving the space"
+            case .leavesTeam: "Leaving their team (in no team now)"
             case .moves: "Moving"
             case .promoted: "Promoted"
             case .levelChanged: "Other level changes"
@@ -143,6 +152,7 @@ package struct PersonStory: Sendable {
             switch self {
             case .joins: "joins"
             case .leaves: "leaves"
+            case .leavesTeam: "leavesTeam"
             case .moves: "moves"
             case .promoted: "promoted"
             case .levelChanged: "levelChanged"
@@ -188,13 +198,24 @@ package struct PersonStory: Sendable {
         return nil
     }
 
-    /// The group the story is shown in: joining or leaving the space first, then moves, then
-    /// level changes (up: promoted), then the rest.
-    package var kind: Kind {
-        if joinsSpace { return .joins }
-        if leavesSpace || (!from.isEmpty && to.isEmpty) { return .leaves }
-        if !from.isEmpty || !to.isEmpty { return .moves }
-        if let level { return level.to > level.from ? .promoted : .levelChanged }
-        return .other
+    /// Every kind of change the story holds, in the order groups are shown: joining or leaving
+    /// the space, leaving a team for none, moving, a level change (up: promoted); the rest only
+    /// when there is nothing else. Someone promoted and moved is both, and counted in both.
+    package var kinds: [Kind] {
+        var kinds: [Kind] = []
+        if joinsSpace {
+            kinds.append(.joins)
+        } else if leavesSpace {
+            kinds.append(.leaves)
+        } else if !from.isEmpty && to.isEmpty {
+            kinds.append(.leavesTeam)
+        } else if !from.isEmpty || !to.isEmpty {
+            kinds.append(.moves)
+        }
+        if !joinsSpace && !leavesSpace, let level { kinds.append(level.to > level.from ? .promoted : .levelChanged) }
+        return kinds.isEmpty ? [.other] : kinds
     }
+
+    /// The group the story is shown in first.
+    package var kind: Kind { kinds[0] }
 }

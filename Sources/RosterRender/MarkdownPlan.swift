@@ -81,7 +81,8 @@ struct MarkdownPlan {
             view.stories.isEmpty
             ? ""
             : "**\(view.count(.moves)) move, \(view.count(.promoted)) promoted, \(view.count(.joins)) join, "
-                + "\(view.count(.leaves)) leave** · "
+                + "\(view.count(.leaves)) leave"
+                + (view.count(.leavesTeam) > 0 ? ", \(view.count(.leavesTeam)) in no team now" : "") + "** · "
         return people + "\(s.create) to create, \(s.update) to update, \(s.delete) to delete"
             + (s.unmanaged > 0 ? ", \(s.unmanaged) unmanaged" : "")
             + " — apply runs \(steps) \(steps == 1 ? "step" : "steps") in \(requests) "

@@ -35,7 +35,7 @@ enum PeopleReport {
         var notDone: [JSONValue] = []
         for (story, done) in zip(view.stories, flags) {
             if done {
-                counts[story.kind, default: 0] += 1
+                for kind in story.kinds { counts[kind, default: 0] += 1 }
             } else {
                 notDone.append(
                     .object([
@@ -50,11 +50,12 @@ enum PeopleReport {
 
     /// `3 moved, 1 promoted, 1 joined, 0 left` and the other kinds that occur.
     static func counts(_ stories: [PersonStory]) -> String {
-        let count = { (kind: PersonStory.Kind) in stories.filter { $0.kind == kind }.count }
+        let count = { (kind: PersonStory.Kind) in stories.filter { $0.kinds.contains(kind) }.count }
         var parts = [
             "\(count(.moves)) moved", "\(count(.promoted)) promoted", "\(count(.joins)) joined",
             "\(count(.leaves)) left",
         ]
+        if count(.leavesTeam) > 0 { parts.append("\(count(.leavesTeam)) in no team now") }
         if count(.levelChanged) > 0 { parts.append("\(count(.levelChanged)) changed level") }
         if count(.other) > 0 { parts.append("\(count(.other)) otherwise changed") }
         return parts.joined(separator: ", ")
@@ -66,11 +67,8 @@ enum PeopleReport {
         var text: String
         switch story.kind {
         case .joins: text = "\(story.name) joined" + (to.isEmpty ? "" : ", in \(to)")
-        case .leaves:
-            text =
-                story.leavesSpace
-                ? "\(story.name) was removed"
-                : "\(story.name) left \(story.from.map(\.team).joined(separator: " and "))"
+        case .leaves: text = "\(story.name) was removed"
+        case .leavesTeam: text = "\(story.name) left \(story.from.map(\.team).joined(separator: " and "))"
         case .moves:
             if let from = story.from.first, let into = story.to.first, story.from.count == 1, story.to.count == 1,
                 from.teamID != nil, from.teamID == into.teamID

@@ -19,14 +19,11 @@ enum PeopleText {
         var out = ""
         if !view.stories.isEmpty {
             out += "People: " + summary(view) + "\n"
-            // The stories come grouped by kind: each group is one run.
-            var start = 0
-            while start < view.stories.count {
-                let kind = view.stories[start].kind
-                var end = start + 1
-                while end < view.stories.count && view.stories[end].kind == kind { end += 1 }
-                out += "\n  \(kind.title)\n" + lines(view.stories[start..<end].map(row), indent: "    ", color: color)
-                start = end
+            // A group for each kind of change: someone promoted and moved is in both.
+            for kind in PersonStory.Kind.allCases {
+                let section = view.section(kind)
+                guard !section.isEmpty else { continue }
+                out += "\n  \(kind.title)\n" + lines(section.map(row), indent: "    ", color: color)
             }
             out += "\n"
         }
@@ -35,12 +32,15 @@ enum PeopleText {
         return out
     }
 
-    /// `1 joins, 0 leave, 3 move, 1 promoted` and the other kinds that occur.
+    /// `1 joins, 0 leave, 3 move, 1 promoted` and the other kinds that occur: each the size of
+    /// its group (someone promoted and moved counts in both).
     static func summary(_ view: PeopleView) -> String {
         var parts = [
             "\(view.count(.joins)) join", "\(view.count(.leaves)) leave", "\(view.count(.moves)) move",
             "\(view.count(.promoted)) promoted",
         ]
+        let teamless = view.count(.leavesTeam)
+        if teamless > 0 { parts.insert("\(teamless) \(teamless == 1 ? "leaves their team" : "leave their team")", at: 2) }
         let levels = view.count(.levelChanged), other = view.count(.other)
         if levels > 0 { parts.append("\(levels) other level \(levels == 1 ? "change" : "changes")") }
         if other > 0 { parts.append("\(other) other \(other == 1 ? "change" : "changes")") }

@@ -26,7 +26,7 @@ enum PeopleViewRenderer {
         }
         return .object([
             ("name", .string(story.name)), ("id", story.id.map(JSONValue.int) ?? .null),
-            ("kind", .string(story.kind.key)),
+            ("kind", .string(story.kind.key)), ("kinds", .array(story.kinds.map { .string($0.key) })),
             ("from", story.joinsSpace ? .null : .object(from)),
             ("to", story.leavesSpace ? .null : .object(to)),
         ])
