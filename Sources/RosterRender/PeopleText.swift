@@ -40,7 +40,9 @@ enum PeopleText {
             "\(view.count(.promoted)) promoted",
         ]
         let teamless = view.count(.leavesTeam)
-        if teamless > 0 { parts.insert("\(teamless) \(teamless == 1 ? "leaves their team" : "leave their team")", at: 2) }
+        if teamless > 0 {
+            parts.insert("\(teamless) \(teamless == 1 ? "leaves their team" : "leave their team")", at: 2)
+        }
         let levels = view.count(.levelChanged), other = view.count(.other)
         if levels > 0 { parts.append("\(levels) other level \(levels == 1 ? "change" : "changes")") }
         if other > 0 { parts.append("\(other) other \(other == 1 ? "change" : "changes")") }
