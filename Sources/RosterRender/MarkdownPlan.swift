@@ -159,7 +159,7 @@ struct MarkdownPlan {
     }
 
     static func row(_ c: Change) -> String {
-        let name = MarkdownText.escape(c.name) + (c.id.map { " (#\($0))" } ?? "")
+        let name = MarkdownText.escape(c.name) + PlanRenderer.idSuffix(c.id)
         return "| \(mark(c.action)) | \(c.kind.rawValue) | \(name) | \(MarkdownText.escape(PlanRenderer.detail(c))) |\n"
     }
 }

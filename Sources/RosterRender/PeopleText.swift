@@ -52,7 +52,7 @@ enum PeopleText {
     static func row(_ story: PersonStory) -> Row {
         let action: Change.Action = story.joinsSpace ? .create : story.leavesSpace ? .delete : .update
         return Row(
-            action: action, subject: story.name + (story.id.map { " (#\($0)" + ")" } ?? ""), detail: detail(story))
+            action: action, subject: story.name + PlanRenderer.idSuffix(story.id), detail: detail(story))
     }
 
     /// `Frontend Platform → Platform Infra (lead); focus: Frontend → Infrastructure`.

@@ -25,7 +25,7 @@ enum PeopleViewRenderer {
             to += story.created.pairs.filter { $0.field != .name }.map { ($0.field.rawValue, $0.value) }
         }
         return .object([
-            ("name", .string(story.name)), ("id", story.id.map(JSONValue.int) ?? .null),
+            ("name", .string(story.name)), ("id", PlanRenderer.idValue(story.id)),
             ("kind", .string(story.kind.key)), ("kinds", .array(story.kinds.map { .string($0.key) })),
             ("from", story.joinsSpace ? .null : .object(from)),
             ("to", story.leavesSpace ? .null : .object(to)),
@@ -34,7 +34,7 @@ enum PeopleViewRenderer {
 
     static func json(_ placement: PersonStory.Placement) -> JSONValue {
         .object([
-            ("team", .string(placement.team)), ("id", placement.teamID.map(JSONValue.int) ?? .null),
+            ("team", .string(placement.team)), ("id", PlanRenderer.idValue(placement.teamID)),
             ("role", .string(placement.role.rawValue)),
         ])
     }

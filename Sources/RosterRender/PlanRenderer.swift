@@ -38,8 +38,21 @@ package enum PlanRenderer {
         case .access:
             let name = c.before[.name]?.stringValue
             return "access \"\(c.name)\"" + (name.map { " (\($0))" } ?? "")
-        default: return "\(c.kind.rawValue) \"\(c.name)\"" + (c.id.map { " (#\($0))" } ?? "")
+        default: return "\(c.kind.rawValue) \"\(c.name)\"" + idSuffix(c.id)
         }
+    }
+
+    /// ` (#4)` for a live id; nothing for none, or for the negative ids `roster diff` gives
+    /// entries of a roster that pin none (no MPS entity has one).
+    static func idSuffix(_ id: Int?) -> String {
+        guard let id, id > 0 else { return "" }
+        return " (#\(id))"
+    }
+
+    /// A live id in JSON: null for none, or for `roster diff`'s negative ids.
+    static func idValue(_ id: Int?) -> JSONValue {
+        guard let id, id > 0 else { return .null }
+        return .int(id)
     }
 
     static func text(of value: JSONValue) -> String {

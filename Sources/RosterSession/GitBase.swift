@@ -35,6 +35,40 @@ enum GitBase {
         return (loaded.roster, nil, false)
     }
 
+    /// The texts of the roster files `paths` name (files and folders, as the loader takes them)
+    /// as `commit` has them, each named `COMMIT:PATH` for the diagnostics.
+    static func rosterTexts(
+        _ paths: [String], at commit: String, in folder: String
+    ) throws(SessionFailure) -> [(String, [UInt8])] {
+        guard let top = git(["rev-parse", "--show-toplevel"], in: folder) else {
+            throw SessionFailure("not in a git repository", kind: .usage)
+        }
+        let root = URL(fileURLWithPath: top).resolvingSymlinksInPath().path
+        var texts: [(String, [UInt8])] = []
+        for path in paths {
+            let absolute = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+            let relative =
+                absolute == root
+                ? "." : absolute.hasPrefix(root + "/") ? String(absolute.dropFirst(root.count + 1)) : nil
+            guard let relative, let listed = git(["ls-tree", "-r", "--name-only", commit, "--", relative], in: top)
+            else { throw SessionFailure("\(path) is not in the repository", kind: .usage) }
+            // As a folder is read: its YAML and JSON files, hidden ones skipped, in path order.
+            let files = listed.split(separator: "\n").map(String.init).filter { file in
+                let inside = file.dropFirst(relative == "." ? 0 : relative.count).split(separator: "/")
+                return [".yaml", ".yml", ".json"].contains { file.hasSuffix($0) }
+                    && !inside.contains { $0.hasPrefix(".") }
+            }.sorted()
+            guard !files.isEmpty else {
+                throw SessionFailure("\(commit.prefix(12)) has no roster at \(path)", kind: .usage)
+            }
+            for file in files {
+                guard let text = git(["show", "\(commit):\(file)"], in: top, trim: false) else { continue }
+                texts.append(("\(commit.prefix(12)):\(file)", Array(text.utf8)))
+            }
+        }
+        return texts
+    }
+
     /// The commit the base is taken at.
     static func baseCommit(_ ref: String?, in folder: String) -> String? {
         if let ref { return git(["rev-parse", "--verify", "-q", ref + "^{commit}"], in: folder) }

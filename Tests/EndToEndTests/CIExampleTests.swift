@@ -441,3 +441,45 @@ import Testing
         #expect(!result.stderr.contains("expired"), "\(result.stderr)")
     }
 }
+
+extension CIExampleTests {
+    /// A fork's pull request gets no token: the job validates, and shows what the change does
+    /// person by person (`roster diff` of its base against its head) as the job's summary, posting
+    /// nothing with its read-only token. Without a token in this repository's own pull request
+    /// (the secret not set), the diff is also posted as the comment.
+    @Test func aForksPullRequestGetsTheDiffAsItsSummary() throws {
+        let (folder, path) = try fakeGitHub()
+        let (repo, _) = try repository(folder)
+        let git = { (command: String) throws in
+            let result = try RosterBinary.run(
+                ["/bin/bash", "-c", "git -c user.name=t -c user.email=t@x " + command], direct: true, directory: repo)
+            #expect(result.code == 0, "git \(command): \(result.stderr)")
+            return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        _ = try git("init -q -b main && git add . && git commit -q -m base")
+        let base = try git("rev-parse HEAD")
+        let moved = try RosterBinary.run(
+            ["move", "Leo Santos", "--to", "Backend Services", "roster/"], directory: repo)
+        #expect(moved.code == 0, "\(moved.stderr)")
+        _ = try git("commit -q -am 'Leo moves'")
+        for (head, posts) in [("someone/people", false), ("org/people", true)] {
+            let event = folder.appendingPathComponent("event-\(posts).json")
+            try
+                #"{"pull_request": {"number": 7, "head": {"repo": {"full_name": "\#(head)"}}, "base": {"sha": "\#(base)"}}}"#
+                .write(to: event, atomically: true, encoding: .utf8)
+            let summary = folder.appendingPathComponent("summary-\(posts)"),
+                log = folder.appendingPathComponent("log-\(posts)")
+            let env = [
+                "PATH": path, "ROSTER_COMMAND": "plan", "GITHUB_REPOSITORY": "org/people", "GH_LOG": log.path,
+                "GITHUB_EVENT_PATH": event.path, "GITHUB_STEP_SUMMARY": summary.path, "RUNNER_TEMP": folder.path,
+            ]
+            let result = try run("run.sh", [], env: env, in: repo)
+            #expect(result.code == 0, "\(result.stdout)\(result.stderr)")
+            let shown = (try? String(contentsOf: summary, encoding: .utf8)) ?? ""
+            #expect(shown.contains("### Roster changes:") && shown.contains("Leo Santos"), "\(shown)")
+            #expect(shown.contains("Platform Infra → Backend Services"), "\(shown)")
+            let called = FileManager.default.fileExists(atPath: log.path)
+            #expect(called == posts, "\(head): gh \(called ? "was" : "was not") called")
+        }
+    }
+}

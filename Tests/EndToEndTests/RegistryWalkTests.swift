@@ -87,6 +87,7 @@ import Testing
             "apply": (["--auto-approve", "examples/acme.yaml"], [missing]),
             "report": (["levels", "examples/acme.yaml"], ["levels", missing]),
             "pull": (["--dry-run", "examples/acme.yaml"], ["--dry-run", missing]),
+            "diff": (["HEAD", "examples/acme.yaml"], ["no-such-revision", "examples/acme.yaml"]),
             "auth": (["status"], ["status", "--endpoint", "ftp://x"]),
             "version": ([], ["--bogus"]),
             // The edit commands, each with --dry-run: the example stays as it is.

@@ -27,11 +27,15 @@ head = pr.get("head") or {}
 # A plan run the drift job dispatched names its pull request as an input.
 number = pr.get("number") or (event.get("inputs") or {}).get("pull-request", "")
 print({"number": number, "head": (head.get("repo") or {}).get("full_name", ""), "sha": head.get("sha", ""),
+       "base": (pr.get("base") or {}).get("sha", ""),
        "default": (event.get("repository") or {}).get("default_branch", "")}[sys.argv[1]])
 PY
 }
 
 host_change_number() { github_event number; }
+
+# The commit the pull request's changes start from (its base branch's head when it was opened or pushed).
+host_diff_base() { github_event base; }
 
 host_from_fork() {
     local head

@@ -54,9 +54,12 @@ host_output() {
     echo "$name=$2" >> "$(host_plan_dir)/roster.env"
 }
 
+# The commit the merge request's changes start from.
+host_diff_base() { echo "${CI_MERGE_REQUEST_DIFF_BASE_SHA:-}"; }
+
 # The plan in a collapsible section of the job log (its marker line left out).
 host_show_plan() {
-    printf '\033[0Ksection_start:%s:roster_plan[collapsed=true]\r\033[0KThe plan, saved as the artifact roster-plan/plan.json\n' \
+    printf '\033[0Ksection_start:%s:roster_plan[collapsed=true]\r\033[0KThe plan (saved as the artifact roster-plan/plan.json), or without a token the roster diff\n' \
         "$(date +%s)"
     tail -n +2 "$1"
     printf '\033[0Ksection_end:%s:roster_plan\r\033[0K\n' "$(date +%s)"

@@ -58,17 +58,40 @@ note() {
     fi
 }
 
+# Without a token: what the change does to the roster, person by person, from git alone
+# (`roster diff` of the change's base against its head), as the job's summary and, where this
+# token may post (not a fork's), as the change's note. Nothing is said when the base is not there.
+diff_note() {
+    local path=$1 post=$2 base out number
+    base=$(host_diff_base)
+    [ -n "$base" ] || return 0
+    if ! git cat-file -e "$base^{commit}" 2>/dev/null && ! git fetch -q --depth=1 origin "$base" 2>/dev/null; then
+        echo "note: the base commit $base is not in this checkout: no diff"
+        return 0
+    fi
+    out=$(host_plan_dir)
+    mkdir -p "$out"
+    { echo "$marker"; roster diff "$base..HEAD" "$path" --format markdown; } > "$out/comment.md" || return 0
+    host_show_plan "$out/comment.md"
+    number=$(host_change_number)
+    if [ "$post" = true ] && [ "${ROSTER_COMMENT:-true}" = true ] && [ -n "$number" ]; then
+        note "$number" "$out/comment.md" || echo "note: the diff could not be posted with this token"
+    fi
+}
+
 plan() {
     local path=$1 number out status=0
     number=$(host_change_number)
     if host_from_fork; then
         host_notice "No MPS token here (a $host_change_word from a fork gets no secrets): validating only."
         roster validate "$path"
+        diff_note "$path" false
         return
     fi
     if [ -z "${MPS_TOKEN:-}" ]; then
         host_no_token
         roster validate "$path"
+        diff_note "$path" true
         return
     fi
     out=$(host_plan_dir)

@@ -1,0 +1,57 @@
+import Foundation
+import RosterCore
+import RosterRender
+import RosterSession
+
+/// `roster diff [REV | REV..REV] [PATH…]`: what changed between two versions of the roster in
+/// git, in people's words, with no server.
+struct DiffCommand: Command {
+    static let name = "diff"
+    static let summary = "Say what changed between two versions of the roster in git, person by person (no server)."
+    static let usage = "roster diff [REV | REV..REV] [PATH…] [--format text|json|markdown]"
+    struct Options: CommandOptions {
+        static let format = Option<OutputFormat>.format([.text, .json, .markdown], "output format (default text)")
+        static let specs = [format.spec]
+        /// The revisions (the first word, unless it names a file or folder) and the roster's paths.
+        var revisions: String?
+        var paths: [String]
+        var format: OutputFormat
+        var style: ColorOptions
+
+        init(_ arguments: ParsedArguments) {
+            style = ColorOptions(arguments)
+            format = arguments[Self.format]
+            var words = arguments.positionals
+            if let first = words.first, !FileManager.default.fileExists(atPath: first) {
+                revisions = first
+                words.removeFirst()
+            }
+            paths = words
+        }
+    }
+
+    static func run(_ options: Options, _ context: CommandContext) async -> ExitCode {
+        await reporting(FailureStyle(json: options.format == .json, color: options.style), context) {
+            let diff = try DiffWorkflow(revisions: options.revisions, paths: options.paths).diff()
+            let versions = DiffRenderer.Versions(
+                from: diff.from.words, to: diff.to.words,
+                json: [("from", json(diff.from)), ("to", json(diff.to))])
+            switch options.format {
+            case .json: context.console.writeOut(DiffRenderer.json(diff.plan, versions))
+            case .markdown: context.console.writeOut(DiffRenderer.markdown(diff.plan, versions))
+            default:
+                let color = context.useColor(onStderr: false, options.style)
+                context.console.writeOut(DiffRenderer.text(diff.plan, versions, color: color))
+            }
+            return ExitCode.success
+        }
+    }
+
+    /// `{"ref": "main", "commit": "3f2a…"}`, both null for the working tree.
+    static func json(_ version: DiffWorkflow.Version) -> JSONValue {
+        .object([
+            ("ref", version.ref.map(JSONValue.string) ?? .null),
+            ("commit", version.commit.map(JSONValue.string) ?? .null),
+        ])
+    }
+}

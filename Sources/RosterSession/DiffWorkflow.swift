@@ -1,0 +1,102 @@
+import Foundation
+import RosterCore
+import RosterModel
+import RosterReconcile
+
+/// `roster diff`'s work, with no server: two versions of the roster from git (or the working
+/// tree), the older taken as a space (``RosterSnapshot``) and the newer planned against it, so that
+/// the plan's people view tells what changed between them in people's words.
+package struct DiffWorkflow: Sendable {
+    /// One version of the roster: the files as they are, or as a commit has them.
+    package struct Version: Sendable {
+        /// How the user named it (`main`, `HEAD~3`), or nil for the working tree.
+        package var ref: String?
+        package var commit: String?
+
+        /// `main (3f2a1b9c0d1e)`, or `the working tree`.
+        package var words: String {
+            guard let ref, let commit else { return "the working tree" }
+            return ref == commit ? String(commit.prefix(12)) : "\(ref) (\(commit.prefix(12)))"
+        }
+    }
+
+    /// The two versions and the plan from the older to the newer.
+    package struct Diff: Sendable {
+        package var from: Version
+        package var to: Version
+        package var plan: Plan
+    }
+
+    package var revisions: String?
+    package var paths: [String]
+
+    /// `revisions`: nil (the default branch's roster against the working tree), `REV` (against
+    /// the working tree) or `REV..REV`.
+    package init(revisions: String?, paths: [String]) {
+        self.revisions = revisions
+        self.paths = paths.isEmpty ? [RosterLoader.defaultRoster()] : paths
+    }
+
+    package func diff() throws(SessionFailure) -> Diff {
+        let folder = Self.folder(of: paths[0])
+        guard GitBase.git(["rev-parse", "--show-toplevel"], in: folder) != nil else {
+            throw SessionFailure(
+                "roster diff reads the roster's history from git, and \(paths[0]) is not in a git repository",
+                kind: .usage)
+        }
+        let (from, to) = try versions(in: folder)
+        let old = try roster(at: from, in: folder), new = try roster(at: to, in: folder)
+        let (plan, diagnostics) = Planner.plan(
+            roster: new, live: RosterSnapshot.live(old, next: new), prune: true)
+        guard let plan else { throw SessionFailure(diagnostics: diagnostics, kind: .invalidRoster) }
+        return Diff(from: from, to: to, plan: plan)
+    }
+
+    /// The two versions `revisions` names.
+    func versions(in folder: String) throws(SessionFailure) -> (Version, Version) {
+        guard let revisions else {
+            guard let commit = GitBase.baseCommit(nil, in: folder) else {
+                throw SessionFailure(
+                    "no origin/HEAD, main or master to compare with: name a revision (`roster diff REV`)", kind: .usage)
+            }
+            return (Version(ref: "the default branch", commit: commit), Version())
+        }
+        let parts = revisions.components(separatedBy: "..")
+        guard parts.count <= 2, !parts.contains(where: \.isEmpty) else {
+            throw SessionFailure("\(revisions): expected REV or REV..REV", kind: .usage)
+        }
+        let from = try version(parts[0], in: folder)
+        return (from, parts.count == 2 ? try version(parts[1], in: folder) : Version())
+    }
+
+    func version(_ ref: String, in folder: String) throws(SessionFailure) -> Version {
+        guard let commit = GitBase.baseCommit(ref, in: folder) else {
+            throw SessionFailure("no git revision \(ref)", kind: .usage)
+        }
+        return Version(ref: ref, commit: commit)
+    }
+
+    /// The roster of `version`: the files in the working tree, or as its commit has them.
+    func roster(at version: Version, in folder: String) throws(SessionFailure) -> Roster {
+        let loaded: RosterLoader.Result
+        if let commit = version.commit {
+            loaded = RosterLoader().load(texts: try GitBase.rosterTexts(paths, at: commit, in: folder))
+        } else {
+            loaded = RosterLoader().load(paths: paths)
+        }
+        guard loaded.isValid else {
+            throw SessionFailure(
+                diagnostics: loaded.diagnostics.filter { $0.severity == .error }, kind: .invalidRoster)
+        }
+        return loaded.roster
+    }
+
+    static func folder(of path: String) -> String {
+        var isFolder: ObjCBool = false
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+            return url.path
+        }
+        return url.deletingLastPathComponent().path
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import RosterTestSupport
+import Testing
+
+/// `roster diff` in a repository the test makes: a reorganisation over three commits (a move and
+/// a promotion, a rename of a person and of a team, a namesake hired), read with no server and no
+/// token, between any two versions and against the working tree.
+@Suite struct DiffEndToEndTests {
+    func git(_ arguments: [String], in folder: URL) throws {
+        let result = try RosterBinary.run(
+            ["/usr/bin/env", "git", "-c", "user.name=T", "-c", "user.email=t@example.com"] + arguments, direct: true,
+            directory: folder)
+        #expect(result.code == 0, "git \(arguments): \(result.stderr)")
+    }
+
+    func roster(_ arguments: [String], in folder: URL) throws -> RosterBinary.Result {
+        // No endpoint and no token: a reviewer of a fork's pull request has neither.
+        try RosterBinary.run(arguments, environment: ["MPS_TOKEN": "", "MPS_ENDPOINT": ""], directory: folder)
+    }
+
+    func edit(_ arguments: [String], in folder: URL) throws {
+        let result = try roster(arguments + ["roster.yaml"], in: folder)
+        #expect(result.code == 0, "\(arguments): \(result.stderr)")
+    }
+
+    func people(_ json: String) throws -> [String: [String]] {
+        let document = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        var kinds: [String: [String]] = [:]
+        for person in document?["people"] as? [[String: Any]] ?? [] {
+            kinds[person["name"] as? String ?? ""] = person["kinds"] as? [String]
+        }
+        return kinds
+    }
+
+    @Test func aQuarterInThreeCommitsIsToldPersonByPerson() throws {
+        let folder = ScratchFolder.url.appendingPathComponent("diff-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let acme = try String(
+            contentsOf: TestSupport.packageRoot.appendingPathComponent("examples/acme.yaml"), encoding: .utf8)
+        try acme.write(to: folder.appendingPathComponent("roster.yaml"), atomically: true, encoding: .utf8)
+        try git(["init", "-q", "-b", "main"], in: folder)
+        try git(["add", "."], in: folder)
+        try git(["commit", "-q", "-m", "applied"], in: folder)
+        try git(["checkout", "-q", "-b", "quarter"], in: folder)
+        try edit(["move", "Leo Santos", "--to", "Backend Services"], in: folder)
+        try edit(["set", "person", "Leo Santos", "--level", "Mid", "--since", "2026-10-01"], in: folder)
+        try git(["commit", "-q", "-am", "Leo moves and is promoted"], in: folder)
+        try edit(["rename", "person", "David Kim", "David Kimura"], in: folder)
+        try edit(["rename", "team", "Design Systems", "Design"], in: folder)
+        try git(["commit", "-q", "-am", "renames"], in: folder)
+        try edit(["set", "person", "Maya Patel", "--id", "13"], in: folder)
+        try edit(
+            ["hire", "Maya Patel", "--namesake", "--craft", "Design", "--level", "Junior", "--team", "Design"],
+            in: folder)
+        // Against the default branch, before the last commit: the working tree counts.
+        let text = try roster(["diff"], in: folder)
+        #expect(text.code == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("People: 1 join, 0 leave, 1 move, 1 promoted, 1 other change"), "\(text.stdout)")
+        #expect(text.stdout.contains("Leo Santos") && text.stdout.contains("renamed from \"David Kim\""))
+        #expect(text.stdout.contains("team \"Design\"") && text.stdout.contains("renamed from \"Design Systems\""))
+        try git(["commit", "-q", "-am", "a namesake"], in: folder)
+        let range = try roster(["diff", "main..HEAD~1", "--format", "json"], in: folder)
+        #expect(range.code == 0, "\(range.stderr)")
+        let kinds = try people(range.stdout)
+        #expect(kinds["Leo Santos"] == ["moves", "promoted"], "\(kinds)")
+        #expect(kinds["David Kimura"] == ["other"])
+        #expect(kinds["Maya Patel"] == nil, "the namesake came after HEAD~1")
+        let last = try people(try roster(["diff", "HEAD~1", "--format", "json"], in: folder).stdout)
+        #expect(last == ["Maya Patel": ["joins"]], "\(last)")
+        let markdown = try roster(["diff", "main..HEAD", "--format", "markdown"], in: folder)
+        #expect(markdown.stdout.hasPrefix("### Roster changes: main ("), "\(markdown.stdout)")
+        #expect(markdown.stdout.contains("| ➕ | Maya Patel |"), "\(markdown.stdout)")
+        let unknown = try roster(["diff", "no-such-revision"], in: folder)
+        #expect(unknown.code == 64 || unknown.code == 2 || unknown.code == 1)
+        #expect(unknown.stderr.contains("no git revision no-such-revision"))
+    }
+}
