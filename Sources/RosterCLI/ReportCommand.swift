@@ -1,25 +1,43 @@
+import RosterCore
 import RosterModel
 import RosterRender
 import RosterSession
 
-/// `roster report levels [PATH…]`: time in level against the limits, from the roster files or
-/// (`--live`) the live space.
+/// `roster report levels|teams|promotions [PATH…]`: the reports a manager uses, from the roster
+/// files or (`--live`) the live space.
 struct ReportCommand: Command {
+    /// The reports, each a subcommand.
+    enum Report: String, CaseIterable {
+        case levels, teams, promotions
+    }
+
     static let name = "report"
-    static let subcommands = ["levels"]
-    static let summary = "Reports: `roster report levels`, time in level against the limits."
+    static let subcommands = Report.allCases.map(\.rawValue)
+    static let summary = "Reports: time in level (`levels`), teams (`teams`), level changes (`promotions`)."
     static let usage =
-        "roster report levels [PATH…] [--live] [--as-of DATE] [--due-months N] [--format text|json|markdown|csv]"
+        "roster report levels|teams|promotions [PATH…] [--live] [--team NAME] [--as-of DATE] [--due-months N] "
+        + "[--span N] [--since DATE] [--format text|json|markdown|csv]"
+    static let team = OptionCatalog.team.help("levels, promotions: this team's people only")
+    static let span = Option<Int?>.integer(
+        "--span", "N", in: 1...10_000, example: 8, "teams: name the leads of more than N people (default 8)")
+    static let since = Option<String?>.text(
+        "--since", "DATE", "promotions: level changes from this day (default: 3 months before --as-of)")
     struct Options: CommandOptions {
         static let format = Option<OutputFormat>.format(
             [.text, .json, .markdown, .csv], "output format (default text)")
-        static let specs =
-            [OptionCatalog.live.spec, OptionCatalog.asOf.spec, OptionCatalog.dueMonths.spec, format.spec]
+        static let specs = [
+            OptionCatalog.live.spec, ReportCommand.team.spec, OptionCatalog.asOf.spec, OptionCatalog.dueMonths.spec,
+            ReportCommand.span.spec, ReportCommand.since.spec, format.spec,
+        ]
+        var report: Report
         /// The roster's paths, after the report's name.
         var paths: [String]
         var live: Bool
+        var team: String?
         var asOf: Day
         var dueMonths: Int
+        var span: Int
+        var since: Day
         var format: OutputFormat
         var connection: ConnectionOptions
         /// Diagnostics' style: colour and, with `--verbose`, their codes.
@@ -27,14 +45,22 @@ struct ReportCommand: Command {
 
         init(_ arguments: ParsedArguments) throws(UsageError) {
             style = ColorOptions(arguments)
-            guard arguments.positionals.first == "levels" else {
+            guard let first = arguments.positionals.first, let report = Report(rawValue: first) else {
                 throw UsageError(
-                    message: "`roster report` takes one report: levels", hint: "run `roster report levels`")
+                    message: "`roster report` takes one of the reports: levels, teams, promotions",
+                    hint: "run `roster report levels`, `roster report teams` or `roster report promotions`")
             }
+            self.report = report
             paths = Array(arguments.positionals.dropFirst())
             live = arguments[OptionCatalog.live]
-            asOf = try ReportCommand.day(arguments[OptionCatalog.asOf])
+            team = arguments[ReportCommand.team]
+            asOf = try ReportCommand.day(arguments[OptionCatalog.asOf], "--as-of")
             dueMonths = arguments[OptionCatalog.dueMonths] ?? 3
+            span = arguments[ReportCommand.span] ?? 8
+            since =
+                try arguments[ReportCommand.since].map { text throws(UsageError) in
+                    try ReportCommand.day(text, "--since")
+                } ?? asOf.adding(months: -3)
             format = arguments[Self.format]
             connection = ConnectionOptions(arguments)
         }
@@ -42,25 +68,94 @@ struct ReportCommand: Command {
 
     static func run(_ options: Options, _ context: CommandContext) async -> ExitCode {
         await reporting(FailureStyle(json: options.format == .json, color: options.style), context) {
-            let (asOf, due) = (options.asOf, options.dueMonths)
-            let report =
+            let source: Source =
                 options.live
-                ? LevelReport.of(try await context.live(options.connection), asOf: asOf, dueMonths: due)
-                : LevelReport.of(try LiveSession.loadRoster(options.paths).0, asOf: asOf, dueMonths: due)
-            switch options.format {
-            case .json: context.console.writeOut(LevelReportRenderer.json(report).rendered(indent: 2) + "\n")
-            case .markdown: context.console.writeOut(LevelReportRenderer.markdown(report))
-            case .csv: context.console.writeOut(LevelReportRenderer.csv(report))
-            default: context.console.writeOut(LevelReportRenderer.text(report))
-            }
+                ? .live(try await context.live(options.connection))
+                : .roster(try LiveSession.loadRoster(options.paths).0)
+            if let team = options.team { try source.check(team: team) }
+            context.console.writeOut(render(options, source))
             return ExitCode.success
         }
     }
 
-    static func day(_ text: String?) throws(UsageError) -> Day {
+    /// The report's text in the format asked.
+    static func render(_ options: Options, _ source: Source) -> String {
+        let (format, asOf) = (options.format, options.asOf)
+        switch options.report {
+        case .levels:
+            let report = source.levels(asOf: asOf, dueMonths: options.dueMonths, team: options.team)
+            return rendered(
+                format, LevelReportRenderer.text(report), LevelReportRenderer.json(report),
+                LevelReportRenderer.markdown(report), LevelReportRenderer.csv(report))
+        case .teams:
+            let report = source.teams(asOf: asOf, span: options.span)
+            return rendered(
+                format, TeamReportRenderer.text(report), TeamReportRenderer.json(report),
+                TeamReportRenderer.markdown(report), TeamReportRenderer.csv(report))
+        case .promotions:
+            let report = source.promotions(from: options.since, asOf: asOf, team: options.team)
+            return rendered(
+                format, TeamReportRenderer.text(report), TeamReportRenderer.json(report),
+                TeamReportRenderer.markdown(report), TeamReportRenderer.csv(report))
+        }
+    }
+
+    static func rendered(
+        _ format: OutputFormat, _ text: @autoclosure () -> String, _ json: @autoclosure () -> JSONValue,
+        _ markdown: @autoclosure () -> String, _ csv: @autoclosure () -> String
+    ) -> String {
+        switch format {
+        case .json: json().rendered(indent: 2) + "\n"
+        case .markdown: markdown()
+        case .csv: csv()
+        default: text()
+        }
+    }
+
+    static func day(_ text: String?, _ option: String) throws(UsageError) -> Day {
         guard let text else { return Day.today }
         if let day = Day(text) { return day }
         throw UsageError(
-            message: "--as-of takes a day as YYYY-MM-DD, not `\(text)`", hint: "for example --as-of 2026-01-31")
+            message: "\(option) takes a day as YYYY-MM-DD, not `\(text)`", hint: "for example \(option) 2026-01-31")
+    }
+}
+
+/// Where a report reads its people and teams: the roster files, or the live space.
+enum Source {
+    case roster(Roster)
+    case live(LiveState)
+
+    /// Refuses a `--team` that names no team, with the nearest name.
+    func check(team: String) throws(UsageError) {
+        let names: [String] =
+            switch self {
+            case .roster(let roster): roster.teams.map(\.name.value)
+            case .live(let live): live.teams.map(\.name)
+            }
+        guard !names.contains(where: { NameKey($0) == NameKey(team) }) else { return }
+        throw UsageError(
+            message: "--team: no team \"\(team)\"" + Suggestions.didYouMean(team, among: names),
+            hint: "the teams: \(names.prefix(8).joined(separator: ", "))\(names.count > 8 ? ", …" : "")")
+    }
+
+    func levels(asOf: Day, dueMonths: Int, team: String?) -> LevelReport {
+        switch self {
+        case .roster(let roster): LevelReport.of(roster, asOf: asOf, dueMonths: dueMonths, team: team)
+        case .live(let live): LevelReport.of(live, asOf: asOf, dueMonths: dueMonths, team: team)
+        }
+    }
+
+    func teams(asOf: Day, span: Int) -> TeamReport {
+        switch self {
+        case .roster(let roster): TeamReport.of(roster, asOf: asOf, span: span)
+        case .live(let live): TeamReport.of(live, asOf: asOf, span: span)
+        }
+    }
+
+    func promotions(from: Day, asOf: Day, team: String?) -> PromotionReport {
+        switch self {
+        case .roster(let roster): PromotionReport.of(roster, from: from, asOf: asOf, team: team)
+        case .live(let live): PromotionReport.of(live, from: from, asOf: asOf, team: team)
+        }
     }
 }

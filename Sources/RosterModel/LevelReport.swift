@@ -14,6 +14,8 @@ package struct LevelReport: Sendable {
         /// The level's limit in months; nil or 0: no limit.
         package var limit: Int?
         package var status: Status
+        /// The teams they lead or are in, by name.
+        package var teams: [String] = []
         /// Months past the limit (negative: months left).
         package var overBy: Int? { limit.map { months - $0 } }
     }
@@ -24,15 +26,23 @@ package struct LevelReport: Sendable {
     /// People without a (readable) level start date, by name.
     package var withoutStartDate: [(name: String, level: JobLevel)] = []
 
+    /// How many people of each status, and how many state no start date.
+    package var totals: [(status: String, count: Int)] {
+        [Status.over, .due, .within, .noLimit].map { status in
+            (status.rawValue, rows.lazy.filter { $0.status == status }.count)
+        } + [("no-start-date", withoutStartDate.count)]
+    }
+
     /// A person as the report reads them.
     package struct Person: Sendable {
         package var name: String
         package var id: Int?
         package var level: JobLevel
         package var since: String?
+        package var teams: [String]
 
-        package init(name: String, id: Int?, level: JobLevel, since: String?) {
-            (self.name, self.id, self.level, self.since) = (name, id, level, since)
+        package init(name: String, id: Int?, level: JobLevel, since: String?, teams: [String] = []) {
+            (self.name, self.id, self.level, self.since, self.teams) = (name, id, level, since, teams)
         }
     }
 
@@ -56,7 +66,7 @@ package struct LevelReport: Sendable {
             rows.append(
                 Row(
                     name: person.name, id: person.id, level: person.level, since: since, months: months,
-                    limit: limit, status: status))
+                    limit: limit, status: status, teams: person.teams))
         }
         rows.sort { a, b in
             let (x, y) = (a.overBy ?? Int.min, b.overBy ?? Int.min)
@@ -65,20 +75,35 @@ package struct LevelReport: Sendable {
         withoutStartDate.sort { $0.name < $1.name }
     }
 
-    /// The report of a roster, its limits from its `levels`.
-    package static func of(_ roster: Roster, asOf: Day, dueMonths: Int) -> LevelReport {
-        let people = roster.people.map { p -> Person in
-            let since: String? = if case .date(let d) = p.levelStartDate { d.description } else { nil }
-            return Person(name: p.name.value, id: p.id?.value, level: p.level, since: since)
-        }
+    /// The report of a roster, its limits from its `levels`; with `team`, of that team's people only.
+    package static func of(_ roster: Roster, asOf: Day, dueMonths: Int, team: String? = nil) -> LevelReport {
         let limits = Dictionary(roster.levels.map { ($0.level, $0.limitMonths) }) { _, last in last }
-        return LevelReport(people: people, limits: limits, asOf: asOf, dueMonths: dueMonths)
+        return LevelReport(people: people(roster, team: team), limits: limits, asOf: asOf, dueMonths: dueMonths)
     }
 
     /// The report of a live space, its limits the space's.
-    package static func of(_ live: LiveState, asOf: Day, dueMonths: Int) -> LevelReport {
-        let people = live.users.map { Person(name: $0.name, id: $0.id, level: $0.level, since: $0.levelStartDate) }
+    package static func of(_ live: LiveState, asOf: Day, dueMonths: Int, team: String? = nil) -> LevelReport {
         let limits = Dictionary(live.levels.map { ($0.level, $0.limitMonths) }) { _, last in last }
-        return LevelReport(people: people, limits: limits, asOf: asOf, dueMonths: dueMonths)
+        return LevelReport(people: people(live, team: team), limits: limits, asOf: asOf, dueMonths: dueMonths)
+    }
+
+    /// A roster's people as the reports read them, with their teams (of `team` only, if named).
+    package static func people(_ roster: Roster, team: String?) -> [Person] {
+        let teams = PeopleTeams.of(roster)
+        let people = roster.people.enumerated().map { p, person -> Person in
+            let since: String? = if case .date(let d) = person.levelStartDate { d.description } else { nil }
+            return Person(
+                name: person.name.value, id: person.id?.value, level: person.level, since: since, teams: teams[p])
+        }
+        return PeopleTeams.only(team, people)
+    }
+
+    /// A live space's people as the reports read them.
+    package static func people(_ live: LiveState, team: String?) -> [Person] {
+        let teams = PeopleTeams.of(live)
+        let people = live.users.map {
+            Person(name: $0.name, id: $0.id, level: $0.level, since: $0.levelStartDate, teams: teams[$0.id] ?? [])
+        }
+        return PeopleTeams.only(team, people)
     }
 }

@@ -5,6 +5,21 @@ import RosterModel
 package enum LevelReportRenderer {
     static let headers = ["name", "level", "levelStartDate", "months", "limitMonths", "status"]
 
+    /// `Core, Mobile`, or `-` for someone in no team.
+    static func teams(_ row: LevelReport.Row) -> String {
+        row.teams.isEmpty ? "-" : row.teams.joined(separator: ", ")
+    }
+
+    /// `Totals: 3 over, 1 due, 1 within, 2 no limit; 1 without a level start date.`
+    static func totals(_ report: LevelReport) -> String {
+        let counts = Dictionary(report.totals.map { ($0.status, $0.count) }) { first, _ in first }
+        let words = [("over", "over"), ("due", "due"), ("within", "within"), ("no-limit", "no limit")].map {
+            "\(counts[$0.0] ?? 0) \($0.1)"
+        }
+        return "Totals: " + words.joined(separator: ", ")
+            + "; \(report.withoutStartDate.count) without a level start date."
+    }
+
     static func cells(_ row: LevelReport.Row) -> [String] {
         let name = row.name + (row.id.map { " (#\($0))" } ?? "")
         let status: String =
@@ -23,9 +38,13 @@ package enum LevelReportRenderer {
     package static func text(_ report: LevelReport) -> String {
         var out = "Time in level on \(report.asOf) (due: within \(report.dueMonths) months of the limit)\n\n"
         let table =
-            [["NAME", "LEVEL", "SINCE", "MONTHS", "LIMIT", "STATUS"]]
-            + report.rows.map { cells($0).map(TerminalText.escape) }
-        let widths = (0..<6).map { c in table.map { $0[c].count }.max() ?? 0 }
+            [["NAME", "TEAM", "LEVEL", "SINCE", "MONTHS", "LIMIT", "STATUS"]]
+            + report.rows.map { row in
+                var cells = cells(row)
+                cells.insert(teams(row), at: 1)
+                return cells.map(TerminalText.escape)
+            }
+        let widths = (0..<7).map { c in table.map { $0[c].count }.max() ?? 0 }
         for row in table {
             out +=
                 zip(row, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined(separator: "  ")
@@ -37,7 +56,7 @@ package enum LevelReportRenderer {
                 "\nNo level start date (\(report.withoutStartDate.count)): "
                 + report.withoutStartDate.map { TerminalText.escape($0.name) }.joined(separator: ", ") + "\n"
         }
-        return out
+        return out + "\n" + totals(report) + "\n"
     }
 
     package static func json(_ report: LevelReport) -> JSONValue {
@@ -55,6 +74,7 @@ package enum LevelReportRenderer {
                             ("months", .int(row.months)), ("limitMonths", row.limit.map(JSONValue.int) ?? .null),
                             ("status", .string(row.status.rawValue)),
                             ("overBy", row.overBy.map(JSONValue.int) ?? .null),
+                            ("teams", .array(row.teams.map(JSONValue.string))),
                         ])
                     })
             ),
@@ -65,35 +85,41 @@ package enum LevelReportRenderer {
                         .object([("name", .string($0.name)), ("level", .string($0.level.rawValue))])
                     })
             ),
+            ("totals", .object(report.totals.map { ($0.status, JSONValue.int($0.count)) })),
         ])
     }
 
     package static func markdown(_ report: LevelReport) -> String {
         var out =
-            "### Time in level on \(report.asOf)\n\n| name | level | since | months | limit | status "
-            + "|\n|---|---|---|---|---|---|\n"
-        for row in report.rows { out += "| " + cells(row).map(MarkdownText.escape).joined(separator: " | ") + " |\n" }
+            "### Time in level on \(report.asOf)\n\n| name | team | level | since | months | limit | status "
+            + "|\n|---|---|---|---|---|---|---|\n"
+        for row in report.rows {
+            var cells = cells(row)
+            cells.insert(teams(row), at: 1)
+            out += "| " + cells.map(MarkdownText.escape).joined(separator: " | ") + " |\n"
+        }
         if !report.withoutStartDate.isEmpty {
             out +=
                 "\n**No level start date:** "
                 + report.withoutStartDate.map { MarkdownText.escape($0.name) }.joined(separator: ", ") + "\n"
         }
-        return out
+        return out + "\n" + MarkdownText.escape(totals(report)) + "\n"
     }
 
     /// RFC 4180 CSV with a header row; people without a start date have empty date cells. Names
     /// and levels (a newer server's too) are text cells (``CSVText``).
     package static func csv(_ report: LevelReport) -> String {
-        var out = CSVText.row(headers + ["id"])
+        var out = CSVText.row(headers + ["id", "teams"])
         for row in report.rows {
             out += CSVText.row([
                 CSVText.text(row.name), CSVText.text(row.level.rawValue), row.since.description, String(row.months),
                 row.limit.map(String.init) ?? "", row.status.rawValue, row.id.map(String.init) ?? "",
+                CSVText.text(row.teams.joined(separator: "; ")),
             ])
         }
         for person in report.withoutStartDate {
             out += CSVText.row([
-                CSVText.text(person.name), CSVText.text(person.level.rawValue), "", "", "", "no-start-date", "",
+                CSVText.text(person.name), CSVText.text(person.level.rawValue), "", "", "", "no-start-date", "", "",
             ])
         }
         return out

@@ -24,17 +24,35 @@ import Testing
         #expect(start.months(until: end) == months, "\(from) → \(to)")
     }
 
+    /// Every report in every format: a team column and totals (levels), a team's headcount,
+    /// levels, crafts, people over and the leads past the span (teams), the level changes of a
+    /// period (promotions), and one team's people only (`--team`).
     @Test(arguments: [
-        ("text", "levels.txt"), ("json", "levels.json"), ("markdown", "levels.md"), ("csv", "levels.csv"),
+        ("levels", "text", "txt"), ("levels", "json", "json"), ("levels", "markdown", "md"), ("levels", "csv", "csv"),
+        ("teams", "text", "txt"), ("teams", "json", "json"), ("teams", "markdown", "md"), ("teams", "csv", "csv"),
+        ("promotions", "text", "txt"), ("promotions", "json", "json"), ("promotions", "markdown", "md"),
+        ("promotions", "csv", "csv"),
     ])
-    func reportMatchesGolden(_ format: String, _ golden: String) throws {
-        let result = try RosterBinary.run([
-            "report", "levels", Self.fixture, "--as-of", "2026-11-23", "--format", format,
-        ])
+    func reportMatchesGolden(_ report: String, _ format: String, _ ext: String) throws {
+        let options = ["teams": ["--span", "1"], "promotions": ["--since", "2024-01-01"]][report] ?? []
+        let result = try RosterBinary.run(
+            ["report", report, Self.fixture, "--as-of", "2026-11-23", "--format", format] + options)
+        let golden = "\(report).\(ext)"
         #expect(result.code == 0, "\(result.stderr)")
         #expect(
             TestSupport.goldenMismatch(result.stdout, TestSupport.goldenRoot.appendingPathComponent("report/\(golden)"))
                 == nil)
+    }
+
+    @Test func aTeamsPeopleOnlyWithTeam() throws {
+        let result = try RosterBinary.run([
+            "report", "levels", Self.fixture, "--as-of", "2026-11-23", "--team", "Mobile",
+        ])
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Cy Due") && !result.stdout.contains("Ana Over"), "\(result.stdout)")
+        #expect(result.stdout.contains("Totals: 0 over, 1 due, 1 within, 0 no limit; 0 without a level start date."))
+        let typo = try RosterBinary.run(["report", "levels", Self.fixture, "--team", "Mobil"])
+        #expect(typo.code != 0 && typo.stderr.contains("did you mean \"Mobile\""), "\(typo.stderr)")
     }
 
     /// Every chart the tests make, in both formats: golden files, and DOT that Graphviz renders.

@@ -33,9 +33,14 @@ def test_the_level_report_csv_opens_in_pythons_csv_module():
     assert result.returncode == 0, result.stderr
     rows = list(csv.DictReader(io.StringIO(result.stdout, newline="")))
     assert len(rows) == 8
-    assert list(rows[0].keys()) == ["name", "level", "levelStartDate", "months", "limitMonths", "status", "id"]
+    assert list(rows[0].keys()) == ["name", "level", "levelStartDate", "months", "limitMonths", "status", "id", "teams"]
     assert rows[5]["name"] == 'Fay "Q", Jr'
     assert rows[0]["status"] == "over"
+    assert rows[1]["teams"] == "Core <A&B>"
+    for report in ["teams", "promotions"]:
+        result = roster("report", report, fixture, "--as-of", "2026-11-23", "--since", "2024-01-01", "--format", "csv")
+        assert result.returncode == 0, result.stderr
+        assert list(csv.DictReader(io.StringIO(result.stdout, newline="")))
 
 
 def test_exported_names_read_back_in_pyyaml():
