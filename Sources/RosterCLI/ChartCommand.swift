@@ -7,15 +7,18 @@ import RosterSession
 struct ChartCommand: Command {
     static let name = "chart"
     static let summary = "Draw the teams as a Mermaid or Graphviz DOT diagram."
-    static let usage = "roster chart [PATH…] [--live] [--format mermaid|dot] [--team NAME]"
+    static let usage = "roster chart [PATH…] [--live] [--format mermaid|dot] [--team NAME] [--people]"
+    static let people = Option<Bool>.flag(
+        "--people", "draw every person, also past \(TeamChart.overviewPast) people (default there: the teams)")
     struct Options: CommandOptions {
         static let format = Option<OutputFormat>.format(
             [.mermaid, .dot], "mermaid (default; GitHub renders it) or dot (Graphviz)")
-        static let specs = [OptionCatalog.live.spec, format.spec, OptionCatalog.team.spec]
+        static let specs = [OptionCatalog.live.spec, format.spec, OptionCatalog.team.spec, ChartCommand.people.spec]
         var paths: [String]
         var live: Bool
         var format: OutputFormat
         var team: String?
+        var people: Bool
         var connection: ConnectionOptions
         /// Diagnostics' style: colour and, with `--verbose`, their codes.
         var style: ColorOptions
@@ -26,6 +29,7 @@ struct ChartCommand: Command {
             live = arguments[OptionCatalog.live]
             format = arguments[Self.format]
             team = arguments[OptionCatalog.team]
+            people = arguments[ChartCommand.people]
             connection = ConnectionOptions(arguments)
         }
     }
@@ -44,7 +48,12 @@ struct ChartCommand: Command {
                     throw CommandFailure("no team \"\(TerminalText.escape(team))\"" + hint, kind: .usage)
                 }
             }
-            context.console.writeOut(options.format == .dot ? chart.dot() : chart.mermaid())
+            // Past 50 people, the teams alone read; `--team` or `--people` draw the people.
+            if options.team == nil && !options.people && chart.people > TeamChart.overviewPast {
+                context.console.writeOut(options.format == .dot ? chart.overviewDot() : chart.overviewMermaid())
+            } else {
+                context.console.writeOut(options.format == .dot ? chart.dot() : chart.mermaid())
+            }
             return ExitCode.success
         }
     }

@@ -46,6 +46,31 @@ package struct TeamChart: Sendable {
             .replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
+    /// Past this many people, a chart draws the teams (lead and headcount), not each person.
+    package static let overviewPast = 50
+
+    /// The overview: a node a team with its lead and headcount, and how many are in no team.
+    package func overviewMermaid() -> String {
+        var out = "flowchart LR\n"
+        for (t, team) in teams.enumerated() {
+            out += "  t\(t)[\(MermaidChart.label("\(team.name): ★ \(team.lead) · \(1 + team.members.count) people"))]\n"
+        }
+        if !withoutTeam.isEmpty { out += "  none[\(MermaidChart.label("No team: \(withoutTeam.count) people"))]\n" }
+        return out
+    }
+
+    package func overviewDot() -> String {
+        var out = "digraph roster {\n  rankdir=LR;\n  node [shape=box, style=rounded, fontname=\"Helvetica\"];\n"
+        for (t, team) in teams.enumerated() {
+            out +=
+                "  t\(t) [label=\(Self.dotString("\(team.name)\n★ \(team.lead)\n\(1 + team.members.count) people"))];\n"
+        }
+        if !withoutTeam.isEmpty {
+            out += "  none [label=\(Self.dotString("No team\n\(withoutTeam.count) people")), style=dashed];\n"
+        }
+        return out + "}\n"
+    }
+
     package func dot() -> String {
         var out = "digraph roster {\n  rankdir=LR;\n  node [shape=box, style=rounded, fontname=\"Helvetica\"];\n"
         for (t, team) in teams.enumerated() {

@@ -103,3 +103,45 @@ import Testing
         #expect(try RosterBinary.run(["/usr/bin/env", "dot", "-Tsvg"], stdin: chart.stdout, direct: true).code == 0)
     }
 }
+
+extension ReportChartTests {
+    /// A company's chart: past 50 people the teams alone (lead and headcount), every person with
+    /// `--people` or one team's with `--team`; golden files, and DOT that Graphviz renders.
+    @Test(arguments: ["mermaid", "dot"])
+    func aCompanysChartIsAnOverview(_ format: String) throws {
+        let company = TestSupport.goldenRoot.appendingPathComponent("export/company.yaml").path
+        let result = try RosterBinary.run(["chart", company, "--format", format])
+        #expect(result.code == 0, "\(result.stderr)")
+        let golden = TestSupport.goldenRoot.appendingPathComponent(
+            "report/chart-company.\(format == "dot" ? "dot" : "mmd")")
+        #expect(TestSupport.goldenMismatch(result.stdout, golden) == nil)
+        if format == "dot" {
+            let rendered = try RosterBinary.run(["/usr/bin/env", "dot", "-Tsvg"], stdin: result.stdout, direct: true)
+            #expect(rendered.code == 0 && rendered.stdout.contains("<svg"), "\(rendered.stderr)")
+        }
+        let everyone = try RosterBinary.run(["chart", company, "--format", format, "--people"])
+        #expect(everyone.stdout.count > result.stdout.count * 2)
+    }
+
+    /// Namesakes are drawn with their ids, each in their own team, never both under "No team".
+    @Test func namesakesAreDrawnWithTheirIDs() throws {
+        let roster = try ScratchFolder.roster(
+            """
+            version: 1
+            defaults: {craft: Design, level: Mid}
+            people:
+              - {name: Maria García, id: 12}
+              - {name: Maria García, id: 40}
+              - {name: Ana}
+              - {name: Bo}
+            teams:
+              - {name: Web, lead: "Maria García (#12)", members: [Bo]}
+              - {name: Apps, lead: Ana, members: ["Maria García (#40)"]}
+            """)
+        let result = try RosterBinary.run(["chart", roster])
+        #expect(result.code == 0, "\(result.stderr)")
+        // Mermaid writes `#` as `#35;`.
+        #expect(result.stdout.contains("★ Maria García (#35;12)") && result.stdout.contains("Maria García (#35;40)"))
+        #expect(!result.stdout.contains("No team"), "\(result.stdout)")
+    }
+}
