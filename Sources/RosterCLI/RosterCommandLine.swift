@@ -14,7 +14,8 @@ package enum RosterCommandLine {
     package static let commands: [any Command.Type] = [
         ValidateCommand.self, PlanCommand.self, ApplyCommand.self, ExportCommand.self, PullCommand.self,
         AddCommand.self, HireCommand.self, MoveCommand.self, SetCommand.self, RenameCommand.self, RemoveCommand.self,
-        DiffCommand.self, ReportCommand.self, ChartCommand.self, AuthCommand.self, CompletionCommand.self,
+        DiffCommand.self, LogCommand.self, ReportCommand.self, ChartCommand.self, AuthCommand.self,
+        CompletionCommand.self,
         SchemaCommand.self,
         VersionCommand.self, HelpCommand.self, CompleteCommand.self,
     ]

@@ -70,8 +70,27 @@ import Testing
         let markdown = try roster(["diff", "main..HEAD", "--format", "markdown"], in: folder)
         #expect(markdown.stdout.hasPrefix("### Roster changes: main ("), "\(markdown.stdout)")
         #expect(markdown.stdout.contains("| ➕ | Maya Patel |"), "\(markdown.stdout)")
+        try expectLog(in: folder)
         let unknown = try roster(["diff", "no-such-revision"], in: folder)
         #expect(unknown.code == 64 || unknown.code == 2 || unknown.code == 1)
         #expect(unknown.stderr.contains("no git revision no-such-revision"))
+    }
+
+    /// `roster log` of the same history: each commit with its people; one person's story and one
+    /// team's across their renames; the quarters' counts; JSON.
+    func expectLog(in folder: URL) throws {
+        let all = try roster(["log"], in: folder)
+        #expect(all.code == 0, "\(all.stderr)")
+        #expect(all.stdout.contains("Leo moves and is promoted") && all.stdout.contains("a namesake"), "\(all.stdout)")
+        let david = try roster(["log", "--person", "David Kimura", "--format", "json"], in: folder)
+        let commits = try JSONSerialization.jsonObject(with: Data(david.stdout.utf8)) as? [String: Any]
+        let subjects = (commits?["commits"] as? [[String: Any]] ?? []).compactMap { $0["subject"] as? String }
+        #expect(subjects == ["applied", "renames"], "David Kim joined, then was renamed: \(subjects)")
+        let design = try roster(["log", "--team", "Design"], in: folder)
+        #expect(design.stdout.contains("applied") && design.stdout.contains("a namesake"), "\(design.stdout)")
+        #expect(!design.stdout.contains("Leo moves"), "\(design.stdout)")
+        let periods = (commits?["periods"] as? [[String: Any]]) ?? []
+        #expect(periods.count == 1 && (periods.first?["period"] as? String)?.contains(" Q") == true)
+        #expect(all.stdout.contains("Summary\n  "), "\(all.stdout)")
     }
 }

@@ -88,6 +88,7 @@ import Testing
             "report": (["levels", "examples/acme.yaml"], ["levels", missing]),
             "pull": (["--dry-run", "examples/acme.yaml"], ["--dry-run", missing]),
             "diff": (["HEAD", "examples/acme.yaml"], ["no-such-revision", "examples/acme.yaml"]),
+            "log": (["--since", "2026-11-01", "examples/acme.yaml"], [missing]),
             "auth": (["status"], ["status", "--endpoint", "ftp://x"]),
             "version": ([], ["--bogus"]),
             // The edit commands, each with --dry-run: the example stays as it is.
