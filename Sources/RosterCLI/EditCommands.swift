@@ -67,7 +67,8 @@ struct AddCommand: EditCommand {
     static let summary = "Add a person (into a team) or a team to the roster files; the server is not asked."
     static let usage =
         "roster add person NAME [--craft C] [--level L] [--focus F] [--since DATE] [--team TEAM [--as lead]] "
-        + "[--namesake] [--into FILE] [PATH…] | roster add team NAME --lead PERSON [--members P,…] [--into FILE] [PATH…]"
+        + "[--namesake] [--into FILE] [PATH…] | roster add team NAME --lead PERSON [--members P,…] [--into FILE] "
+        + "[PATH…]"
     static let editSpecs = HireCommand.editSpecs + [EditArguments.lead.spec, EditArguments.members.spec]
     static let names = 1
 

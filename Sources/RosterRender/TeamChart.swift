@@ -53,7 +53,8 @@ package struct TeamChart: Sendable {
     package func overviewMermaid() -> String {
         var out = "flowchart LR\n"
         for (t, team) in teams.enumerated() {
-            out += "  t\(t)[\(MermaidChart.label("\(team.name): ★ \(team.lead) · \(1 + team.members.count) people"))]\n"
+            let label = "\(team.name): ★ \(team.lead) · \(1 + team.members.count) people"
+            out += "  t\(t)[\(MermaidChart.label(label))]\n"
         }
         if !withoutTeam.isEmpty { out += "  none[\(MermaidChart.label("No team: \(withoutTeam.count) people"))]\n" }
         return out
@@ -62,8 +63,8 @@ package struct TeamChart: Sendable {
     package func overviewDot() -> String {
         var out = "digraph roster {\n  rankdir=LR;\n  node [shape=box, style=rounded, fontname=\"Helvetica\"];\n"
         for (t, team) in teams.enumerated() {
-            out +=
-                "  t\(t) [label=\(Self.dotString("\(team.name)\n★ \(team.lead)\n\(1 + team.members.count) people"))];\n"
+            let label = "\(team.name)\n★ \(team.lead)\n\(1 + team.members.count) people"
+            out += "  t\(t) [label=\(Self.dotString(label))];\n"
         }
         if !withoutTeam.isEmpty {
             out += "  none [label=\(Self.dotString("No team\n\(withoutTeam.count) people")), style=dashed];\n"

@@ -75,7 +75,8 @@ package enum TeamReportRenderer {
 
     package static func markdown(_ report: TeamReport) -> String {
         var out =
-            "### Teams on \(report.asOf)\n\n| team | lead | people | levels | crafts | over |\n|---|---|---|---|---|---|\n"
+            "### Teams on \(report.asOf)\n\n| team | lead | people | levels | crafts | over |\n"
+            + "|---|---|---|---|---|---|\n"
         for row in report.rows { out += "| " + cells(row).map(MarkdownText.escape).joined(separator: " | ") + " |\n" }
         out += "\n\(report.inNoTeam) in no team."
         if !report.wideLeads.isEmpty {
@@ -138,7 +139,8 @@ package enum TeamReportRenderer {
 
     package static func markdown(_ report: PromotionReport) -> String {
         var out =
-            "### Level changes from \(report.from) to \(report.asOf)\n\n| name | team | level | since |\n|---|---|---|---|\n"
+            "### Level changes from \(report.from) to \(report.asOf)\n\n| name | team | level | since |\n"
+            + "|---|---|---|---|\n"
         for row in report.rows { out += "| " + cells(row).map(MarkdownText.escape).joined(separator: " | ") + " |\n" }
         return out + "\n\(report.rows.count) in all; \(undated(report)).\n"
     }

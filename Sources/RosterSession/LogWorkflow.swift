@@ -90,14 +90,14 @@ package struct LogWorkflow: Sendable {
 
     /// `work` of each index, on every core.
     static func parallel<T: Sendable>(_ count: Int, _ work: @Sendable (Int) -> T) -> [T] {
-        let slots = Slots<T>(count: count)
-        DispatchQueue.concurrentPerform(iterations: count) { slots.set($0, work($0)) }
-        return slots.values
+        let results = ParallelResults<T>(count: count)
+        DispatchQueue.concurrentPerform(iterations: count) { results.set($0, work($0)) }
+        return results.values
     }
 }
 
 /// Results written from several threads, each to its own index.
-private final class Slots<T>: @unchecked Sendable {
+private final class ParallelResults<T>: @unchecked Sendable {
     private let buffer: UnsafeMutableBufferPointer<T?>
 
     init(count: Int) {
