@@ -19,7 +19,8 @@ struct ReportCommand: Command {
         + "[--span N] [--since DATE] [--format text|json|markdown|csv]"
     static let team = OptionCatalog.team.help("levels, promotions: this team's people only")
     static let span = Option<Int?>.integer(
-        "--span", "N", in: 1...10_000, example: 8, "teams: name the leads of more than N people (default 8)")
+        "--span", "N", in: 1...10_000, example: 8,
+        "teams: name the leads of more than N people (default: rules.maxSpanOfControl, else 8)")
     static let since = Option<String?>.text(
         "--since", "DATE", "promotions: level changes from this day (default: 3 months before --as-of)")
     struct Options: CommandOptions {
@@ -36,7 +37,8 @@ struct ReportCommand: Command {
         var team: String?
         var asOf: Day
         var dueMonths: Int
-        var span: Int
+        /// `--span`; nil: the roster's `rules.maxSpanOfControl`, else 8.
+        var span: Int?
         var since: Day
         var format: OutputFormat
         var connection: ConnectionOptions
@@ -56,7 +58,7 @@ struct ReportCommand: Command {
             team = arguments[ReportCommand.team]
             asOf = try ReportCommand.day(arguments[OptionCatalog.asOf], "--as-of")
             dueMonths = arguments[OptionCatalog.dueMonths] ?? 3
-            span = arguments[ReportCommand.span] ?? 8
+            span = arguments[ReportCommand.span]
             since =
                 try arguments[ReportCommand.since].map { text throws(UsageError) in
                     try ReportCommand.day(text, "--since")
@@ -68,11 +70,12 @@ struct ReportCommand: Command {
 
     static func run(_ options: Options, _ context: CommandContext) async -> ExitCode {
         await reporting(FailureStyle(json: options.format == .json, color: options.style), context) {
+            var options = options
+            let roster = options.live ? nil : try LiveSession.loadRoster(options.paths).0
             let source: Source =
-                options.live
-                ? .live(try await context.live(options.connection))
-                : .roster(try LiveSession.loadRoster(options.paths).0)
+                if let roster { .roster(roster) } else { .live(try await context.live(options.connection)) }
             if let team = options.team { try source.check(team: team) }
+            if options.span == nil { options.span = span(roster, options) }
             context.console.writeOut(render(options, source))
             return ExitCode.success
         }
@@ -88,7 +91,7 @@ struct ReportCommand: Command {
                 format, LevelReportRenderer.text(report), LevelReportRenderer.json(report),
                 LevelReportRenderer.markdown(report), LevelReportRenderer.csv(report))
         case .teams:
-            let report = source.teams(asOf: asOf, span: options.span)
+            let report = source.teams(asOf: asOf, span: options.span ?? 8)
             return rendered(
                 format, TeamReportRenderer.text(report), TeamReportRenderer.json(report),
                 TeamReportRenderer.markdown(report), TeamReportRenderer.csv(report))
@@ -98,6 +101,13 @@ struct ReportCommand: Command {
                 format, TeamReportRenderer.text(report), TeamReportRenderer.json(report),
                 TeamReportRenderer.markdown(report), TeamReportRenderer.csv(report))
         }
+    }
+
+    /// The span of control the roster's rules set; with `--live`, the roster's when it loads.
+    static func span(_ roster: Roster?, _ options: Options) -> Int? {
+        guard options.report == .teams else { return nil }
+        let rules = roster?.rules ?? (try? LiveSession.loadRoster(options.paths).0)?.rules
+        return rules?.maxSpanOfControl?.value
     }
 
     static func rendered(

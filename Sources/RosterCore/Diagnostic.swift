@@ -180,6 +180,8 @@ package struct DiagnosticCode: RawRepresentable, Hashable, Sendable {
     package static let maxTeamSize = DiagnosticCode(rawValue: "max-team-size")
     /// rules.minTeamSize
     package static let minTeamSize = DiagnosticCode(rawValue: "min-team-size")
+    /// rules.maxSpanOfControl
+    package static let maxSpanOfControl = DiagnosticCode(rawValue: "max-span-of-control")
     /// rules.leadMinLevel
     package static let leadMinLevel = DiagnosticCode(rawValue: "lead-min-level")
     /// rules.requireLevelStartDate
@@ -242,6 +244,7 @@ package struct DiagnosticCode: RawRepresentable, Hashable, Sendable {
         (serverLacks, "a roster entry that needs what an older MPS lacks"),
         (maxTeamSize, "rules.maxTeamSize"),
         (minTeamSize, "rules.minTeamSize"),
+        (maxSpanOfControl, "rules.maxSpanOfControl"),
         (leadMinLevel, "rules.leadMinLevel"),
         (requireLevelStartDate, "rules.requireLevelStartDate"),
         (requireFocus, "rules.requireFocus"),

@@ -276,6 +276,7 @@ struct RosterFileDecoder {
         }
         rules.maxTeamSize = rule(.maxTeamSize) { size(&$0, $1, "maxTeamSize") }
         rules.minTeamSize = rule(.minTeamSize) { size(&$0, $1, "minTeamSize") }
+        rules.maxSpanOfControl = rule(.maxSpanOfControl) { size(&$0, $1, "maxSpanOfControl") }
         rules.leadMinLevel = rule(.leadMinLevel) { $0.reader.enumValue($1, JobLevel.self) }
         rules.requireLevelStartDate = rule(.requireLevelStartDate) {
             $0.reader.boolean($1, "rules.requireLevelStartDate")

@@ -51,7 +51,7 @@ package enum RosterFormat {
 
     /// `rules:`.
     package enum RulesKey: String, MappingKey {
-        case maxTeamSize, minTeamSize, leadMinLevel, requireLevelStartDate, requireFocus, severity
+        case maxTeamSize, minTeamSize, maxSpanOfControl, leadMinLevel, requireLevelStartDate, requireFocus, severity
         package static let keys = KeySet<Self>()
     }
 

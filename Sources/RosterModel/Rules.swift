@@ -11,6 +11,8 @@ package struct Rules: Sendable {
 
     package var maxTeamSize: Rule<Int>?
     package var minTeamSize: Rule<Int>?
+    /// The most people a lead may have in the teams they lead, themselves aside.
+    package var maxSpanOfControl: Rule<Int>?
     package var leadMinLevel: Rule<JobLevel>?
     package var requireLevelStartDate: Rule<Bool>?
     package var requireFocus: Rule<[Craft]>?
@@ -51,7 +53,28 @@ package struct Rules: Sendable {
             }
         }
         for person in roster.people { out += check(person) }
-        return out
+        return out + checkSpans(roster, people)
+    }
+
+    /// Each lead whose teams hold more than `maxSpanOfControl` people, reported at the lead of the
+    /// first team they lead.
+    private func checkSpans(_ roster: Roster, _ people: TeamPeople) -> [Diagnostic] {
+        guard let rule = maxSpanOfControl else { return [] }
+        var led: [Int: (first: Int, people: Set<Int>, teams: Int)] = [:]
+        for t in roster.teams.indices {
+            guard let lead = people.lead(ofTeam: t) else { continue }
+            let members = people.members(ofTeam: t).filter { $0 >= 0 && Int($0) != lead }.map(Int.init)
+            led[lead, default: (t, [], 0)].people.formUnion(members)
+            led[lead, default: (t, [], 0)].teams += 1
+        }
+        return led.filter { $0.value.people.count > rule.value }.sorted { $0.value.first < $1.value.first }.map {
+            let team = roster.teams[$0.value.first]
+            let teams = $0.value.teams == 1 ? "team" : "\($0.value.teams) teams"
+            return Diagnostic(
+                .maxSpanOfControl, rule.severity, at: team.lead.location,
+                "lead \"\(TerminalText.escape(team.lead.value.text))\" has \($0.value.people.count) people in their "
+                    + "\(teams), more than rules.maxSpanOfControl \(rule.value)")
+        }
     }
 
     private func check(_ person: PersonEntry) -> [Diagnostic] {

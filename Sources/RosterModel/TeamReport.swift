@@ -47,12 +47,12 @@ package struct TeamReport: Sendable {
         self.asOf = asOf
         self.span = span
         var placed = Set<Int>()
-        var led: [Int: (people: Int, teams: [String])] = [:]
+        var led: [Int: (people: Set<Int>, teams: [String])] = [:]
         for team in teams {
             let everyone = [team.lead] + team.members.filter { $0 != team.lead }
             placed.formUnion(everyone)
-            led[team.lead, default: (0, [])].people += everyone.count - 1
-            led[team.lead, default: (0, [])].teams.append(team.name)
+            led[team.lead, default: ([], [])].people.formUnion(everyone.dropFirst())
+            led[team.lead, default: ([], [])].teams.append(team.name)
             let over = everyone.filter { p in
                 guard let limit = limits[people[p].level], limit > 0, let since = people[p].since.flatMap(Day.init)
                 else { return false }
@@ -66,8 +66,8 @@ package struct TeamReport: Sendable {
                     over: over.map { people[$0].name }.sorted()))
         }
         rows.sort { ($0.name, $0.id ?? 0) < ($1.name, $1.id ?? 0) }
-        wideLeads = led.filter { $0.value.people > span }.map {
-            Lead(name: people[$0.key].name, people: $0.value.people, teams: $0.value.teams)
+        wideLeads = led.filter { $0.value.people.count > span }.map {
+            Lead(name: people[$0.key].name, people: $0.value.people.count, teams: $0.value.teams)
         }
         .sorted { ($1.people, $0.name) < ($0.people, $1.name) }
         inNoTeam = people.count - placed.count

@@ -185,7 +185,7 @@ package enum RosterSchema {
         return object(description: "The organisation's own rules, checked by validate and plan.") {
             (key: Format.RulesKey) in
             switch key {
-            case .maxTeamSize, .minTeamSize: rule(size)
+            case .maxTeamSize, .minTeamSize, .maxSpanOfControl: rule(size)
             case .leadMinLevel: rule(ref("level"))
             case .requireLevelStartDate: rule(.object([("type", .string("boolean"))]))
             case .requireFocus: rule(.object([("type", .string("array")), ("items", ref("craft"))]))

@@ -9,7 +9,7 @@ import Testing
 /// `roster report levels` and `roster chart`: month arithmetic a person agrees with, every
 /// format against golden files, DOT that Graphviz renders (Tests/interop reads the CSV with Python's csv module), and the live
 /// variants against the sandbox.
-@Suite(.serialized) struct ReportChartTests {
+@Suite(.serialized, .scratchFolder) struct ReportChartTests {
     static let fixture = TestSupport.goldenRoot.appendingPathComponent("report/roster.yaml").path
 
     @Test(arguments: [
@@ -53,6 +53,21 @@ import Testing
         #expect(result.stdout.contains("Totals: 0 over, 1 due, 1 within, 0 no limit; 0 without a level start date."))
         let typo = try RosterBinary.run(["report", "levels", Self.fixture, "--team", "Mobil"])
         #expect(typo.code != 0 && typo.stderr.contains("did you mean \"Mobile\""), "\(typo.stderr)")
+    }
+
+    /// The span of control is the roster's `rules.maxSpanOfControl` unless `--span` says otherwise,
+    /// and 8 when neither does.
+    @Test func theSpanIsTheRulesUnlessSpanIsGiven() throws {
+        let text = try String(contentsOfFile: Self.fixture, encoding: .utf8)
+        let path = try ScratchFolder.roster(text + "\nrules: { maxSpanOfControl: 1, severity: warning }\n")
+        let ruled = try RosterBinary.run(["report", "teams", path, "--as-of", "2026-11-23"])
+        #expect(ruled.code == 0 && ruled.stdout.contains("Leads of more than 1 person:"), "\(ruled.stdout)")
+        let given = try RosterBinary.run(["report", "teams", path, "--as-of", "2026-11-23", "--span", "50"])
+        #expect(given.code == 0 && !given.stdout.contains("Leads of more than"), "\(given.stdout)")
+        let plain = try RosterBinary.run(["report", "teams", Self.fixture, "--format", "json"])
+        #expect(plain.stdout.contains("\"span\": 8"), "\(plain.stdout)")
+        let validate = try RosterBinary.run(["validate", path])
+        #expect(validate.stderr.contains("rules.maxSpanOfControl 1"), "\(validate.stderr)")
     }
 
     /// Every chart the tests make, in both formats: golden files, and DOT that Graphviz renders.

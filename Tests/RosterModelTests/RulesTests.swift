@@ -31,6 +31,28 @@ import Testing
         #expect(load("{ maxTeamSize: 3, minTeamSize: 3 }").isEmpty)
     }
 
+    @Test func aLeadOfTooManyPeopleIsReportedAtTheirFirstTeamsLead() {
+        #expect(
+            load("{ maxSpanOfControl: 1 }") == [
+                "8:24 error lead \"Ana\" has 2 people in their team, more than rules.maxSpanOfControl 1"
+            ])
+        #expect(load("{ maxSpanOfControl: 2 }").isEmpty)
+        // Across the teams a lead leads, each person counted once.
+        let text =
+            Self.roster + """
+
+                  - { name: Blue, lead: Ana, members: [Cy] }
+                policy: { oneTeamPerPerson: false }
+                rules: { maxSpanOfControl: 1, severity: warning }
+
+                """
+        let result = RosterLoader().load(texts: [(path: "rules.yaml", bytes: Array(text.utf8))])
+        #expect(
+            result.diagnostics.map(\.message) == [
+                "lead \"Ana\" has 2 people in their 2 teams, more than rules.maxSpanOfControl 1"
+            ])
+    }
+
     @Test func aLeadBelowTheLevelIsReportedAtTheLead() {
         #expect(
             load("{ leadMinLevel: Senior }") == [
