@@ -76,13 +76,16 @@ struct ReportCommand: Command {
                 if let roster { .roster(roster) } else { .live(try await context.live(options.connection)) }
             if let team = options.team { try source.check(team: team) }
             if options.span == nil { options.span = span(roster, options) }
-            context.console.writeOut(render(options, source))
+            let committed = roster.map { committedLevels($0, options) } ?? [:]
+            context.console.writeOut(render(options, source, committed: committed))
             return ExitCode.success
         }
     }
 
     /// The report's text in the format asked.
-    static func render(_ options: Options, _ source: Source) -> String {
+    static func render(
+        _ options: Options, _ source: Source, committed: [NameKey: PromotionReport.Committed] = [:]
+    ) -> String {
         let (format, asOf) = (options.format, options.asOf)
         switch options.report {
         case .levels:
@@ -96,11 +99,21 @@ struct ReportCommand: Command {
                 format, TeamReportRenderer.text(report), TeamReportRenderer.json(report),
                 TeamReportRenderer.markdown(report), TeamReportRenderer.csv(report))
         case .promotions:
-            let report = source.promotions(from: options.since, asOf: asOf, team: options.team)
+            let report = source.promotions(from: options.since, asOf: asOf, team: options.team, committed: committed)
             return rendered(
                 format, TeamReportRenderer.text(report), TeamReportRenderer.json(report),
                 TeamReportRenderer.markdown(report), TeamReportRenderer.csv(report))
         }
+    }
+
+    /// For `promotions`, the level changes git records for the roster's people who state no level
+    /// start date; none when every person states one or the files are not in git.
+    static func committedLevels(_ roster: Roster, _ options: Options) -> [NameKey: PromotionReport.Committed] {
+        guard options.report == .promotions, roster.people.contains(where: { !$0.levelStartDate.isDate }) else {
+            return [:]
+        }
+        let log = LogWorkflow(paths: options.paths, since: options.since.description)
+        return (try? log.levelChanges(from: options.since, to: options.asOf)) ?? [:]
     }
 
     /// The span of control the roster's rules set; with `--live`, the roster's when it loads.
@@ -162,9 +175,11 @@ enum Source {
         }
     }
 
-    func promotions(from: Day, asOf: Day, team: String?) -> PromotionReport {
+    func promotions(
+        from: Day, asOf: Day, team: String?, committed: [NameKey: PromotionReport.Committed]
+    ) -> PromotionReport {
         switch self {
-        case .roster(let roster): PromotionReport.of(roster, from: from, asOf: asOf, team: team)
+        case .roster(let roster): PromotionReport.of(roster, from: from, asOf: asOf, team: team, committed: committed)
         case .live(let live): PromotionReport.of(live, from: from, asOf: asOf, team: team)
         }
     }

@@ -100,7 +100,7 @@ package struct Rules: Sendable {
 
 extension LevelStartDate {
     /// Whether the roster states a date (not absent, not cleared).
-    var isDate: Bool {
+    package var isDate: Bool {
         if case .date = self { return true }
         return false
     }

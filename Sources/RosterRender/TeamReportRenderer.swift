@@ -103,20 +103,22 @@ package enum TeamReportRenderer {
     static func cells(_ row: PromotionReport.Row) -> [String] {
         [
             row.name + (row.id.map { " (#\($0))" } ?? ""), row.teams.isEmpty ? "-" : row.teams.joined(separator: ", "),
-            row.level.rawValue, row.since.description,
+            row.level.rawValue, row.since.description + (row.commit.map { " (git \($0.prefix(8)))" } ?? ""),
         ]
     }
 
     package static func text(_ report: PromotionReport) -> String {
-        var out = "Level changes from \(report.from) to \(report.asOf), by level start date\n\n"
+        let git = report.fromGit > 0 ? " (or the commit that set the level: git)" : ""
+        var out = "Level changes from \(report.from) to \(report.asOf), by level start date\(git)\n\n"
         out += table([["NAME", "TEAM", "LEVEL", "SINCE"]] + report.rows.map { cells($0).map(TerminalText.escape) })
         if report.rows.isEmpty { out += "(none)\n" }
         return out + "\n\(report.rows.count) in all; \(undated(report)).\n"
     }
 
-    /// `1 states no level start date`.
+    /// `1 states no level start date`, and how many of those git dates.
     static func undated(_ report: PromotionReport) -> String {
-        "\(report.undated) \(report.undated == 1 ? "states" : "state") no level start date"
+        let git = report.fromGit > 0 ? ", \(report.fromGit) of them dated by the commit that set their level" : ""
+        return "\(report.undated) \(report.undated == 1 ? "states" : "state") no level start date\(git)"
     }
 
     package static func json(_ report: PromotionReport) -> JSONValue {
@@ -130,6 +132,7 @@ package enum TeamReportRenderer {
                             ("name", .string(row.name)), ("id", row.id.map(JSONValue.int) ?? .null),
                             ("level", .string(row.level.rawValue)), ("levelStartDate", .string(row.since.description)),
                             ("teams", .array(row.teams.map(JSONValue.string))),
+                            ("commit", row.commit.map(JSONValue.string) ?? .null),
                         ])
                     })
             ),
@@ -146,11 +149,11 @@ package enum TeamReportRenderer {
     }
 
     package static func csv(_ report: PromotionReport) -> String {
-        var out = CSVText.row(["name", "id", "teams", "level", "levelStartDate"])
+        var out = CSVText.row(["name", "id", "teams", "level", "levelStartDate", "commit"])
         for row in report.rows {
             out += CSVText.row([
                 CSVText.text(row.name), row.id.map(String.init) ?? "", CSVText.text(row.teams.joined(separator: "; ")),
-                CSVText.text(row.level.rawValue), row.since.description,
+                CSVText.text(row.level.rawValue), row.since.description, row.commit ?? "",
             ])
         }
         return out

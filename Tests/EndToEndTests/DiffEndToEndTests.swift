@@ -5,7 +5,7 @@ import Testing
 /// `roster diff` in a repository the test makes: a reorganisation over three commits (a move and
 /// a promotion, a rename of a person and of a team, a namesake hired), read with no server and no
 /// token, between any two versions and against the working tree.
-@Suite struct DiffEndToEndTests {
+@Suite(.scratchFolder) struct DiffEndToEndTests {
     func git(_ arguments: [String], in folder: URL) throws {
         let result = try RosterBinary.run(
             ["/usr/bin/env", "git", "-c", "user.name=T", "-c", "user.email=t@example.com"] + arguments, direct: true,
@@ -92,5 +92,49 @@ import Testing
         let periods = (commits?["periods"] as? [[String: Any]]) ?? []
         #expect(periods.count == 1 && (periods.first?["period"] as? String)?.contains(" Q") == true)
         #expect(all.stdout.contains("Summary\n  "), "\(all.stdout)")
+    }
+
+    /// `report promotions` dates a level change by the commit that made it when the entry states
+    /// no level start date, following a rename; a namesake is left undated, and outside git the
+    /// report counts such people as undated.
+    @Test func promotionsWithoutDatesAreDatedByTheirCommit() throws {
+        let folder = ScratchFolder.url.appendingPathComponent("promotions-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("roster.yaml")
+        func commit(_ text: String, _ day: String, _ subject: String) throws {
+            try ("version: 1\ndefaults: { craft: Engineering }\n" + text).write(
+                to: file, atomically: true, encoding: .utf8)
+            try git(["add", "."], in: folder)
+            try git(["commit", "-q", "--date", "\(day)T12:00:00+00:00", "-m", subject], in: folder)
+        }
+        try git(["init", "-q", "-b", "main"], in: folder)
+        try commit(
+            "people:\n  - { name: Zoë Ndiaye, level: Junior }\n  - { name: Sam Lee, id: 1, level: Junior }\n"
+                + "  - { name: Sam Lee, id: 2, level: Junior }\n  - { name: Ann, level: Mid, levelStartDate: 2026-09-01 }\n",
+            "2026-01-10", "hires")
+        try commit(
+            "people:\n  - { name: Zoë Ndiaye, level: Mid }\n  - { name: Sam Lee, id: 1, level: Mid }\n"
+                + "  - { name: Sam Lee, id: 2, level: Junior }\n  - { name: Ann, level: Mid, levelStartDate: 2026-09-01 }\n",
+            "2026-08-15", "promotions")
+        try commit(
+            "people:\n  - { name: Zoë Ndiaye-Sow, level: Mid, previously: [Zoë Ndiaye] }\n"
+                + "  - { name: Sam Lee, id: 1, level: Mid }\n  - { name: Sam Lee, id: 2, level: Junior }\n"
+                + "  - { name: Ann, level: Mid, levelStartDate: 2026-09-01 }\n",
+            "2026-10-01", "a rename")
+        let report = try roster(
+            ["report", "promotions", "--since", "2026-07-01", "--as-of", "2026-11-23", "--format", "json"], in: folder)
+        #expect(report.code == 0, "\(report.stderr)")
+        let document = try JSONSerialization.jsonObject(with: Data(report.stdout.utf8)) as? [String: Any]
+        let rows = (document?["people"] as? [[String: Any]] ?? []).map {
+            "\($0["name"] ?? "") \($0["levelStartDate"] ?? "") \(($0["commit"] as? String)?.count ?? 0)"
+        }
+        #expect(rows == ["Ann 2026-09-01 0", "Zoë Ndiaye-Sow 2026-08-15 12"], "\(report.stdout)")
+        #expect(document?["undated"] as? Int == 3)
+        let text = try roster(["report", "promotions", "--since", "2026-07-01", "--as-of", "2026-11-23"], in: folder)
+        #expect(text.stdout.contains("2026-08-15 (git "), "\(text.stdout)")
+        #expect(text.stdout.contains("2 in all; 3 state no level start date, 1 of them dated by the commit"))
+        let before = try roster(
+            ["report", "promotions", "--since", "2026-07-01", "--as-of", "2026-08-14", "--format", "json"], in: folder)
+        #expect(!before.stdout.contains("Zoë"), "a commit after --as-of does not count: \(before.stdout)")
     }
 }
