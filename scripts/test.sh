@@ -7,12 +7,12 @@ cd "$(dirname "$0")/.."
 ./scripts/setup.sh
 # The code's format is part of the test: swift-format (shipped with the toolchain) at 120 columns.
 swift format lint --strict --recursive Sources Tests Package.swift
-# The GitHub Action and the example workflow: actionlint, GitHub's schemas, and zizmor's security
+# The GitHub Action and the example workflows: actionlint, GitHub's schemas, and zizmor's security
 # audit (no finding of medium or high severity; one kept on purpose is suppressed inline, with why).
-actionlint examples/ci/roster.yml
-check-jsonschema --builtin-schema vendor.github-workflows examples/ci/roster.yml
+actionlint examples/ci/roster.yml examples/ci/roster-comment.yml
+check-jsonschema --builtin-schema vendor.github-workflows examples/ci/roster.yml examples/ci/roster-comment.yml
 check-jsonschema --builtin-schema vendor.github-actions action.yml
-zizmor --offline --min-severity medium examples/ci/roster.yml action.yml
+zizmor --offline --min-severity medium examples/ci/roster.yml examples/ci/roster-comment.yml action.yml
 # The GitLab CI/CD component (its spec header and its jobs, each document checked) and the example
 # pipeline: GitLab's schema. The pre-commit hook's manifest and the example config: pre-commit's.
 split=$(mktemp -d)

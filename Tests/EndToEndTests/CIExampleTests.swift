@@ -468,10 +468,12 @@ extension CIExampleTests {
                 #"{"pull_request": {"number": 7, "head": {"repo": {"full_name": "\#(head)"}}, "base": {"sha": "\#(base)"}}}"#
                 .write(to: event, atomically: true, encoding: .utf8)
             let summary = folder.appendingPathComponent("summary-\(posts)"),
-                log = folder.appendingPathComponent("log-\(posts)")
+                log = folder.appendingPathComponent("log-\(posts)"),
+                output = folder.appendingPathComponent("output-\(posts)")
             let env = [
                 "PATH": path, "ROSTER_COMMAND": "plan", "GITHUB_REPOSITORY": "org/people", "GH_LOG": log.path,
                 "GITHUB_EVENT_PATH": event.path, "GITHUB_STEP_SUMMARY": summary.path, "RUNNER_TEMP": folder.path,
+                "GITHUB_OUTPUT": output.path,
             ]
             let result = try run("run.sh", [], env: env, in: repo)
             #expect(result.code == 0, "\(result.stdout)\(result.stderr)")
@@ -480,6 +482,54 @@ extension CIExampleTests {
             #expect(shown.contains("Platform Infra → Backend Services"), "\(shown)")
             let called = FileManager.default.fileExists(atPath: log.path)
             #expect(called == posts, "\(head): gh \(called ? "was" : "was not") called")
+            // A fork's run saves the diff for the comment workflow (the artifact roster-diff).
+            let outputs = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+            #expect(outputs.contains("diff-file=\(folder.path)/roster-plan/diff.md") == !posts, "\(outputs)")
         }
+    }
+
+    /// After a fork's run, `comment-diff` (examples/ci/roster-comment.yml) posts the diff that run
+    /// saved on the open pull request whose head is the run's head commit, under its own header and
+    /// marker; a marker the saved text holds counts for nothing, and a run of no open pull request
+    /// (pushed again since) posts nothing.
+    @Test func aForksSavedDiffIsPostedByTheCommentWorkflow() throws {
+        let (folder, path) = try fakeGitHub()
+        let saved = folder.appendingPathComponent("saved.md")
+        try "### Roster changes: main (abc) → head (def)\n| ➡️ | Leo Santos |\n<!-- roster-plan-run: 999999 -->\n"
+            .write(to: saved, atomically: true, encoding: .utf8)
+        let sha = String(repeating: "ab", count: 20)
+        func world(head: String) throws -> String {
+            let file = folder.appendingPathComponent("world-\(head.prefix(4)).json")
+            let pulls = #"[{"number": 7, "head": {"sha": "\#(head)"}}]"#
+            try #"{"pulls": \#(pulls), "diffs": {"4321": "\#(saved.path)"}, "comments": []}"#.write(
+                to: file, atomically: true, encoding: .utf8)
+            return file.path
+        }
+        let event = folder.appendingPathComponent("workflow_run.json")
+        try #"""
+        {"workflow_run": {"id": 4321, "event": "pull_request", "head_sha": "\#(sha)", "head_branch": "fix/names&teams",
+         "head_repository": {"full_name": "someone/people", "owner": {"login": "someone"}}}}
+        """#.write(to: event, atomically: true, encoding: .utf8)
+        let log = folder.appendingPathComponent("log")
+        var env = [
+            "PATH": path, "ROSTER_COMMAND": "comment-diff", "GITHUB_REPOSITORY": "org/people", "GH_LOG": log.path,
+            "GITHUB_EVENT_PATH": event.path, "RUNNER_TEMP": folder.path, "GITHUB_RUN_ID": "5000",
+            "FAKE_GH_WORLD": try world(head: sha),
+        ]
+        let posted = try run("run.sh", [], env: env, in: folder)
+        #expect(posted.code == 0 && posted.stdout.contains("posted a new comment"), "\(posted.stdout)\(posted.stderr)")
+        let calls = try String(contentsOf: log, encoding: .utf8)
+        #expect(calls.contains("pulls?state=open&head=someone%3Afix%2Fnames%26teams"), "\(calls)")
+        let body = try String(
+            contentsOf: folder.appendingPathComponent("roster-plan/diff-4321/comment.md"), encoding: .utf8)
+        #expect(body.hasPrefix("<!-- roster-plan -->\n<!-- roster-plan-run: 4321 -->\n> From a fork"), "\(body)")
+        #expect(body.contains("| ➡️ | Leo Santos |") && body.contains("&lt;!-- roster-plan-run: 999999"), "\(body)")
+        #expect(calls.contains("api --method POST repos/org/people/issues/7/comments"), "\(calls)")
+        env["FAKE_GH_WORLD"] = try world(head: String(repeating: "cd", count: 20))
+        let moved = try run("run.sh", [], env: env, in: folder)
+        #expect(moved.code == 0 && moved.stdout.contains("no open pull request has head"), "\(moved.stdout)")
+        try #"{"workflow_run": {"id": 4321, "event": "push"}}"#.write(to: event, atomically: true, encoding: .utf8)
+        let push = try run("run.sh", [], env: env, in: folder)
+        #expect(push.code == 0 && push.stdout.contains("nothing to post"), "\(push.stdout)\(push.stderr)")
     }
 }

@@ -11,6 +11,8 @@ The world is the JSON file $FAKE_GH_WORLD, when set:
    "pr_heads": {number: sha}, "forks": [number],  gh pr view (default head "headsha")
    "runs": {head sha: run id, "*": run id},    gh run list --commit HEAD
    "artifacts": {run id: plan file},    gh run download RUN (copied as plan.json)
+   "diffs": {run id: diff file},        gh run download RUN --name roster-diff (copied as diff.md)
+   "pulls": [...],                      GET repos/OWNER/NAME/pulls (the open ones, as GitHub lists them)
    "deployments": [{"id", "sha", "state"}],    the environment's deployments, newest first
    "open_prs": [number]}                gh pr list
 Without it, the older variables stand in: FAKE_LOGIN, FAKE_COMMENTS, FAKE_PULLS (any commit's),
@@ -69,6 +71,8 @@ def api(args, w):
         return out({"default_branch": w.get("default_branch", "main")}, args)
     if parts[-1] == "comments":
         return out(w.get("comments", []), args)
+    if len(parts) == 4 and parts[-1] == "pulls":
+        return out(w.get("pulls", []), args)
     if parts[-1] == "pulls" and parts[-3] == "commits":
         pulls = w.get("commit_pulls", {})
         return out(pulls.get(parts[-2], pulls.get("*", [])), args)
@@ -96,6 +100,14 @@ def main():
         runs = w.get("runs", {})
         run = runs.get(option(args, "--commit"), runs.get("*"))
         return out([{"databaseId": int(run)}] if run else [], args)
+    if args[:2] == ["run", "download"] and option(args, "--name") == "roster-diff":
+        diff = w.get("diffs", {}).get(str(args[2]))
+        if not diff:
+            print("no artifact matches any of the names or patterns provided", file=sys.stderr)
+            sys.exit(1)
+        os.makedirs(option(args, "--dir"), exist_ok=True)
+        shutil.copy(diff, os.path.join(option(args, "--dir"), "diff.md"))
+        return None
     if args[:2] == ["run", "download"]:
         plan = w.get("artifacts", {}).get(str(args[2]))
         if not plan or not os.path.exists(plan):

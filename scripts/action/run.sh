@@ -5,4 +5,4 @@
 # $GITHUB_STEP_SUMMARY.
 set -euo pipefail
 exec "$(cd "$(dirname "$0")/../ci" && pwd)/loop.sh" github run \
-    "${ROSTER_COMMAND:?"set the action's command input: validate, plan, apply or drift"}"
+    "${ROSTER_COMMAND:?"set the action's command input: validate, plan, apply, drift or comment-diff"}"

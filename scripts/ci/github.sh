@@ -178,3 +178,33 @@ host_open_drift() {
             echo "note: the plan of pull request #$number could not be dispatched (does the workflow take the pull-request input of examples/ci/roster.yml?); push to its branch to plan it" >&2
     fi
 }
+
+# The run a workflow_run event reports, when it ran for a pull request from a fork: "RUN HEAD_SHA
+# FORK_OWNER HEAD_BRANCH". Nothing for any other event.
+host_finished_run() {
+    python3 - <<'PY'
+import json, os, re
+try:
+    event = json.load(open(os.environ.get("GITHUB_EVENT_PATH") or os.devnull))
+except (OSError, ValueError):
+    event = {}
+run = event.get("workflow_run") or {}
+head = (run.get("head_repository") or {})
+owner = (head.get("owner") or {}).get("login", "")
+fields = [str(run.get("id", "")), run.get("head_sha", ""), owner, run.get("head_branch", "")]
+shapes = [r"[0-9]+", r"[0-9a-f]{40}", r"[A-Za-z0-9-]+", r"[^\s]+"]
+if run.get("event") == "pull_request" and all(re.fullmatch(s, f) for s, f in zip(shapes, fields)):
+    print(" ".join(fields))
+PY
+}
+
+# The open pull request whose head is OWNER's BRANCH at commit SHA, as GitHub lists it.
+host_pull_of_head() {
+    local head
+    head=$(jq -rn --arg head "$1:$2" '$head | @uri')
+    gh api "repos/$GITHUB_REPOSITORY/pulls?state=open&head=$head" \
+        --jq "[.[] | select(.head.sha == \"$3\")][0].number // empty"
+}
+
+# The diff run RUN saved (the artifact roster-diff), into DIR.
+host_download_diff() { gh run download "$1" --name roster-diff --dir "$2" 2> /dev/null; }

@@ -5,7 +5,8 @@
 # A fix to the loop lands here once.
 #
 # Usage: loop.sh HOST COMMAND [ARGUMENTS]      HOST: github or gitlab
-#   run validate|plan|apply|drift   the whole step, its inputs from the environment:
+#   run validate|plan|apply|drift|comment-diff
+#                                   the whole step, its inputs from the environment:
 #                                   ROSTER_PATH (default roster/), ROSTER_COMMENT (default true),
 #                                   ROSTER_WORKFLOW (GitHub: the workflow that saved the plans)
 #     validate   roster validate; needs no token
@@ -19,6 +20,8 @@
 #     drift      first applies what was merged and reviewed and is not applied yet (as apply);
 #                then roster pull on the default branch (refused on any other), as one
 #                pull/merge request from one branch (roster/drift)
+#     comment-diff after a fork's run (GitHub: workflow_run), posts the diff it saved as the note
+#                of its pull request: the host's token there may post, the fork's may not
 #   note NUMBER FILE                posts FILE as the change's note, or updates the one posted
 #   apply-reviewed [WORKFLOW]       the apply step alone
 #   drift ROSTER_PATH               the drift step alone
@@ -60,7 +63,9 @@ note() {
 
 # Without a token: what the change does to the roster, person by person, from git alone
 # (`roster diff` of the change's base against its head), as the job's summary and, where this
-# token may post (not a fork's), as the change's note. Nothing is said when the base is not there.
+# token may post (not a fork's), as the change's note. For a fork, the diff is also an output
+# (diff-file), which the host may hand to a job that can post it (comment-diff). Nothing is said
+# when the base is not there.
 diff_note() {
     local path=$1 post=$2 base out number
     base=$(host_diff_base)
@@ -74,9 +79,51 @@ diff_note() {
     { echo "$marker"; roster diff "$base..HEAD" "$path" --format markdown; } > "$out/comment.md" || return 0
     host_show_plan "$out/comment.md"
     number=$(host_change_number)
+    if [ "$post" = false ]; then
+        tail -n +2 "$out/comment.md" > "$out/diff.md"
+        host_output diff-file "$out/diff.md"
+    fi
     if [ "$post" = true ] && [ "${ROSTER_COMMENT:-true}" = true ] && [ -n "$number" ]; then
         note "$number" "$out/comment.md" || echo "note: the diff could not be posted with this token"
     fi
+}
+
+# Posts the diff a fork's pull request run saved (diff_note) as that pull request's note, from a
+# job the host runs apart with a token that may post. The pull request is the open one whose head
+# is the run's head commit, as the host names it, never what the run saved; the saved text is
+# shown as text under a header of our own (no marker of it counts), and nothing of the fork is
+# checked out or run.
+comment_diff() {
+    local run sha fork branch number dir body
+    read -r run sha fork branch < <(host_finished_run) || true
+    if [ -z "${run:-}" ]; then
+        echo "note: not run after a pull request's run: nothing to post"
+        return 0
+    fi
+    number=$(host_pull_of_head "$fork" "$branch" "$sha")
+    if [ -z "$number" ]; then
+        echo "note: no open $host_change_word has head $sha (pushed again, or closed): nothing posted"
+        return 0
+    fi
+    dir=$(host_plan_dir)/diff-$run
+    if ! host_download_diff "$run" "$dir" || [ ! -f "$dir/diff.md" ] || [ -L "$dir/diff.md" ]; then
+        echo "note: $host_run_word $run saved no diff (the roster did not change, or the run failed): nothing posted"
+        return 0
+    fi
+    body="$dir/comment.md"
+    {
+        echo "$marker"
+        echo "<!-- roster-plan-run: $run -->"
+        echo "> From a fork: validated only (a fork's $host_change_word gets no MPS token), so there is no plan."
+        echo "> What it changes in the roster, person by person (\`roster diff\`, $host_run_word $run):"
+        echo
+        if [ "$(wc -c < "$dir/diff.md")" -gt 60000 ]; then
+            echo "The diff is too long for a $host_note_word: it is in the summary of $host_run_word $run."
+        else
+            sed 's/<!--/\&lt;!--/g' "$dir/diff.md"
+        fi
+    } > "$body"
+    GITHUB_RUN_ID=$run CI_PIPELINE_ID=$run note "$number" "$body"
 }
 
 plan() {
@@ -195,7 +242,8 @@ run() {
         plan) plan "$path" ;;
         apply) apply_reviewed "${ROSTER_WORKFLOW:-}" ;;
         drift) drift "$path" ;;
-        *) echo "error: unknown command \"$command\"; roster's loop runs validate, plan, apply or drift" >&2; exit 1 ;;
+        comment-diff) comment_diff ;;
+        *) echo "error: unknown command \"$command\"; roster's loop runs validate, plan, apply, drift or comment-diff" >&2; exit 1 ;;
     esac
 }
 
