@@ -113,7 +113,7 @@ let package = Package(
             name: "RosterSessionTests",
             dependencies: [
                 "RosterSession", "RosterEdit", "RosterPull", "MPSClient", "RosterApply", "RosterReconcile",
-                "RosterModel",
+                "RosterModel", "RosterRender",
                 "RosterYAML", "RosterCore", "RosterTestSupport",
             ]),
         .testTarget(

@@ -30,4 +30,16 @@ package struct PersonEntry: Sendable {
 
     /// `Name` or, when the id is pinned, `Name (#id)`.
     package var reference: String { id.map { "\(name.value) (#\($0.value))" } ?? name.value }
+
+    /// What the entry states for `field`, as MPS spells it; nil: no date (stated empty, or left
+    /// out: ``levelStartDate`` tells which).
+    package func text(_ field: PersonField) -> String? {
+        switch field {
+        case .name: name.value
+        case .craft: craft.rawValue
+        case .level: level.rawValue
+        case .focus: focus.rawValue
+        case .levelStartDate: if case .date(let day) = levelStartDate { day.description } else { nil }
+        }
+    }
 }

@@ -1,23 +1,30 @@
-/// The fields roster manages for a team, declared once: the mutation inputs, saved plans,
-/// fingerprints and export follow this list through exhaustive switches.
+/// The fields roster manages for a team: the table, a row per field (``row``), as for a person
+/// (``PersonField``). The mutation inputs, saved plans, fingerprints and export follow it.
 package enum TeamField: String, Sendable, CaseIterable {
     case name, lead, members
 
-    /// The roster format's key.
-    package var key: RosterFormat.TeamKey {
+    /// Every fact of one field.
+    package struct Row: Sendable {
+        /// The roster format's key.
+        package var key: RosterFormat.TeamKey
+        /// MPS's name for it in `CreateTeamInput`/`UpdateTeamInput`.
+        package var input: MPSField.Team
+        package var kind: FieldKind
+        package var absence: FieldAbsence
+    }
+
+    /// The field's row of the table.
+    package var row: Row {
         switch self {
-        case .name: .name
-        case .lead: .lead
-        case .members: .members
+        case .name: Row(key: .name, input: .name, kind: .freeText, absence: .required)
+        case .lead: Row(key: .lead, input: .teamLeadId, kind: .person, absence: .required)
+        case .members: Row(key: .members, input: .memberIds, kind: .people, absence: .empty)
         }
     }
 
+    /// The roster format's key.
+    package var key: RosterFormat.TeamKey { row.key }
     /// MPS's name for it in `CreateTeamInput`/`UpdateTeamInput`.
-    package var input: MPSField.Team {
-        switch self {
-        case .name: .name
-        case .lead: .teamLeadId
-        case .members: .memberIds
-        }
-    }
+    package var input: MPSField.Team { row.input }
+    package var kind: FieldKind { row.kind }
 }

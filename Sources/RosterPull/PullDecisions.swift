@@ -124,7 +124,7 @@ package struct PullDecisions {
             let person = entries.person(user)
             var fields: [(String, WrittenValue)] = [(Person.name.name, .text(person.name))]
             if let id = person.id { fields.append((Person.id.name, .number(id))) }
-            fields += person.valueFields.map { ($0.key.name, $1.map(WrittenValue.token) ?? .null) }
+            fields += person.valueFields.map { ($0.key.name, WrittenValue($0.kind, $1)) }
             if let warning = LiveEntries.dateWarning(user) { warnings.append(warning) }
             return NewEntry(fields, liveID: user.id)
         }

@@ -258,15 +258,8 @@ package struct ThreeWayPull {
     static func statedText(_ person: PersonEntry, _ field: PersonField) -> String? {
         switch field {
         case .name: person.key.value
-        case .craft: person.craft.rawValue
-        case .level: person.level.rawValue
-        case .focus: person.focus.rawValue
-        case .levelStartDate:
-            switch person.levelStartDate {
-            case .unmanaged: "absent"
-            case .clear: nil
-            case .date(let day): day.description
-            }
+        case .levelStartDate where person.levelStartDate == .unmanaged: "absent"
+        default: person.text(field)
         }
     }
 }

@@ -1,5 +1,6 @@
 import RosterCore
 import RosterReconcile
+import RosterModel
 
 /// A value written into a roster file, rendered as YAML or JSON for the file it goes in.
 package enum WrittenValue: Equatable, Sendable {
@@ -11,6 +12,16 @@ package enum WrittenValue: Equatable, Sendable {
     case bool(Bool)
     case null
     case list([String])
+
+    /// A value of `kind` as a roster file writes it: a word of a fixed set or a date plain, text
+    /// quoted where YAML would misread it; nil (stated empty) as `null`.
+    package init(_ kind: FieldKind, _ text: String?) {
+        guard let text else {
+            self = .null
+            return
+        }
+        self = kind.isPlainWord ? .token(text) : .text(text)
+    }
 
     package func rendered(json: Bool) -> String {
         switch self {

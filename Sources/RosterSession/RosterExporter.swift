@@ -62,7 +62,7 @@ package struct RosterExporter {
             let person = entries.person(user)
             var fields: [(String, YAMLValue)] = [(Person.name.name, .string(person.name))]
             if let id = person.id { fields.append((Person.id.name, .token(String(id)))) }
-            fields += person.valueFields.map { ($0.key.name, .token($1 ?? "null")) }
+            fields += person.valueFields.map { ($0.key.name, $0.kind.yaml($1)) }
             if let warning = LiveEntries.dateWarning(user) { warnings.append(warning) }
             return .mapping(fields, flow: true)
         }
@@ -117,3 +117,12 @@ private typealias Person = RosterFormat.PersonKey
 private typealias Team = RosterFormat.TeamKey
 private typealias Policy = RosterFormat.PolicyKey
 private typealias Level = RosterFormat.LevelKey
+
+extension FieldKind {
+    /// A value of the kind as export writes it: a word of a fixed set or a date plain, text quoted
+    /// where YAML would read it otherwise; nil (stated empty) as `null`.
+    func yaml(_ text: String?) -> YAMLValue {
+        guard let text else { return .token("null") }
+        return isPlainWord ? .token(text) : .string(text)
+    }
+}

@@ -5,73 +5,124 @@ import Testing
 @testable import RosterApply
 @testable import RosterCore
 @testable import RosterModel
+@testable import RosterPull
 @testable import RosterReconcile
+@testable import RosterRender
 @testable import RosterSession
 
-/// Every field roster manages for a person (``PersonField``, the one declaration) reaches the
-/// mutation input, the fingerprint and the export. Driven by the declaration: a field added to it
-/// and forgotten in one of them fails here, without this test being edited.
+/// Every field roster manages for a person (``PersonField``, the table) reaches every place that
+/// reads, compares, sends, writes or shows a person: the live read, the roster decoder, the plan
+/// and its text, the mutation input, the fingerprint, export, pull. Driven by the table alone: each
+/// field is set to two values of its kind (``FieldKind/samples``), so a row added to the table and
+/// forgotten in one place fails here, naming the place, without this test being edited. The edit
+/// options are checked the same way in RosterCLITests (`EditOptionCoverageTests`).
 @Suite struct PersonFieldCoverageTests {
-    static let fields = PersonValues(
-        fullName: "Ada Park", craft: .engineering, level: .senior, focus: .backend, levelStartDate: "2024-03-01")
-
-    static func user(_ fields: PersonValues) -> LiveUser {
-        LiveUser(
-            id: 7, name: fields.fullName, craft: fields.craft, level: fields.level, focus: fields.focus,
-            levelStartDate: fields.levelStartDate)
-    }
-
-    /// `fields` with `field` set to another value.
-    static func changed(_ fields: PersonValues, _ field: PersonField) -> PersonValues {
-        var other = fields
-        switch field {
-        case .name: other.fullName = "Ada Lind"
-        case .craft: other.craft = .design
-        case .level: other.level = .staff
-        case .focus: other.focus = .frontend
-        case .levelStartDate: other.levelStartDate = "2025-01-02"
+    /// Every field at the first of its samples (`field` at the second), as the live read's JSON.
+    static func wire(_ field: PersonField? = nil) -> String {
+        let values = PersonField.allCases.map { f -> String in
+            let value = f == field ? f.kind.samples.1 : f.kind.samples.0
+            return "\(JSONValue.string(f.wire.rawValue).rendered()): \(JSONValue.string(value).rendered())"
         }
-        return other
+        return "{\"id\": 7, " + values.joined(separator: ", ") + "}"
     }
 
-    static func space(_ users: [LiveUser]) -> LiveState {
-        LiveState(space: LiveSpace(id: "u_1", name: "Acme", isOwner: true), users: users, teams: [], levels: [])
+    /// The live space holding that person, read by the live-state decoder.
+    static func live(_ field: PersonField? = nil) throws -> LiveState {
+        let body = #"{"data": {"mySpaces": [{"id": "u_1", "name": "Acme", "isOwner": true}], "users": ["#
+            + wire(field) + "], \"teams\": []}}"
+        let decoded = try #require(LiveStateDecoder.decode(Data(body.utf8)))
+        return LiveState(
+            space: LiveSpace(id: "u_1", name: "Acme", isOwner: true), users: decoded.users, teams: [], levels: [])
+    }
+
+    /// A roster whose one person (pinned to id 7) states every field at its first sample, `field`
+    /// at its second; each value quoted, as any of them may be typed.
+    static func rosterText(_ field: PersonField? = nil) -> String {
+        let values = PersonField.allCases.map { f -> String in
+            "\(f.key.name): \(JSONValue.string(f == field ? f.kind.samples.1 : f.kind.samples.0).rendered())"
+        }
+        return "version: 1\npeople:\n  - { id: 7, " + values.joined(separator: ", ") + " }\n"
+    }
+
+    static func load(_ text: String) throws -> PersonEntry {
+        let loaded = RosterLoader().load(texts: [(path: "roster.yaml", bytes: Array(text.utf8))])
+        #expect(loaded.isValid, "\(loaded.diagnostics.map(\.message))\n\(text)")
+        return try #require(loaded.roster.people.first)
+    }
+
+    @Test(arguments: PersonField.allCases) func theLiveReadKeepsTheField(_ field: PersonField) throws {
+        #expect(MPSService.liveQuery(lacking: []).contains(field.wire.rawValue), "the read asks for it")
+        let user = try #require(try Self.live(field).users.first)
+        #expect(PersonValues(user).text(field) == field.kind.samples.1, "decoded, and kept by an update")
+    }
+
+    @Test(arguments: PersonField.allCases) func theDecoderReadsTheField(_ field: PersonField) throws {
+        #expect(try Self.load(Self.rosterText(field)).text(field) == field.kind.samples.1)
+    }
+
+    @Test(arguments: PersonField.allCases) func aPlanChangesTheFieldAndShowsIt(_ field: PersonField) throws {
+        let roster = RosterLoader().load(texts: [(path: "r.yaml", bytes: Array(Self.rosterText(field).utf8))])
+        let planned = Planner.plan(roster: roster.roster, live: try Self.live(), prune: false).0
+        let plan = try #require(planned)
+        let updates = plan.changes.filter { $0.kind == .person }.flatMap(\.updates)
+        #expect(updates.map(\.field) == [PlanField(field)], "\(updates)")
+        let text = PlanRenderer.text(plan, requests: 1, view: .resources)
+        #expect(text.contains(field.kind.samples.1), "\(text)")
+        let operation = try #require(plan.steps.first?.first)
+        guard case .updateUser(_, let values) = operation.payload else {
+            Issue.record("\(operation.payload)")
+            return
+        }
+        #expect(values.text(field) == field.kind.samples.1, "the update sends the roster's value")
     }
 
     @Test(arguments: PersonField.allCases) func anUpdateSendsTheField(_ field: PersonField) throws {
-        let op = PlanOperation(payload: .updateUser(id: 7, Self.fields), name: "Ada Park")
+        let values = PersonValues(try #require(try Self.live(field).users.first))
+        let op = PlanOperation(payload: .updateUser(id: 7, values), name: "Ada Park")
         var packer = MutationBatcher().packer([op]) { _ in nil }
         let next = packer.next()
         let document = try #require(next)
         let body = try #require(JSONSerialization.jsonObject(with: document.body) as? [String: Any])
         let variables = try #require(body["variables"] as? [String: Any])
         let input = try #require(variables.values.compactMap { $0 as? [String: Any] }.first)
-        #expect(input[field.wire.rawValue] as? String == Self.fields.text(field))
+        #expect(input[field.wire.rawValue] as? String == field.kind.samples.1)
     }
 
-    @Test(arguments: PersonField.allCases) func theFingerprintSeesTheField(_ field: PersonField) {
-        let before = Fingerprint(live: Self.space([Self.user(Self.fields)]), ignoredUsers: [], ignoredTeams: [])
-        let after = Fingerprint(
-            live: Self.space([Self.user(Self.changed(Self.fields, field))]), ignoredUsers: [], ignoredTeams: [])
+    @Test(arguments: PersonField.allCases) func theFingerprintSeesTheField(_ field: PersonField) throws {
+        let before = Fingerprint(live: try Self.live(), ignoredUsers: [], ignoredTeams: [])
+        let after = Fingerprint(live: try Self.live(field), ignoredUsers: [], ignoredTeams: [])
         #expect(before.digest != after.digest)
-        let changed = Self.user(Self.changed(Self.fields, field))
-        #expect(StoredEntity(user: Self.user(Self.fields)) != StoredEntity(user: changed))
+        #expect(
+            StoredEntity(user: try #require(try Self.live().users.first))
+                != StoredEntity(user: try #require(try Self.live(field).users.first)))
     }
 
+    /// Export writes the field, in JSON and in YAML that reads back the same value.
     @Test(arguments: PersonField.allCases) func theExportWritesTheField(_ field: PersonField) throws {
-        var exporter = RosterExporter(live: Self.space([Self.user(Self.fields)]), pinSpace: false)
+        var exporter = RosterExporter(live: try Self.live(field), pinSpace: false)
         let json = exporter.json(exporter.document())
         guard case .array(let people) = json["people"], let person = people.first else {
             Issue.record("no people in \(json)")
             return
         }
-        #expect(person[field.key.name]?.stringValue == Self.fields.text(field))
+        #expect(person[field.key.name]?.stringValue == field.kind.samples.1)
+        let yaml = exporter.text(json: false)
+        #expect(try Self.load(yaml).text(field) == field.kind.samples.1, "\(yaml)")
     }
 
-    @Test(arguments: PersonField.allCases) func aPlanChangesOnlyTheFieldAndKeepsTheRest(_ field: PersonField) {
-        let live = Self.fields, wanted = Self.changed(Self.fields, field)
-        let changes = live.changes(to: wanted)
-        #expect(changes.map(\.field) == [PlanField(field)])
+    /// Pull adopts the field the space changed, into a file that reads back with it.
+    @Test(arguments: PersonField.allCases) func pullAdoptsTheField(_ field: PersonField) throws {
+        let text = Self.rosterText()
+        let roster = RosterLoader().load(texts: [(path: "roster.yaml", bytes: Array(text.utf8))]).roster
+        var puller = Puller(roster: roster, live: try Self.live(field), texts: ["roster.yaml": text])
+        let written = try #require(puller.run()["roster.yaml"], "pull wrote nothing")
+        #expect(try Self.load(written).text(field) == field.kind.samples.1, "\(written)")
+    }
+
+    @Test(arguments: PersonField.allCases) func aPlanChangesOnlyTheFieldAndKeepsTheRest(_ field: PersonField) throws {
+        let live = PersonValues(try #require(try Self.live().users.first))
+        let wanted = PersonValues(try #require(try Self.live(field).users.first))
+        #expect(live.changes(to: wanted).map(\.field) == [PlanField(field)])
     }
 }
 

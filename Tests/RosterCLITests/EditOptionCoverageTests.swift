@@ -1,0 +1,61 @@
+import Foundation
+import RosterTestSupport
+import Testing
+
+@testable import RosterCLI
+@testable import RosterCore
+@testable import RosterModel
+
+/// Every person field the table says the edit commands set (``PersonField/Row/option``) is an
+/// option of `roster set person` and of `roster hire`, and sets the field to a value of its kind,
+/// in a file that reads back with it. Driven by the table alone, like `PersonFieldCoverageTests`.
+@Suite struct EditOptionCoverageTests {
+    static let settable = PersonField.allCases.filter { $0.row.option != nil }
+
+    /// A roster whose one person states every field at the first of its samples.
+    static func rosterText() -> String {
+        let values = PersonField.allCases.map { f in
+            "\(f.key.name): \(JSONValue.string(f.kind.samples.0).rendered())"
+        }
+        return "version: 1\npeople:\n  - { " + values.joined(separator: ", ") + " }\n"
+    }
+
+    func run(_ arguments: [String]) async -> (Int32, String) {
+        let console = CapturingConsole()
+        let code = await RosterCommandLine.main(arguments, context: CommandContext(console: console, environment: [:]))
+        return (code.rawValue, console.err)
+    }
+
+    func person(in path: String) throws -> PersonEntry? {
+        RosterLoader().load(paths: [path]).roster.people.first { $0.key == NameKey(PersonField.name.kind.samples.0) }
+    }
+
+    @Test func theTableNamesOptionsTheCommandsDeclare() {
+        let set = Set(SetCommand.Options.specs.map(\.name)), hire = Set(HireCommand.Options.specs.map(\.name))
+        for field in Self.settable {
+            let option = field.row.option ?? ""
+            #expect(set.contains(option) && hire.contains(option), "\(field): \(option)")
+        }
+    }
+
+    @Test(arguments: settable) func setPersonSetsTheField(_ field: PersonField) async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("edit-\(UUID().uuidString).yaml").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Self.rosterText().write(toFile: path, atomically: true, encoding: .utf8)
+        let name = PersonField.name.kind.samples.0, option = field.row.option ?? ""
+        let (code, err) = await run(["set", "person", name, option, field.kind.samples.1, path])
+        #expect(code == 0, "\(err)")
+        #expect(try person(in: path)?.text(field) == field.kind.samples.1)
+    }
+
+    @Test(arguments: settable) func hireSetsTheField(_ field: PersonField) async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("hire-\(UUID().uuidString).yaml").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try "version: 1\npeople: []\n".write(toFile: path, atomically: true, encoding: .utf8)
+        var arguments = ["hire", PersonField.name.kind.samples.0]
+        for other in Self.settable { arguments += [other.row.option ?? "", other.kind.samples.1] }
+        let (code, err) = await run(arguments + [path])
+        #expect(code == 0, "\(err)")
+        #expect(try person(in: path)?.text(field) == field.kind.samples.1)
+    }
+}
