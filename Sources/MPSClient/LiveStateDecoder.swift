@@ -94,7 +94,8 @@ enum LiveStateDecoder {
             }
         }
         guard let id, let name, let craft, let level, let focus else { throw JSONReader.Malformed() }
-        return LiveUser(id: id, name: name, craft: craft, level: level, focus: focus, levelStartDate: date)
+        return LiveUser(
+            id: id, PersonValues(fullName: name, craft: craft, level: level, focus: focus, levelStartDate: date))
     }
 
     static func team(_ r: inout JSONReader) throws(JSONReader.Malformed) -> LiveTeam {

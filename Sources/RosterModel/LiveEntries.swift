@@ -13,36 +13,13 @@ import RosterCore
 /// - a value this roster does not know (a newer MPS) is written as the server spells it.
 package struct LiveEntries {
     /// A live person as a roster entry's fields.
-    package struct Person: Equatable {
+    package struct Person {
         package var name: String
         /// Pinned when another live person shares the name.
         package var id: Int?
-        package var craft: String
-        package var level: String
-        package var focus: String
-        package var levelStartDate: String?
-        /// The live person has no level start date: the entry says so (`null`).
-        package var hasNoDate = false
-
-        /// One field as the entry writes it; nil: left out (no date, or one that is free text).
-        package func text(_ field: PersonField) -> String? {
-            switch field {
-            case .name: name
-            case .craft: craft
-            case .level: level
-            case .focus: focus
-            case .levelStartDate: levelStartDate
-            }
-        }
-
-        /// The fields after the name and id, as export and pull write them, in the format's order;
-        /// nil for a value stated empty (no level start date).
-        package var valueFields: [(PersonField, String?)] {
-            PersonField.allCases.filter { $0 != .name }.compactMap { field -> (PersonField, String?)? in
-                if let text = text(field) { return (field, text) }
-                return field == .levelStartDate && hasNoDate ? (field, nil) : nil
-            }
-        }
+        /// The fields after the name and id, as export and pull write them, in the table's order;
+        /// nil for a value stated empty (`null`).
+        package var valueFields: [(PersonField, String?)]
     }
 
     /// A live team as a roster entry's fields.
@@ -149,8 +126,20 @@ package struct LiveEntries {
     package func person(_ user: LiveUser) -> Person {
         Person(
             name: names[user.id] ?? Self.name(user.name), id: pinned(user.id) ? user.id : nil,
-            craft: user.craft.rawValue, level: user.level.rawValue, focus: user.focus.rawValue,
-            levelStartDate: Self.date(user.levelStartDate), hasNoDate: keepsDates && user.levelStartDate == nil)
+            valueFields: PersonField.allCases.filter { $0 != .name }.compactMap { written($0, of: user) })
+    }
+
+    /// How an entry writes `field` of `user`, by the field's kind and what its absence means; nil:
+    /// left out.
+    func written(_ field: PersonField, of user: LiveUser) -> (PersonField, String?)? {
+        guard let text = user.text(field) else {
+            // None is stated empty where absence leaves the live value alone, so that a value set
+            // in the app later is drift the plan shows (a server that keeps no dates has none).
+            guard field.row.absence == .unmanaged, field.kind != .date || keepsDates else { return nil }
+            return (field, nil)
+        }
+        // A date that is not a day is left out (with a warning): the roster then leaves it alone.
+        return field.kind == .date ? Self.date(text).map { (field, $0) } : (field, text)
     }
 
     /// `keeping` says which members it lists (all but those a pull writes in another team).

@@ -2,7 +2,7 @@ import RosterCore
 
 /// A person's fields as MPS keeps them: what `createUser` and `updateUser` send (both write all
 /// of them, so an update starts from every live value and changes only what the roster says).
-package struct PersonValues: Sendable, Equatable {
+package struct PersonValues: Sendable, Hashable {
     package var fullName: String
     package var craft: Craft
     package var level: JobLevel
@@ -19,11 +19,7 @@ package struct PersonValues: Sendable, Equatable {
     }
 
     /// What a live person holds now, as `updateUser` would write it back.
-    package init(_ user: LiveUser) {
-        self.init(
-            fullName: user.name, craft: user.craft, level: user.level, focus: user.focus,
-            levelStartDate: user.levelStartDate)
-    }
+    package init(_ user: LiveUser) { self = user.values }
 
     /// One field's value as MPS spells it; nil: none.
     package func text(_ field: PersonField) -> String? {

@@ -123,25 +123,43 @@ struct RosterFileDecoder {
         let id = fields[.id].flatMap {
             reader.integer($0, "id", in: 1...Int(Int32.max), expected: "a positive integer")
         }
-        let craft = fields[.craft].flatMap { reader.enumValue($0, Craft.self) }
-        let level = fields[.level].flatMap { reader.enumValue($0, JobLevel.self) }
-        let focus = fields[.focus].flatMap { reader.enumValue($0, Focus.self) }
-        let date = fields[.levelStartDate].map { reader.levelStartDate($0) } ?? .unmanaged
-        let previously = fields[.previously].map { reader.names($0, "previously") } ?? []
         // A person whose other fields are wrong is still kept (with stand-in values, the file
         // being invalid anyway), so references to them do not raise errors of their own.
-        guard let name else { return nil }
         var person = PersonEntry(
-            name: name, id: id, craft: craft ?? .engineering, level: level ?? .junior, focus: focus ?? .notApplicable,
-            levelStartDate: date ?? .unmanaged, previously: previously, location: doc.location(node))
-        if !fields.has(.craft) {
+            name: name ?? Located("", at: doc.location(nameNode)), id: id, craft: .engineering, level: .junior,
+            location: doc.location(node))
+        for field in PersonField.allCases {
+            if let value = fields[field.key] {
+                read(field, value, into: &person)
+            } else if name != nil {
+                absent(field, &person)
+            }
+        }
+        person.previously = fields[.previously].map { reader.names($0, "previously") } ?? []
+        return name == nil ? nil : person
+    }
+
+    /// One field the entry states.
+    private mutating func read(_ field: PersonField, _ node: NodeID, into person: inout PersonEntry) {
+        switch field {
+        case .name: break  // read first: the entry's identity
+        case .craft: if let value = reader.enumValue(node, Craft.self) { person.craft = value }
+        case .level: if let value = reader.enumValue(node, JobLevel.self) { person.level = value }
+        case .focus: if let value = reader.enumValue(node, Focus.self) { person.focus = value }
+        case .levelStartDate: if let value = reader.levelStartDate(node) { person.levelStartDate = value }
+        }
+    }
+
+    /// A field the entry leaves out: the file's `defaults`, else what its absence means.
+    private mutating func absent(_ field: PersonField, _ person: inout PersonEntry) {
+        switch field {
+        case .craft:
             if let value = defaults.craft { person.craft = value } else if !defaultedCraft { lacks("craft", person) }
-        }
-        if !fields.has(.level) {
+        case .level:
             if let value = defaults.level { person.level = value } else if !defaultedLevel { lacks("level", person) }
+        case .focus: if let value = defaults.focus { person.focus = value }
+        case .name, .levelStartDate: break
         }
-        if !fields.has(.focus), let value = defaults.focus { person.focus = value }
-        return person
     }
 
     /// A person without `field`, which the file's `defaults` do not give either.
