@@ -15,7 +15,8 @@ package struct LiveUser: Sendable, Hashable {
 
     package init(id: Int, name: String, craft: Craft, level: JobLevel, focus: Focus, levelStartDate: String? = nil) {
         self.init(
-            id: id, PersonValues(fullName: name, craft: craft, level: level, focus: focus, levelStartDate: levelStartDate))
+            id: id,
+            PersonValues(fullName: name, craft: craft, level: level, focus: focus, levelStartDate: levelStartDate))
     }
 
     package var name: String {

@@ -28,7 +28,8 @@ import Testing
 
     /// The live space holding that person, read by the live-state decoder.
     static func live(_ field: PersonField? = nil) throws -> LiveState {
-        let body = #"{"data": {"mySpaces": [{"id": "u_1", "name": "Acme", "isOwner": true}], "users": ["#
+        let body =
+            #"{"data": {"mySpaces": [{"id": "u_1", "name": "Acme", "isOwner": true}], "users": ["#
             + wire(field) + "], \"teams\": []}}"
         let decoded = try #require(LiveStateDecoder.decode(Data(body.utf8)))
         return LiveState(
