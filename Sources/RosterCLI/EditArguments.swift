@@ -60,34 +60,54 @@ struct EditArguments: Sendable {
         self.arguments = arguments
     }
 
-    /// The value of a craft, level or focus option, parsed.
-    func value<E: RosterEnum>(_ option: Option<String?>, _ type: E.Type) throws(UsageError) -> E? {
-        guard let text = arguments[option] else { return nil }
-        if let value = E.parse(text) { return value }
-        let near = E.nearest(to: text).map { "; did you mean \($0.rawValue)?" } ?? ""
-        throw UsageError(
-            message: "\(option.spec.name): \"\(text)\" is not a value it takes\(near)",
-            hint: "run `roster help` for the values")
+    /// The option that sets each field the table says the edit commands set (a test checks the
+    /// names agree).
+    static func option(_ field: PersonField) -> Option<String?>? {
+        switch field {
+        case .name: nil
+        case .craft: craft
+        case .level: level
+        case .focus: focus
+        case .levelStartDate: since
+        }
     }
 
-    /// `--since`: a day, or (where `none` is allowed) `.clear`.
-    func since(allowingNone: Bool) throws(UsageError) -> LevelStartDate? {
-        guard let text = arguments[Self.since] else { return nil }
-        if allowingNone && text == "none" { return .clear }
-        guard let day = Day(text) else {
-            throw UsageError(
-                message: "--since: \"\(text)\" is not a day written YYYY-MM-DD\(allowingNone ? " (or none)" : "")",
-                hint: "for example --since 2026-11-01")
+    /// The person fields given, each checked against its field; `none` states a date empty where
+    /// `allowingNone`.
+    func fields(allowingNone: Bool) throws(UsageError) -> GivenFields {
+        var fields = GivenFields()
+        for field in PersonField.allCases {
+            guard let option = Self.option(field), let text = arguments[option] else { continue }
+            if field.kind == .date && allowingNone && text == "none" {
+                fields[field] = .some(nil)
+            } else if let value = field.parse(text) {
+                fields[field] = .some(value)
+            } else {
+                throw Self.invalid(option, field, text, allowingNone: allowingNone)
+            }
         }
-        return .date(day)
+        return fields
     }
 
     /// The person fields given, for `set person`.
     func personChanges() throws(UsageError) -> PersonChanges {
-        PersonChanges(
-            craft: try value(Self.craft, Craft.self), level: try value(Self.level, JobLevel.self),
-            focus: try value(Self.focus, Focus.self), levelStartDate: try since(allowingNone: true),
-            id: arguments[Self.id])
+        PersonChanges(fields: try fields(allowingNone: true), id: arguments[Self.id])
+    }
+
+    /// A value the option does not take: a date that is no day, or the nearest value of a set.
+    static func invalid(
+        _ option: Option<String?>, _ field: PersonField, _ text: String, allowingNone: Bool
+    ) -> UsageError {
+        if field.kind == .date {
+            return UsageError(
+                message: "\(option.spec.name): \"\(text)\" is not a day written YYYY-MM-DD"
+                    + (allowingNone ? " (or none)" : ""),
+                hint: "for example \(option.spec.name) 2026-11-01")
+        }
+        let near = field.nearest(to: text).map { "; did you mean \($0)?" } ?? ""
+        return UsageError(
+            message: "\(option.spec.name): \"\(text)\" is not a value it takes\(near)",
+            hint: "run `roster help` for the values")
     }
 
     /// `--members A,B`: the names, trimmed.

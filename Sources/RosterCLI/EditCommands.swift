@@ -97,15 +97,11 @@ struct HireCommand: EditCommand {
         if a.arguments[EditArguments.role] != nil && a.arguments[EditArguments.team] == nil {
             throw UsageError(message: "--as says the role in the team --team names; name the team", hint: usage)
         }
-        var day: Day?
-        if case .date(let given)? = try a.since(allowingNone: false) { day = given }
         return .addPerson(
             NewPerson(
-                name: a.names[0], craft: try a.value(EditArguments.craft, Craft.self),
-                level: try a.value(EditArguments.level, JobLevel.self),
-                focus: try a.value(EditArguments.focus, Focus.self), levelStartDate: day,
-                team: a.arguments[EditArguments.team], role: a.arguments[EditArguments.role] ?? .member,
-                into: a.arguments[EditArguments.into], namesake: a.arguments[EditArguments.namesake]))
+                name: a.names[0], fields: try a.fields(allowingNone: false), team: a.arguments[EditArguments.team],
+                role: a.arguments[EditArguments.role] ?? .member, into: a.arguments[EditArguments.into],
+                namesake: a.arguments[EditArguments.namesake]))
     }
 }
 

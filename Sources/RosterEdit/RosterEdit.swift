@@ -33,13 +33,32 @@ package enum TeamRole: String, Equatable, Sendable {
     case member, lead
 }
 
+/// The person fields an edit gives, by the table (``PersonField``): each as MPS spells it, or
+/// nil to state it empty (`--since none`). A field not given is left as it is.
+package struct GivenFields: Equatable, Sendable {
+    private var values: [PersonField: String?] = [:]
+
+    package init() {}
+
+    /// The value given for `field`: nil when none is given, `.some(nil)` to state it empty.
+    package subscript(field: PersonField) -> String?? {
+        get { values[field] }
+        set { values[field] = newValue }
+    }
+
+    package var isEmpty: Bool { values.isEmpty }
+
+    /// Gives `field` the value `text`; nil gives nothing.
+    package mutating func give(_ field: PersonField, _ text: String?) {
+        if let text { values[field] = .some(text) }
+    }
+}
+
 /// The person `roster add person` writes.
 package struct NewPerson: Equatable, Sendable {
     package var name: String
-    package var craft: Craft?
-    package var level: JobLevel?
-    package var focus: Focus?
-    package var levelStartDate: Day?
+    /// The fields given; those left out come from the file's defaults.
+    package var fields: GivenFields
     package var team: String?
     package var role: TeamRole
     /// The roster file the entry goes to; nil: the first that holds people.
@@ -48,42 +67,59 @@ package struct NewPerson: Equatable, Sendable {
     package var namesake: Bool
 
     package init(
-        name: String, craft: Craft? = nil, level: JobLevel? = nil, focus: Focus? = nil, levelStartDate: Day? = nil,
-        team: String? = nil, role: TeamRole = .member, into: String? = nil, namesake: Bool = false
+        name: String, fields: GivenFields = GivenFields(), team: String? = nil, role: TeamRole = .member,
+        into: String? = nil, namesake: Bool = false
     ) {
-        self.namesake = namesake
         self.name = name
-        self.craft = craft
-        self.level = level
-        self.focus = focus
-        self.levelStartDate = levelStartDate
+        self.fields = fields
         self.team = team
         self.role = role
         self.into = into
+        self.namesake = namesake
+    }
+
+    /// A hire with these values, typed.
+    package init(
+        name: String, craft: Craft? = nil, level: JobLevel? = nil, focus: Focus? = nil, levelStartDate: Day? = nil,
+        team: String? = nil, role: TeamRole = .member, into: String? = nil, namesake: Bool = false
+    ) {
+        var fields = GivenFields()
+        fields.give(.craft, craft?.rawValue)
+        fields.give(.level, level?.rawValue)
+        fields.give(.focus, focus?.rawValue)
+        fields.give(.levelStartDate, levelStartDate?.description)
+        self.init(name: name, fields: fields, team: team, role: role, into: into, namesake: namesake)
     }
 }
 
-/// The fields `roster set person` changes; nil leaves a field as it is.
+/// The fields `roster set person` changes; a field not given is left as it is.
 package struct PersonChanges: Equatable, Sendable {
-    package var craft: Craft?
-    package var level: JobLevel?
-    package var focus: Focus?
-    /// A day, or `.clear` for none; nil with a new level: today when the entry states dates.
-    package var levelStartDate: LevelStartDate?
+    package var fields: GivenFields
     /// The live MPS user id to pin (needed when live names repeat).
     package var id: Int?
 
+    package init(fields: GivenFields, id: Int? = nil) {
+        self.fields = fields
+        self.id = id
+    }
+
+    /// Changes to these values, typed; a level start date `.clear` states none.
     package init(
         craft: Craft? = nil, level: JobLevel? = nil, focus: Focus? = nil, levelStartDate: LevelStartDate? = nil,
         id: Int? = nil
     ) {
-        self.craft = craft
-        self.level = level
-        self.focus = focus
-        self.levelStartDate = levelStartDate
-        self.id = id
+        var fields = GivenFields()
+        fields.give(.craft, craft?.rawValue)
+        fields.give(.level, level?.rawValue)
+        fields.give(.focus, focus?.rawValue)
+        switch levelStartDate {
+        case .date(let day)?: fields[.levelStartDate] = .some(day.description)
+        case .clear?: fields[.levelStartDate] = .some(nil)
+        case .unmanaged?, nil: break
+        }
+        self.init(fields: fields, id: id)
     }
 
     /// Whether no field is named.
-    package var isEmpty: Bool { craft == nil && level == nil && focus == nil && levelStartDate == nil && id == nil }
+    package var isEmpty: Bool { fields.isEmpty && id == nil }
 }

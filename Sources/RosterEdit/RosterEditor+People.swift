@@ -19,13 +19,15 @@ extension RosterEditor {
         }
         var new = new
         // A roster whose rules ask every person for a start date gets today's, as the help says.
-        if new.levelStartDate == nil && roster.rules?.requireLevelStartDate?.value == true {
-            new.levelStartDate = today
+        if new.fields[.levelStartDate] == nil && roster.rules?.requireLevelStartDate?.value == true {
+            new.fields[.levelStartDate] = .some(today.description)
         }
         let file = newEntryFile(for: RosterFormat.TopLevelKey.people.name, into: new.into)
         let given = editors[file]?.defaults() ?? [:]
-        for (key, value) in [(RosterFormat.PersonKey.craft, new.craft?.rawValue), (.level, new.level?.rawValue)]
-        where value == nil && given[key.name] == nil {
+        // What the entry must state, the file's defaults aside.
+        for field in PersonField.allCases where field != .name && field.row.absence == .required {
+            let key = field.key
+            guard new.fields[field] == nil && given[key.name] == nil else { continue }
             throw EditRefusal(
                 .editMissingValue,
                 "\(new.name): --\(key.name) is needed (the file's defaults give no \(key.name); "
@@ -49,14 +51,10 @@ extension RosterEditor {
     /// The new person's fields in the order the format writes them; `append` leaves out what the
     /// file's defaults give.
     func fields(of new: NewPerson) -> [(String, WrittenValue)] {
-        var fields: [(String, WrittenValue)] = [(RosterFormat.PersonKey.name.name, .text(new.name))]
-        if let craft = new.craft { fields.append((RosterFormat.PersonKey.craft.name, .token(craft.rawValue))) }
-        if let level = new.level { fields.append((RosterFormat.PersonKey.level.name, .token(level.rawValue))) }
-        if let focus = new.focus { fields.append((RosterFormat.PersonKey.focus.name, .token(focus.rawValue))) }
-        if let day = new.levelStartDate {
-            fields.append((RosterFormat.PersonKey.levelStartDate.name, .token(day.description)))
-        }
-        return fields
+        [(RosterFormat.PersonKey.name.name, .text(new.name))]
+            + PersonField.allCases.compactMap { field in
+                new.fields[field].map { (field.key.name, WrittenValue(field.kind, $0)) }
+            }
     }
 
     /// A namesake may be hired when every person of the name pins their id: a team then names
@@ -93,10 +91,9 @@ extension RosterEditor {
     /// A hire of someone the roster has: nothing to change when it says what was asked, else refused.
     mutating func unchangedHire(_ new: NewPerson, _ p: Int, team t: Int?) throws(EditRefusal) {
         let person = roster.people[p]
-        var same =
-            (new.craft ?? person.craft) == person.craft && (new.level ?? person.level) == person.level
-            && (new.focus ?? person.focus) == person.focus
-            && (new.levelStartDate.map { LevelStartDate.date($0) } ?? person.levelStartDate) == person.levelStartDate
+        var same = PersonField.allCases.allSatisfy { field in
+            new.fields[field].map { Self.stated(person, field, $0) } ?? true
+        }
         if let t {
             let team = state(t)
             same = same && (new.role == .lead ? team.lead.person == p : team.has(p))
@@ -114,19 +111,15 @@ extension RosterEditor {
     mutating func setPerson(_ name: String, _ changes: PersonChanges) throws(EditRefusal) {
         let p = try person(name)
         let person = roster.people[p]
+        var given = changes.fields
+        if given[.levelStartDate] == nil, let today = startDate(changes, person) {
+            given[.levelStartDate] = .some(today)
+        }
         var set: [(String, WrittenValue)] = []
         var words: [String] = []
-        if let craft = changes.craft, craft != person.craft {
-            set.append((RosterFormat.PersonKey.craft.name, .token(craft.rawValue)))
-            words.append("craft \(person.craft.rawValue) → \(craft.rawValue)")
-        }
-        if let level = changes.level, level != person.level {
-            set.append((RosterFormat.PersonKey.level.name, .token(level.rawValue)))
-            words.append("level \(person.level.rawValue) → \(level.rawValue)")
-        }
-        if let focus = changes.focus, focus != person.focus {
-            set.append((RosterFormat.PersonKey.focus.name, .token(focus.rawValue)))
-            words.append("focus \(person.focus.rawValue) → \(focus.rawValue)")
+        // The id is pinned before the dates are set, as the words tell it.
+        for field in PersonField.allCases where field.kind != .date {
+            change(field, given[field], of: person, &set, &words)
         }
         if let id = changes.id, id != person.id?.value {
             set.append((RosterFormat.PersonKey.id.name, .number(id)))
@@ -135,9 +128,8 @@ extension RosterEditor {
             let shared = roster.people.indices.contains { $0 != p && roster.people[$0].key == person.key }
             pinReferences(p, as: "\(person.name.value) (#\(id))", pinnedOnly: !shared)
         }
-        if let date = startDate(changes, person), date != person.levelStartDate {
-            set.append((RosterFormat.PersonKey.levelStartDate.name, Self.written(date)))
-            words.append("level start date \(Self.words(person.levelStartDate)) → \(Self.words(date))")
+        for field in PersonField.allCases where field.kind == .date {
+            change(field, given[field], of: person, &set, &words)
         }
         guard !set.isEmpty else {
             nothingToChange("\(person.name.value) already has these values")
@@ -149,13 +141,30 @@ extension RosterEditor {
         summary.append("\(person.name.value): " + words.joined(separator: ", "))
     }
 
-    /// The start date a change sets: the one given; with a new level and none given, today when
-    /// the entry states dates (or the rules ask for them), so that a promotion carries its date.
-    func startDate(_ changes: PersonChanges, _ person: PersonEntry) -> LevelStartDate? {
-        if let given = changes.levelStartDate { return given }
-        guard let level = changes.level, level != person.level else { return nil }
+    /// Sets `field` of `person` to `value` (nil: none) where the entry states otherwise.
+    private func change(
+        _ field: PersonField, _ value: String??, of person: PersonEntry, _ set: inout [(String, WrittenValue)],
+        _ words: inout [String]
+    ) {
+        guard field != .name, let value, !Self.stated(person, field, value) else { return }
+        set.append((field.key.name, WrittenValue(field.kind, value)))
+        let before =
+            field == .levelStartDate ? Self.words(person.levelStartDate) : person.text(field) ?? "not stated"
+        words.append("\(field.row.label) \(before) → \(value ?? "none")")
+    }
+
+    /// Whether the entry already states `value` (nil: none) for `field`.
+    static func stated(_ person: PersonEntry, _ field: PersonField, _ value: String?) -> Bool {
+        guard field == .levelStartDate else { return person.text(field) == value }
+        return person.levelStartDate == (value.flatMap(Day.init).map(LevelStartDate.date) ?? .clear)
+    }
+
+    /// The start date a change sets where none is given: with a new level, today when the entry
+    /// states dates (or the rules ask for them), so that a promotion carries its date.
+    func startDate(_ changes: PersonChanges, _ person: PersonEntry) -> String? {
+        guard let level = changes.fields[.level].flatMap({ $0 }), level != person.level.rawValue else { return nil }
         let states = person.levelStartDate != .unmanaged || roster.rules?.requireLevelStartDate?.value == true
-        return states ? .date(today) : nil
+        return states ? today.description : nil
     }
 
     static func written(_ date: LevelStartDate) -> WrittenValue {

@@ -15,6 +15,8 @@ package enum PersonField: String, Sendable, CaseIterable {
         package var wire: MPSField.User
         package var kind: FieldKind
         package var absence: FieldAbsence
+        /// What a person calls it: "level start date".
+        package var label: String
         /// The edit commands' option that sets it (`roster set person NAME --craft C`); nil when a
         /// command of its own does (`rename`).
         package var option: String?
@@ -23,16 +25,45 @@ package enum PersonField: String, Sendable, CaseIterable {
     /// The field's row of the table.
     package var row: Row {
         switch self {
-        case .name: Row(key: .name, wire: .fullName, kind: .freeText, absence: .required, option: nil)
+        case .name: Row(key: .name, wire: .fullName, kind: .freeText, absence: .required, label: "name", option: nil)
         case .craft:
-            Row(key: .craft, wire: .craftAbility, kind: .of(Craft.self), absence: .required, option: "--craft")
-        case .level: Row(key: .level, wire: .jobLevel, kind: .of(JobLevel.self), absence: .required, option: "--level")
+            Row(
+                key: .craft, wire: .craftAbility, kind: .of(Craft.self), absence: .required, label: "craft",
+                option: "--craft")
+        case .level:
+            Row(
+                key: .level, wire: .jobLevel, kind: .of(JobLevel.self), absence: .required, label: "level",
+                option: "--level")
         case .focus:
             Row(
                 key: .focus, wire: .craftFocus, kind: .of(Focus.self),
-                absence: .defaults(to: Focus.notApplicable.rawValue), option: "--focus")
+                absence: .defaults(to: Focus.notApplicable.rawValue), label: "focus", option: "--focus")
         case .levelStartDate:
-            Row(key: .levelStartDate, wire: .levelStartDate, kind: .date, absence: .unmanaged, option: "--since")
+            Row(
+                key: .levelStartDate, wire: .levelStartDate, kind: .date, absence: .unmanaged,
+                label: "level start date", option: "--since")
+        }
+    }
+
+    /// A value as a person types it (any spelling the apps show), in MPS's spelling; nil when the
+    /// field does not take it.
+    package func parse(_ text: String) -> String? {
+        switch self {
+        case .name: text
+        case .craft: Craft.parse(text)?.rawValue
+        case .level: JobLevel.parse(text)?.rawValue
+        case .focus: Focus.parse(text)?.rawValue
+        case .levelStartDate: Day(text)?.description
+        }
+    }
+
+    /// The value of the field nearest to `text`, for a did-you-mean.
+    package func nearest(to text: String) -> String? {
+        switch self {
+        case .name, .levelStartDate: nil
+        case .craft: Craft.nearest(to: text)?.rawValue
+        case .level: JobLevel.nearest(to: text)?.rawValue
+        case .focus: Focus.nearest(to: text)?.rawValue
         }
     }
 

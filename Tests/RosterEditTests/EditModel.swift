@@ -81,8 +81,8 @@ struct EditModel: Equatable {
             teams[t] = team
         case .addPerson(let new):
             people[new.name] = Person(
-                craft: new.craft ?? .engineering, level: new.level ?? .mid, focus: new.focus ?? .notApplicable,
-                date: new.levelStartDate.map { .date($0) } ?? .unmanaged, previously: [])
+                craft: new.fields.value(.craft) ?? .engineering, level: new.fields.value(.level) ?? .mid,
+                focus: new.fields.value(.focus) ?? .notApplicable, date: new.fields.date ?? .unmanaged, previously: [])
             guard let t = new.team else { return }
             if new.role == .lead, let old = teams[t]?.lead {
                 teams[t]?.members.insert(old)
@@ -110,11 +110,12 @@ struct EditModel: Equatable {
 
     mutating func set(_ name: String, _ changes: PersonChanges, today: Day) {
         guard var person = people[name] else { return }
-        let promoted = changes.level.map { $0 != person.level } ?? false
-        person.craft = changes.craft ?? person.craft
-        person.level = changes.level ?? person.level
-        person.focus = changes.focus ?? person.focus
-        if let date = changes.levelStartDate {
+        let level: JobLevel? = changes.fields.value(.level)
+        let promoted = level.map { $0 != person.level } ?? false
+        person.craft = changes.fields.value(.craft) ?? person.craft
+        person.level = level ?? person.level
+        person.focus = changes.fields.value(.focus) ?? person.focus
+        if let date = changes.fields.date {
             person.date = date
         } else if promoted && person.date != .unmanaged {
             person.date = .date(today)
@@ -132,5 +133,16 @@ struct EditModel: Equatable {
             if team.members.remove(from) != nil { team.members.insert(to) }
             teams[name] = team
         }
+    }
+}
+
+extension GivenFields {
+    /// The value given for a field of a fixed set, typed.
+    func value<E: RosterEnum>(_ field: PersonField) -> E? { self[field].flatMap { $0 }.flatMap(E.init(rawValue:)) }
+
+    /// The level start date given: a day, or `.clear` for none.
+    var date: LevelStartDate? {
+        guard let given = self[.levelStartDate] else { return nil }
+        return given.flatMap(Day.init).map(LevelStartDate.date) ?? .clear
     }
 }
