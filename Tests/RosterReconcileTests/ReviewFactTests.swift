@@ -58,4 +58,36 @@ import Testing
         #expect(read.reviewed == saved.reviewed && saved.reviewed?.isEmpty == false)
         #expect(saved.reviewed?.first?.description == "level: Junior → Mid")
     }
+
+    /// A lead who leaves their team to lead a new one: the old team's new lead reviewed, the new
+    /// team not. The old team's change is held with the new team's: otherwise they end in no team.
+    @Test func aLeadMovingToAnUnreviewedNewTeamKeepsTheirTeam() throws {
+        let live = LiveState(
+            space: LiveSpace(id: "u_1", name: "Jane", isOwner: true),
+            users: [
+                LiveUser(id: 1, name: "Eve", craft: .design, level: .mid, focus: .mobile),
+                LiveUser(id: 2, name: "Ned", craft: .design, level: .senior, focus: .mobile),
+            ],
+            teams: [LiveTeam(id: 100, name: "Team 0", leadID: 2, memberIDs: [2, 1])], levels: [])
+        var roster = Roster()
+        roster.people = [
+            PersonEntry(name: Located("Eve", at: Self.at), craft: .design, level: .mid, focus: .mobile, location: Self.at),
+            PersonEntry(
+                name: Located("Ned", at: Self.at), craft: .design, level: .senior, focus: .mobile, location: Self.at),
+        ]
+        roster.teams = [
+            TeamEntry(
+                name: Located("Team 0", at: Self.at), lead: Located(PersonReference(parsing: "Eve"), at: Self.at),
+                members: [], location: Self.at),
+            TeamEntry(
+                name: Located("Team 3", at: Self.at), lead: Located(PersonReference(parsing: "Ned"), at: Self.at),
+                members: [], location: Self.at),
+        ]
+        let full = try #require(Planner.plan(roster: roster, live: live, prune: false).0)
+        let facts = full.changes.flatMap(ReviewFact.facts)
+        let lead = facts.filter { $0.entity == "#100" }
+        #expect(!lead.isEmpty, "\(facts.map(\.description))")
+        let narrowed = ReviewCoverage.narrow(full, reviewed: Set(lead))
+        #expect(narrowed.operationCount == 0, "\(narrowed.steps.joined().map(\.name))")
+    }
 }
