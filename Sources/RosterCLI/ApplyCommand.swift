@@ -11,8 +11,8 @@ struct ApplyCommand: Command {
         "roster apply [PATH… | plan.json] [--auto-approve] [--allow-large-changes] [--concurrency N] [--format "
         + "text|json] [--reviewed FOLDER]"
     struct Options: CommandOptions {
-        static let format = Option<OutputFormat>.format(
-            [.text, .json], "report format (default text; json prints the report on standard output)")
+        static let format = Option<TextOrJSON>.format(
+            "report format (default text; json prints the report on standard output)")
         // `PlanningOptions`, listed with apply's own help for the selection.
         static let only = OptionCatalog.only.help("apply only these entities' changes (and what they need)")
         static let exclude = OptionCatalog.exclude.help("leave these entities' changes out")
@@ -25,7 +25,7 @@ struct ApplyCommand: Command {
             ]
         /// Roster paths, or one saved plan.
         var paths: [String]
-        var format: OutputFormat
+        var format: TextOrJSON
         var view: PlanRenderer.TextView
         var autoApprove: Bool
         var allowLargeChanges: Bool

@@ -12,11 +12,11 @@ struct AuthCommand: Command {
     static let usage =
         "roster auth login [--with-token] [--profile NAME] | roster auth logout | roster auth status [--format json]"
     struct Options: CommandOptions {
-        static let format = Option<OutputFormat>.format([.text, .json], "status: output format (default text)")
+        static let format = Option<TextOrJSON>.format("status: output format (default text)")
         static let specs = [OptionCatalog.withToken.spec, format.spec]
         var subcommand: String
         var withToken: Bool
-        var format: OutputFormat
+        var format: TextOrJSON
         var connection: ConnectionOptions
 
         init(_ arguments: ParsedArguments) throws(UsageError) {

@@ -11,12 +11,15 @@ struct ChartCommand: Command {
     static let people = Option<Bool>.flag(
         "--people", "draw every person, also past \(TeamChart.overviewPast) people (default there: the teams)")
     struct Options: CommandOptions {
-        static let format = Option<OutputFormat>.format(
-            [.mermaid, .dot], "mermaid (default; GitHub renders it) or dot (Graphviz)")
+        /// What the chart is drawn in.
+        enum Format: String, OutputFormat {
+            case mermaid, dot
+        }
+        static let format = Option<Format>.format("mermaid (default; GitHub renders it) or dot (Graphviz)")
         static let specs = [OptionCatalog.live.spec, format.spec, OptionCatalog.team.spec, ChartCommand.people.spec]
         var paths: [String]
         var live: Bool
-        var format: OutputFormat
+        var format: Format
         var team: String?
         var people: Bool
         var connection: ConnectionOptions

@@ -19,8 +19,8 @@ struct NoOptions: CommandOptions {
 /// `--format`, the one option of commands that print a document.
 struct FormatOnly: CommandOptions {
     static let specs = [format.spec]
-    static let format = Option<OutputFormat>.format([.text, .json], "output format (default text)")
-    var format: OutputFormat
+    static let format = Option<TextOrJSON>.format("output format (default text)")
+    var format: TextOrJSON
 
     init(_ arguments: ParsedArguments) { format = arguments[Self.format] }
 }

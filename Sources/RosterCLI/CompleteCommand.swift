@@ -50,15 +50,18 @@ struct CompleteCommand: Command {
     )
         -> [String]
     {
+        // An option that sets a person's field of a fixed set takes its values (the field table).
+        if let field = PersonField.allCases.first(where: { $0.row.option == option }),
+            case .fixedSet(let values) = field.kind
+        {
+            return values
+        }
         switch option {
         case "--profile": return profiles(context)
         case "--only", "--exclude": return NameSlot.selectors(unquoted(words.last ?? ""), words)
         case "--to", "--team", "--from": return NameSlot.roster(words).teams
         case "--successor", "--lead": return NameSlot.roster(words).people
         case "--members": return NameSlot.list(unquoted(words.last ?? ""), NameSlot.roster(words).people)
-        case "--craft": return Craft.allCases.map(\.rawValue)
-        case "--level": return JobLevel.allCases.map(\.rawValue)
-        case "--focus": return Focus.allCases.map(\.rawValue)
         case "--token-file", "--out", "--into": return [":files"]
         default:
             let choices = placeholder.split(separator: "|").map(String.init)

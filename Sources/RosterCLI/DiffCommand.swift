@@ -10,12 +10,15 @@ struct DiffCommand: Command {
     static let summary = "Say what changed between two versions of the roster in git, person by person (no server)."
     static let usage = "roster diff [REV | REV..REV] [PATH…] [--format text|json|markdown]"
     struct Options: CommandOptions {
-        static let format = Option<OutputFormat>.format([.text, .json, .markdown], "output format (default text)")
+        enum Format: String, OutputFormat {
+            case text, json, markdown
+        }
+        static let format = Option<Format>.format("output format (default text)")
         static let specs = [format.spec]
         /// The revisions (the first word, unless it names a file or folder) and the roster's paths.
         var revisions: String?
         var paths: [String]
-        var format: OutputFormat
+        var format: Format
         var style: ColorOptions
 
         init(_ arguments: ParsedArguments) {
@@ -39,7 +42,7 @@ struct DiffCommand: Command {
             switch options.format {
             case .json: context.console.writeOut(DiffRenderer.json(diff.plan, versions))
             case .markdown: context.console.writeOut(DiffRenderer.markdown(diff.plan, versions))
-            default:
+            case .text:
                 let color = context.useColor(onStderr: false, options.style)
                 context.console.writeOut(DiffRenderer.text(diff.plan, versions, color: color))
             }

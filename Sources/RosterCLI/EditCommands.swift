@@ -8,27 +8,57 @@ import RosterSession
 /// It runs the one way every edit runs: through ``EditWorkflow``, then the patch (`--dry-run`) or
 /// every file written (or none), and what it did.
 protocol EditCommand: Command where Options == EditOptions<Self> {
+    /// The subcommand words the command takes first (``NoSubcommand`` when names follow at once).
+    associatedtype Kind: EditSubcommand
     /// The command's own options; `--dry-run` and `--format` follow them.
     static var editSpecs: [OptionSpec] { get }
     /// How many names the command takes before the roster's paths.
     static var names: Int { get }
-    /// The edit the words make; `kind` is the subcommand word (empty without one).
-    static func edit(_ a: EditArguments, kind: String) throws(UsageError) -> RosterEdit
+    /// The edit the words make; `kind` is the subcommand the words start with.
+    static func edit(_ a: EditArguments, kind: Kind) throws(UsageError) -> RosterEdit
+}
+
+/// The subcommand words of an edit command, declared as cases: help, completion and the manual
+/// pages list them, and each command's `switch` over them is checked whole.
+protocol EditSubcommand: RawRepresentable, CaseIterable, Sendable where RawValue == String {
+    /// The one value of a command that takes no subcommand; nil for real subcommands.
+    static var none: Self? { get }
+}
+
+extension EditSubcommand {
+    static var none: Self? { nil }
+}
+
+/// `person` or `team`: what `add`, `rename` and `remove` act on.
+enum PersonOrTeam: String, EditSubcommand {
+    case person, team
+}
+
+/// No subcommand: the names follow the command (`hire`, `move`).
+enum NoSubcommand: String, EditSubcommand {
+    case plain = ""
+    static var none: Self? { .plain }
 }
 
 /// The options of edit command `C`, read once for all of them.
 struct EditOptions<C: EditCommand>: CommandOptions {
     static var specs: [OptionSpec] { C.editSpecs + EditArguments.common }
     var edit: EditArguments
-    var kind: String
+    var kind: C.Kind
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        kind = C.subcommands.isEmpty ? "" : try subcommand(arguments, C.self)
-        edit = try EditArguments(arguments, skip: C.subcommands.isEmpty ? 0 : 1, names: C.names, usage: C.usage)
+        if let plain = C.Kind.none {
+            kind = plain
+        } else {
+            kind = try subcommand(arguments, C.self)
+        }
+        edit = try EditArguments(arguments, skip: C.Kind.none == nil ? 1 : 0, names: C.names, usage: C.usage)
     }
 }
 
 extension EditCommand {
+    static var subcommands: [String] { Kind.none == nil ? Kind.allCases.map(\.rawValue) : [] }
+
     static func run(_ options: Options, _ context: CommandContext) async -> ExitCode {
         let arguments = options.edit
         return await reporting(FailureStyle(json: arguments.json, color: arguments.style), context) {
@@ -63,7 +93,6 @@ extension EditCommand {
 /// `roster add person NAME …` and `roster add team NAME --lead PERSON …`.
 struct AddCommand: EditCommand {
     static let name = "add"
-    static let subcommands = ["person", "team"]
     static let summary = "Add a person (into a team) or a team to the roster files; the server is not asked."
     static let usage =
         "roster add person NAME [--craft C] [--level L] [--focus F] [--since DATE] [--team TEAM [--as lead]] "
@@ -72,8 +101,8 @@ struct AddCommand: EditCommand {
     static let editSpecs = HireCommand.editSpecs + [EditArguments.lead.spec, EditArguments.members.spec]
     static let names = 1
 
-    static func edit(_ a: EditArguments, kind: String) throws(UsageError) -> RosterEdit {
-        guard kind == "team" else { return try HireCommand.edit(a, kind: kind) }
+    static func edit(_ a: EditArguments, kind: PersonOrTeam) throws(UsageError) -> RosterEdit {
+        guard kind == .team else { return try HireCommand.edit(a, kind: .plain) }
         return .addTeam(
             name: a.names[0], lead: try a.required(EditArguments.lead, usage), members: a.memberNames,
             into: a.arguments[EditArguments.into])
@@ -93,7 +122,7 @@ struct HireCommand: EditCommand {
     ]
     static let names = 1
 
-    static func edit(_ a: EditArguments, kind: String) throws(UsageError) -> RosterEdit {
+    static func edit(_ a: EditArguments, kind: NoSubcommand) throws(UsageError) -> RosterEdit {
         if a.arguments[EditArguments.role] != nil && a.arguments[EditArguments.team] == nil {
             throw UsageError(message: "--as says the role in the team --team names; name the team", hint: usage)
         }
@@ -115,7 +144,7 @@ struct MoveCommand: EditCommand {
     ]
     static let names = 1
 
-    static func edit(_ a: EditArguments, kind: String) throws(UsageError) -> RosterEdit {
+    static func edit(_ a: EditArguments, kind: NoSubcommand) throws(UsageError) -> RosterEdit {
         .move(
             person: a.names[0], team: try a.required(EditArguments.to, usage),
             role: a.arguments[EditArguments.role] ?? .member, from: a.arguments[EditArguments.from],
@@ -126,7 +155,10 @@ struct MoveCommand: EditCommand {
 /// `roster set person NAME --level L …` and `roster set level LEVEL --limit-months N`.
 struct SetCommand: EditCommand {
     static let name = "set"
-    static let subcommands = ["person", "level"]
+    /// `person` or `level`.
+    enum Kind: String, EditSubcommand {
+        case person, level
+    }
     static let summary = "Set a person's craft, level (with its start date), focus or id, or a level's limit."
     static let usage =
         "roster set person NAME [--craft C] [--level L] [--since DATE|none] [--focus F] [--id N] [PATH…] | "
@@ -137,8 +169,8 @@ struct SetCommand: EditCommand {
     ]
     static let names = 1
 
-    static func edit(_ a: EditArguments, kind: String) throws(UsageError) -> RosterEdit {
-        guard kind == "level" else {
+    static func edit(_ a: EditArguments, kind: Kind) throws(UsageError) -> RosterEdit {
+        guard kind == .level else {
             let changes = try a.personChanges()
             guard !changes.isEmpty else {
                 throw UsageError(
@@ -160,37 +192,35 @@ struct SetCommand: EditCommand {
 /// `roster rename person|team OLD NEW`.
 struct RenameCommand: EditCommand {
     static let name = "rename"
-    static let subcommands = ["person", "team"]
     static let summary = "Rename a person or a team, keeping the old name in `previously:` (the plan renames)."
     static let usage = "roster rename person|team OLD NEW [PATH…]"
     static let editSpecs: [OptionSpec] = []
     static let names = 2
 
-    static func edit(_ a: EditArguments, kind: String) throws(UsageError) -> RosterEdit {
-        .rename(kind == "team" ? .team : .person, from: a.names[0], to: a.names[1])
+    static func edit(_ a: EditArguments, kind: PersonOrTeam) throws(UsageError) -> RosterEdit {
+        .rename(kind == .team ? .team : .person, from: a.names[0], to: a.names[1])
     }
 }
 
 /// `roster remove person NAME [--successor PERSON]` and `roster remove team NAME`.
 struct RemoveCommand: EditCommand {
     static let name = "remove"
-    static let subcommands = ["person", "team"]
     static let summary = "Remove a person (out of every team) or a team from the roster files."
     static let usage = "roster remove person NAME [--successor PERSON] [PATH…] | roster remove team NAME [PATH…]"
     static let editSpecs = [EditArguments.successor.spec]
     static let names = 1
 
-    static func edit(_ a: EditArguments, kind: String) throws(UsageError) -> RosterEdit {
-        kind == "team"
+    static func edit(_ a: EditArguments, kind: PersonOrTeam) throws(UsageError) -> RosterEdit {
+        kind == .team
             ? .removeTeam(a.names[0]) : .removePerson(a.names[0], successor: a.arguments[EditArguments.successor])
     }
 }
 
 /// The subcommand word (`person`, `team`, `level`) a command takes first.
-func subcommand(_ arguments: ParsedArguments, _ command: (some Command).Type) throws(UsageError) -> String {
-    guard let word = arguments.positionals.first, command.subcommands.contains(word) else {
+func subcommand<C: EditCommand>(_ arguments: ParsedArguments, _ command: C.Type) throws(UsageError) -> C.Kind {
+    guard let word = arguments.positionals.first, let kind = C.Kind(rawValue: word) else {
         let words = command.subcommands.joined(separator: " or ")
         throw UsageError(message: "`roster \(command.name)` takes \(words) first", hint: command.usage)
     }
-    return word
+    return kind
 }

@@ -7,10 +7,13 @@ struct ExportCommand: Command {
     static let summary = "Write the live space as a roster file."
     static let usage = "roster export [--format yaml|json] [--out FILE]"
     struct Options: CommandOptions {
-        static let format = Option<OutputFormat>.format([.yaml, .json], "output format (default yaml)")
+        enum Format: String, OutputFormat {
+            case yaml, json
+        }
+        static let format = Option<Format>.format("output format (default yaml)")
         static let out = OptionCatalog.out.help("write the roster there instead of standard output")
         static let specs = [format.spec, out.spec, OptionCatalog.followSymlinks.spec]
-        var format: OutputFormat
+        var format: Format
         var out: String?
         var links: FileReplacer.Links
         var connection: ConnectionOptions

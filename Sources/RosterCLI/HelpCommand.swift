@@ -6,7 +6,7 @@ struct HelpCommand: Command {
 
     /// The options help lists; the dispatcher reads them itself, as it answers `roster help …`.
     struct Options: CommandOptions {
-        static let format = Option<OutputFormat>.format([.text, .json], "output format (default text)")
+        static let format = Option<TextOrJSON>.format("output format (default text)")
         static let specs = [
             format.spec, OptionSpec("--man", "print the manual page (mdoc) of roster, or of COMMAND"),
             OptionSpec("--man-dir", value: "DIR", "write every manual page into DIR"),

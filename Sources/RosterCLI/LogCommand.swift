@@ -13,7 +13,7 @@ struct LogCommand: Command {
     static let since = Option<String?>.text("--since", "DATE", "commits from this day (as git reads it: 2026-07-01)")
     static let until = Option<String?>.text("--until", "DATE", "commits up to this day")
     struct Options: CommandOptions {
-        static let format = Option<OutputFormat>.format([.text, .json], "output format (default text)")
+        static let format = Option<TextOrJSON>.format("output format (default text)")
         static let specs = [
             LogCommand.person.spec, LogCommand.team.spec, LogCommand.since.spec, LogCommand.until.spec, format.spec,
         ]
@@ -21,7 +21,7 @@ struct LogCommand: Command {
         var filter: LogRenderer.Filter
         var since: String?
         var until: String?
-        var format: OutputFormat
+        var format: TextOrJSON
         var style: ColorOptions
 
         init(_ arguments: ParsedArguments) {

@@ -11,11 +11,12 @@ enum NameSlot {
         let index = positionals.count - 1
         let kind = positionals.first
         switch command {
-        case "move" where index == 0: return roster(words).people
-        case "set" where index == 1 && kind == "level": return JobLevel.allCases.map(\.rawValue)
-        case "set", "remove", "rename":
+        case MoveCommand.name where index == 0: return roster(words).people
+        case SetCommand.name where index == 1 && kind == SetCommand.Kind.level.rawValue:
+            return JobLevel.allCases.map(\.rawValue)
+        case SetCommand.name, RemoveCommand.name, RenameCommand.name:
             guard index == 1 else { return nil }
-            return kind == "team" ? roster(words).teams : roster(words).people
+            return kind == PersonOrTeam.team.rawValue ? roster(words).teams : roster(words).people
         default: return nil
         }
     }

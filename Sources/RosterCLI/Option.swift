@@ -71,10 +71,14 @@ extension Option {
         }
     }
 
-    /// `--format`, taking `formats`; the first is the default.
-    static func format(_ formats: [OutputFormat], _ help: String) -> Option<OutputFormat> {
-        Option<OutputFormat>(OptionSpec("--format", choices: formats.map(\.rawValue), help)) {
-            $0.values["--format"].flatMap(OutputFormat.init(rawValue:)) ?? formats.first ?? .text
+}
+
+extension Option where Value: OutputFormat {
+    /// `--format`, taking the cases of the command's format enum; the first is the default.
+    static func format(_ help: String) -> Option<Value> {
+        let formats = Array(Value.allCases)
+        return Option(OptionSpec("--format", choices: formats.map(\.rawValue), help)) { arguments in
+            arguments.values["--format"].flatMap(Value.init(rawValue:)) ?? formats[0]
         }
     }
 }

@@ -9,14 +9,17 @@ struct PlanCommand: Command {
     static let usage =
         "roster plan [PATH…] [--format text|json|markdown] [--out plan.json] [--detailed-exitcode] [--prune]"
     struct Options: CommandOptions {
-        static let format = Option<OutputFormat>.format([.text, .json, .markdown], "output format (default text)")
+        enum Format: String, OutputFormat {
+            case text, json, markdown
+        }
+        static let format = Option<Format>.format("output format (default text)")
         static let specs =
             [
                 format.spec, OptionCatalog.view.spec, OptionCatalog.out.spec, OptionCatalog.followSymlinks.spec,
                 OptionCatalog.detailedExitcode.spec,
             ] + PlanningOptions.specs
         var paths: [String]
-        var format: OutputFormat
+        var format: Format
         var view: PlanRenderer.TextView
         var out: String?
         var links: FileReplacer.Links
@@ -58,7 +61,7 @@ struct PlanCommand: Command {
             switch format {
             case .json: context.console.writeOut((planJSON ?? PlanRenderer.json(plan)).rendered(indent: 2) + "\n")
             case .markdown: context.console.writeOut(PlanRenderer.markdown(plan, requests: requests))
-            default:
+            case .text:
                 context.console.writeOut(PlanRenderer.text(plan, requests: requests, color: color, view: options.view))
             }
             if let out, let fingerprint, let planJSON {

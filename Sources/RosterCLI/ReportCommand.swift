@@ -24,8 +24,10 @@ struct ReportCommand: Command {
     static let since = Option<String?>.text(
         "--since", "DATE", "promotions: level changes from this day (default: 3 months before --as-of)")
     struct Options: CommandOptions {
-        static let format = Option<OutputFormat>.format(
-            [.text, .json, .markdown, .csv], "output format (default text)")
+        enum Format: String, OutputFormat {
+            case text, json, markdown, csv
+        }
+        static let format = Option<Format>.format("output format (default text)")
         static let specs = [
             OptionCatalog.live.spec, ReportCommand.team.spec, OptionCatalog.asOf.spec, OptionCatalog.dueMonths.spec,
             ReportCommand.span.spec, ReportCommand.since.spec, format.spec,
@@ -40,7 +42,7 @@ struct ReportCommand: Command {
         /// `--span`; nil: the roster's `rules.maxSpanOfControl`, else 8.
         var span: Int?
         var since: Day
-        var format: OutputFormat
+        var format: Options.Format
         var connection: ConnectionOptions
         /// Diagnostics' style: colour and, with `--verbose`, their codes.
         var style: ColorOptions
@@ -124,14 +126,14 @@ struct ReportCommand: Command {
     }
 
     static func rendered(
-        _ format: OutputFormat, _ text: @autoclosure () -> String, _ json: @autoclosure () -> JSONValue,
+        _ format: Options.Format, _ text: @autoclosure () -> String, _ json: @autoclosure () -> JSONValue,
         _ markdown: @autoclosure () -> String, _ csv: @autoclosure () -> String
     ) -> String {
         switch format {
         case .json: json().rendered(indent: 2) + "\n"
         case .markdown: markdown()
         case .csv: csv()
-        default: text()
+        case .text: text()
         }
     }
 

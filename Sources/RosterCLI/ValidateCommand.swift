@@ -11,7 +11,7 @@ struct ValidateCommand: Command {
     struct Options: CommandOptions {
         static let specs = [FormatOnly.format.spec]
         var paths: [String]
-        var format: OutputFormat
+        var format: TextOrJSON
         var color: ColorOptions
 
         init(_ arguments: ParsedArguments) {

@@ -71,7 +71,8 @@ import Testing
             teams: [LiveTeam(id: 100, name: "Team 0", leadID: 2, memberIDs: [2, 1])], levels: [])
         var roster = Roster()
         roster.people = [
-            PersonEntry(name: Located("Eve", at: Self.at), craft: .design, level: .mid, focus: .mobile, location: Self.at),
+            PersonEntry(
+                name: Located("Eve", at: Self.at), craft: .design, level: .mid, focus: .mobile, location: Self.at),
             PersonEntry(
                 name: Located("Ned", at: Self.at), craft: .design, level: .senior, focus: .mobile, location: Self.at),
         ]
