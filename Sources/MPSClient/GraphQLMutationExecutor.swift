@@ -12,12 +12,18 @@ package struct GraphQLMutationExecutor: MutationExecutor {
     /// The space the mutations are for (`x-space-id`); nil: the caller's own.
     package var space: String?
     /// How operations are packed into documents.
-    var batcher = MutationBatcher()
+    var batcher = Self.packing
+
+    /// The packing every executor sends with, which the request counts plans show follow.
+    static let packing = MutationBatcher()
 
     package init(client: GraphQLClient, space: String?) {
         self.client = client
         self.space = space
     }
+
+    /// How many requests applying `plan` sends, as plans and the apply prompt say it.
+    package static func requestCount(_ plan: Plan) -> Int { packing.requestCount(plan) }
 
     package func documents(
         for step: [PlanOperation], liveID: @escaping (PlannedPerson) -> Int?

@@ -100,21 +100,22 @@ enum LiveStateDecoder {
 
     static func team(_ r: inout JSONReader) throws(JSONReader.Malformed) -> LiveTeam {
         var id: Int?, name: String?, lead: Int?, members: [Int] = []
+        let userID = MPSField.User.id.rawValue
         try r.object { r, key throws(JSONReader.Malformed) in
-            switch key {
-            case "id": id = try r.int()
-            case "name": name = try r.string()
-            case "teamLead":
+            switch MPSField.Team(rawValue: key) {
+            case .id?: id = try r.int()
+            case .name?: name = try r.string()
+            case .teamLead?:
                 try r.object { r, k throws(JSONReader.Malformed) in
-                    if k == "id" { lead = try r.int() } else { try r.skip() }
+                    if k == userID { lead = try r.int() } else { try r.skip() }
                 }
-            case "members":
+            case .members?:
                 try r.array { r throws(JSONReader.Malformed) in
                     try r.object { r, k throws(JSONReader.Malformed) in
-                        if k == "id" { members.append(try r.int()) } else { try r.skip() }
+                        if k == userID { members.append(try r.int()) } else { try r.skip() }
                     }
                 }
-            default: try r.skip()
+            case .teamLeadId?, .memberIds?, nil: try r.skip()
             }
         }
         guard let id, let name, let lead else { throw JSONReader.Malformed() }

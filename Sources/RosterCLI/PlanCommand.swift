@@ -51,7 +51,7 @@ struct PlanCommand: Command {
                 request, options.connection, environment: context.environment,
                 log: context.log(verbose: options.connection.verbose))
             let (plan, roster) = (made.plan, made.roster)
-            let requests = MutationBatcher().requestCount(plan)
+            let requests = GraphQLMutationExecutor.requestCount(plan)
             let color = context.useColor(onStderr: false, options.color)
             let out = options.out
             // The JSON plan (and its fingerprint, a hash of every live entity) once, for the

@@ -24,7 +24,7 @@ final class TerminalApplyDisplay: ApplyDisplay, ApprovalPrompt {
     }
 
     func show(_ plan: Plan, people: PeopleView) {
-        let requests = plan.hasChanges ? MutationBatcher().requestCount(plan) : 0
+        let requests = plan.hasChanges ? GraphQLMutationExecutor.requestCount(plan) : 0
         show.plan(PlanRenderer.text(plan, requests: requests, color: show.color, view: view, people: people))
     }
 

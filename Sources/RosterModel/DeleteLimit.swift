@@ -14,6 +14,10 @@ package enum DeleteLimit: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// How the plan and apply word deletes past the limit: `the plan deletes 3 of 10 people,
+    /// past policy.maxDeletes (2)`; `what` says what the plan deletes.
+    package func past(_ what: String) -> String { "the plan \(what), past policy.maxDeletes (\(self))" }
+
     package var description: String {
         switch self {
         case .count(let n): return "\(n)"

@@ -173,7 +173,7 @@ package enum PlanRenderer {
     // MARK: text
 
     /// The plan for a terminal; `requests` is how many requests apply sends (only the executor's
-    /// wire format knows: MPSClient's `MutationBatcher.requestCount`); `color` adds ANSI colours
+    /// wire format knows: `GraphQLMutationExecutor.requestCount`); `color` adds ANSI colours
     /// (green +, yellow ~, red -).
     package static func text(
         _ plan: Plan, requests: Int, color: Bool = false, view: TextView = .people, people: PeopleView? = nil

@@ -56,7 +56,7 @@ package struct ApplyFacts: Sendable {
 enum Rails {
     package static let all: [any Rail] = [
         SavedPlanTakesNoShaping(), SavedPlanForThisConnection(), SelectionMatches(), PolicyNamesMatch(),
-        OwnerManagesAccess(), SavedPlanUnchanged(), DeleteLimit(), UnchangedSinceApproval(),
+        OwnerManagesAccess(), SavedPlanUnchanged(), MaxDeletesRail(), UnchangedSinceApproval(),
     ]
 
     /// Stops with the first refusal of `point`.
@@ -139,16 +139,17 @@ struct SavedPlanUnchanged: Rail {
     }
 }
 
-/// Deletes past `policy.maxDeletes` need `--allow-large-changes`.
-package struct DeleteLimit: Rail {
+/// Deletes past `policy.maxDeletes` need `--allow-large-changes` (the plan warns of them first,
+/// in the same words).
+package struct MaxDeletesRail: Rail {
     package func refusal(at point: RailPoint) -> SessionFailure? {
         guard case .shown(let facts) = point, !facts.allowLargeChanges else { return nil }
         let exceeded = facts.plan.deletes.filter(\.exceeded)
         guard !exceeded.isEmpty else { return nil }
         let what = exceeded.map(\.description).joined(separator: ", ")
         return SessionFailure(
-            "refusing to apply: the plan \(what), past policy.maxDeletes (\(facts.roster.policy.maxDeletes)); "
-                + "check the plan, then pass --allow-large-changes", kind: .refused)
+            "refusing to apply: " + facts.roster.policy.maxDeletes.past(what)
+                + "; check the plan, then pass --allow-large-changes", kind: .refused)
     }
 }
 

@@ -59,7 +59,7 @@ enum PlanPhases {
         let resources = PlanRenderer.text(fresh, requests: 0, view: .resources)
         timer.lap("plan text (resources)", t)
         t = now()
-        let requests = MutationBatcher().requestCount(fresh)
+        let requests = GraphQLMutationExecutor.requestCount(fresh)
         timer.lap("request count", t)
         t = now()
         let engine = ApplyEngine(
