@@ -69,11 +69,7 @@ extension EditCommand {
                     DiagnosticRenderer.text(outcome.warnings, color: color, codes: arguments.style.codes))
             }
             let files = outcome.files
-            let patch = files.map {
-                UnifiedDiff.render(
-                    outcome.original[$0] ?? "", outcome.changed[$0] ?? "", path: $0, creates: outcome.original[$0] == ""
-                )
-            }.joined()
+            let patch = UnifiedDiff.patch(files, original: outcome.original, changed: outcome.changed)
             if !arguments.dryRun { try outcome.write(links: arguments.links) }
             if arguments.json {
                 context.console.writeOut(

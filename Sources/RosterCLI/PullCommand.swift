@@ -60,11 +60,7 @@ struct PullCommand: Command {
 
     static func finish(_ edits: PullWorkflow.Edits, _ options: Options, _ context: CommandContext) throws -> ExitCode {
         let files = edits.files
-        // A roster file is never empty: one with no text is one the pull creates (`--into`).
-        let patch = files.map {
-            UnifiedDiff.render(
-                edits.original[$0] ?? "", edits.changed[$0] ?? "", path: $0, creates: edits.original[$0] == "")
-        }.joined()
+        let patch = UnifiedDiff.patch(files, original: edits.original, changed: edits.changed)
         if options.dryRun && !options.json { context.console.writeOut(patch) }
         if options.check { for file in files { context.console.writeErr("\(file) would change\n") } }
         let writes = !options.dryRun && !options.check

@@ -53,14 +53,10 @@ final class TerminalApplyDisplay: ApplyDisplay, ApprovalPrompt {
     }
 
     var canAskAgain: Bool { show.console.stdinIsTerminal }
+    var canBeAnswered: Bool { show.console.stdinIsTerminal }
 
     /// "Apply these changes?"
     func confirm() throws(SessionFailure) -> Bool {
-        guard show.console.stdinIsTerminal else {
-            throw SessionFailure(
-                "refusing to apply without confirmation: standard input is not a terminal; "
-                    + "pass --auto-approve to apply anyway", kind: .usage)
-        }
         show.plan("\nApply these changes? Type \"yes\" to continue: ")
         guard show.console.readLine()?.trimmingCharacters(in: .whitespaces) == "yes" else {
             show.plan("Apply cancelled.\n")

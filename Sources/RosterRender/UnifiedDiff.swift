@@ -17,6 +17,15 @@ package enum UnifiedDiff {
         }
     }
 
+    /// The patch of every file in `files` (`git apply` takes it), from its text in `original` to
+    /// its text in `changed`. A roster file is never empty: one with no text is one the change
+    /// creates (a new `--into` file).
+    package static func patch(_ files: [String], original: [String: String], changed: [String: String]) -> String {
+        files.map { file in
+            render(original[file] ?? "", changed[file] ?? "", path: file, creates: original[file] == "")
+        }.joined()
+    }
+
     /// The diff of `old` and `new` for `path`; empty when they are the same. A file the change
     /// `creates` comes from `/dev/null`; `./` is left off the path, as git writes it.
     package static func render(_ old: String, _ new: String, path: String, creates: Bool = false) -> String {

@@ -24,7 +24,7 @@ extension ApplyWorkflow {
         var shown = made
         while true {
             display.show(shown.plan, people: PeopleView(shown.plan))
-            if let refusal = shownRefusal(shown) { throw refusal }
+            if let refusal = shownRefusal(shown, unanswerable: !prompt.canBeAnswered) { throw refusal }
             guard try prompt.confirm() else { return .cancelled }
             let fresh = try await shown.again(request)
             do throws(SessionFailure) {

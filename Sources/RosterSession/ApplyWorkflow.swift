@@ -149,9 +149,11 @@ package struct ApplyWorkflow: Sendable {
     }
 
     /// The refusal of the rails once the plan is shown, if any.
-    func shownRefusal(_ made: LivePlan) -> SessionFailure? {
+    func shownRefusal(_ made: LivePlan, unanswerable: Bool = false) -> SessionFailure? {
+        var facts = facts(made.plan, made.roster)
+        facts.unanswerable = unanswerable
         do throws(SessionFailure) {
-            try Rails.check(.shown(facts(made.plan, made.roster)))
+            try Rails.check(.shown(facts))
             return nil
         } catch {
             return error

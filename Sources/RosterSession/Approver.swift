@@ -14,11 +14,17 @@ package enum Approver: Sendable {
 
 /// The question "apply these changes?", which the command line puts to a person.
 package protocol ApprovalPrompt: Sendable {
-    /// Whether the plan just shown is approved ("yes"); a prompt that cannot be put fails.
+    /// Whether the plan just shown is approved ("yes").
     func confirm() throws(SessionFailure) -> Bool
+    /// Whether anyone can answer (a terminal to type on); when not, a rail refuses before asking.
+    var canBeAnswered: Bool { get }
     /// Whether a new plan can be shown and asked for again when the space changed while the
     /// question waited (false: apply stops, refused).
     var canAskAgain: Bool { get }
+}
+
+extension ApprovalPrompt {
+    package var canBeAnswered: Bool { true }
 }
 
 /// Where apply shows what it does, printing nothing itself: the command line renders.

@@ -50,13 +50,15 @@ package struct ApplyFacts: Sendable {
     package var saved: SavedPlanFile?
     /// `--allow-large-changes`.
     package var allowLargeChanges: Bool
+    /// Approval is asked of a prompt that no one can answer (no terminal).
+    package var unanswerable = false
 }
 
 /// The rails, in the order they are checked.
 enum Rails {
     package static let all: [any Rail] = [
         SavedPlanTakesNoShaping(), SavedPlanForThisConnection(), SelectionMatches(), PolicyNamesMatch(),
-        OwnerManagesAccess(), SavedPlanUnchanged(), MaxDeletesRail(), UnchangedSinceApproval(),
+        OwnerManagesAccess(), SavedPlanUnchanged(), MaxDeletesRail(), ApprovalCanBeGiven(), UnchangedSinceApproval(),
     ]
 
     /// Stops with the first refusal of `point`.
@@ -150,6 +152,16 @@ package struct MaxDeletesRail: Rail {
         return SessionFailure(
             "refusing to apply: " + facts.roster.policy.maxDeletes.past(what)
                 + "; check the plan, then pass --allow-large-changes", kind: .refused)
+    }
+}
+
+/// A plan that waits for "yes" needs someone to type it: without a terminal, `--auto-approve`.
+struct ApprovalCanBeGiven: Rail {
+    package func refusal(at point: RailPoint) -> SessionFailure? {
+        guard case .shown(let facts) = point, facts.unanswerable else { return nil }
+        return SessionFailure(
+            "refusing to apply without confirmation: standard input is not a terminal; "
+                + "pass --auto-approve to apply anyway", kind: .usage)
     }
 }
 
