@@ -142,7 +142,7 @@ package struct MutationBatcher: Sendable {
             // Every field roster knows, so that an update, a full replacement, drops none. One
             // with no value is left out rather than null, which clears it alike: a server older
             // than level start dates refuses the key itself.
-            for field in PersonField.allCases {
+            for field in PersonField.all {
                 guard let value = f.text(field) else { continue }
                 key(field.wire)
                 string(value)

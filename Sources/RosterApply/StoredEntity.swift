@@ -50,7 +50,7 @@ enum StoredEntity: Equatable {
         case (.absent, _): return "it was added by another writer"
         case (_, .absent): return "it was deleted by another writer"
         case let (.person(a), .person(b)):
-            return PersonField.allCases.compactMap {
+            return PersonField.all.compactMap {
                 Self.field($0.key.rawValue, a.text($0) ?? "none", b.text($0) ?? "none")
             }.joined(separator: ", ")
         case let (.team(n1, lead1, m1), .team(n2, lead2, m2)):

@@ -51,7 +51,7 @@ struct CompleteCommand: Command {
         -> [String]
     {
         // An option that sets a person's field of a fixed set takes its values (the field table).
-        if let field = PersonField.allCases.first(where: { $0.row.option == option }),
+        if let field = PersonField.all.first(where: { $0.row.option == option }),
             case .fixedSet(let values) = field.kind
         {
             return values

@@ -76,7 +76,7 @@ struct EditArguments: Sendable {
     /// `allowingNone`.
     func fields(allowingNone: Bool) throws(UsageError) -> GivenFields {
         var fields = GivenFields()
-        for field in PersonField.allCases {
+        for field in PersonField.all {
             guard let option = Self.option(field), let text = arguments[option] else { continue }
             if field.kind == .date && allowingNone && text == "none" {
                 fields[field] = .some(nil)

@@ -25,7 +25,7 @@ extension RosterEditor {
         let file = newEntryFile(for: RosterFormat.TopLevelKey.people.name, into: new.into)
         let given = editors[file]?.defaults() ?? [:]
         // What the entry must state, the file's defaults aside.
-        for field in PersonField.allCases where field != .name && field.row.absence == .required {
+        for field in PersonField.all where field != .name && field.row.absence == .required {
             let key = field.key
             guard new.fields[field] == nil && given[key.name] == nil else { continue }
             throw EditRefusal(
@@ -52,7 +52,7 @@ extension RosterEditor {
     /// file's defaults give.
     func fields(of new: NewPerson) -> [(String, WrittenValue)] {
         [(RosterFormat.PersonKey.name.name, .text(new.name))]
-            + PersonField.allCases.compactMap { field in
+            + PersonField.all.compactMap { field in
                 new.fields[field].map { (field.key.name, WrittenValue(field.kind, $0)) }
             }
     }
@@ -91,7 +91,7 @@ extension RosterEditor {
     /// A hire of someone the roster has: nothing to change when it says what was asked, else refused.
     mutating func unchangedHire(_ new: NewPerson, _ p: Int, team t: Int?) throws(EditRefusal) {
         let person = roster.people[p]
-        var same = PersonField.allCases.allSatisfy { field in
+        var same = PersonField.all.allSatisfy { field in
             new.fields[field].map { Self.stated(person, field, $0) } ?? true
         }
         if let t {
@@ -118,7 +118,7 @@ extension RosterEditor {
         var set: [(String, WrittenValue)] = []
         var words: [String] = []
         // The id is pinned before the dates are set, as the words tell it.
-        for field in PersonField.allCases where field.kind != .date {
+        for field in PersonField.all where field.kind != .date {
             change(field, given[field], of: person, &set, &words)
         }
         if let id = changes.id, id != person.id?.value {
@@ -128,7 +128,7 @@ extension RosterEditor {
             let shared = roster.people.indices.contains { $0 != p && roster.people[$0].key == person.key }
             pinReferences(p, as: "\(person.name.value) (#\(id))", pinnedOnly: !shared)
         }
-        for field in PersonField.allCases where field.kind == .date {
+        for field in PersonField.all where field.kind == .date {
             change(field, given[field], of: person, &set, &words)
         }
         guard !set.isEmpty else {

@@ -126,7 +126,7 @@ package struct LiveEntries {
     package func person(_ user: LiveUser) -> Person {
         Person(
             name: names[user.id] ?? Self.name(user.name), id: pinned(user.id) ? user.id : nil,
-            valueFields: PersonField.allCases.filter { $0 != .name }.compactMap { written($0, of: user) })
+            valueFields: PersonField.all.filter { $0 != .name }.compactMap { written($0, of: user) })
     }
 
     /// How an entry writes `field` of `user`, by the field's kind and what its absence means; nil:

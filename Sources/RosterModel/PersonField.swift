@@ -22,8 +22,17 @@ package enum PersonField: String, Sendable, CaseIterable {
         package var option: String?
     }
 
+    /// The fields in the table's order, stored once (hot loops read it for every person).
+    package static let all = allCases
+
     /// The field's row of the table.
-    package var row: Row {
+    package var row: Row { Self.rows[self] ?? makeRow() }
+
+    /// The rows, made once: a row holds its fixed set's values.
+    private static let rows = Dictionary(uniqueKeysWithValues: allCases.map { ($0, $0.makeRow()) })
+
+    /// The row as the table declares it.
+    private func makeRow() -> Row {
         switch self {
         case .name: Row(key: .name, wire: .fullName, kind: .freeText, absence: .required, label: "name", option: nil)
         case .craft:

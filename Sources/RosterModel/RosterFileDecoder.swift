@@ -128,7 +128,7 @@ struct RosterFileDecoder {
         var person = PersonEntry(
             name: name ?? Located("", at: doc.location(nameNode)), id: id, craft: .engineering, level: .junior,
             location: doc.location(node))
-        for field in PersonField.allCases {
+        for field in PersonField.all {
             if let value = fields[field.key] {
                 read(field, value, into: &person)
             } else if name != nil {

@@ -64,7 +64,7 @@ package struct PullDecisions {
                 set(at, Person.id.name, .number(user.id))
             }
             entries.names[user.id] = user.key == person.key ? person.name.value : LiveEntries.name(user.name)
-            for field in PersonField.allCases { pull(field, of: user, into: person) }
+            for field in PersonField.all { pull(field, of: user, into: person) }
         }
     }
 

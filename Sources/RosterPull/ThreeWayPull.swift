@@ -251,7 +251,7 @@ package struct ThreeWayPull {
 
     /// Every field a person's entry states, for comparing an entry of the base with the files'.
     static func stated(_ person: PersonEntry) -> [String?] {
-        PersonField.allCases.map { statedText(person, $0) }
+        PersonField.all.map { statedText(person, $0) }
     }
 
     /// What an entry states for `field`; the date as written, `absent` when it states none.

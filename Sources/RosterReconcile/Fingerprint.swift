@@ -25,7 +25,7 @@ package struct Fingerprint: Sendable, Equatable {
             let fields = PersonValues(u)
             entities[.person(u.id)] = EntitySnapshot(
                 name: u.name,
-                fields: PersonField.allCases.filter { $0 != .name }.map { ($0.key.rawValue, fields.text($0) ?? "none") }
+                fields: PersonField.all.filter { $0 != .name }.map { ($0.key.rawValue, fields.text($0) ?? "none") }
             )
         }
         for t in live.teams where !ignoredTeams.contains(t.id) && kept(.team(t.id)) {

@@ -11,7 +11,7 @@ extension PersonValues {
             ?? PersonValues(
                 fullName: person.name.value, craft: person.craft, level: person.level, focus: person.focus,
                 levelStartDate: nil)
-        for field in PersonField.allCases {
+        for field in PersonField.all {
             switch field {
             // The live spelling stays when the roster's name has its key (outer or doubled white
             // space, escapes).
@@ -32,7 +32,7 @@ extension PersonValues {
 
     /// What changes, field by field, from these fields to `other`.
     func changes(to other: PersonValues) -> [FieldChange] {
-        PersonField.allCases.compactMap { field in
+        PersonField.all.compactMap { field in
             switch field {
             case .name: fullName == other.fullName ? nil : .name(from: fullName, to: other.fullName)
             case .craft: craft == other.craft ? nil : .craft(from: craft, to: other.craft)
@@ -47,6 +47,6 @@ extension PersonValues {
 
     /// The fields as a plan shows a created or deleted person's values.
     var values: EntityValues {
-        EntityValues(PersonField.allCases.map { (PlanField($0), json($0)) })
+        EntityValues(PersonField.all.map { (PlanField($0), json($0)) })
     }
 }

@@ -127,7 +127,7 @@ package struct SavedPlan: Sendable {
     }
 
     static func person(_ f: PersonValues) -> JSONValue {
-        .object(PersonField.allCases.map { ($0.wire.rawValue, f.json($0)) })
+        .object(PersonField.all.map { ($0.wire.rawValue, f.json($0)) })
     }
 
     static func team(_ f: TeamValues) -> JSONValue {
