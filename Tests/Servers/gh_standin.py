@@ -100,21 +100,15 @@ def main():
         runs = w.get("runs", {})
         run = runs.get(option(args, "--commit"), runs.get("*"))
         return out([{"databaseId": int(run)}] if run else [], args)
-    if args[:2] == ["run", "download"] and option(args, "--name") == "roster-diff":
-        diff = w.get("diffs", {}).get(str(args[2]))
-        if not diff:
-            print("no artifact matches any of the names or patterns provided", file=sys.stderr)
-            sys.exit(1)
-        os.makedirs(option(args, "--dir"), exist_ok=True)
-        shutil.copy(diff, os.path.join(option(args, "--dir"), "diff.md"))
-        return None
     if args[:2] == ["run", "download"]:
-        plan = w.get("artifacts", {}).get(str(args[2]))
-        if not plan or not os.path.exists(plan):
+        # The saved diff (roster-diff) or the saved plan (roster-plan), as the artifact holds it.
+        kind, name = ("diffs", "diff.md") if option(args, "--name") == "roster-diff" else ("artifacts", "plan.json")
+        found = w.get(kind, {}).get(str(args[2]))
+        if not found or not os.path.exists(found):
             print("no artifact matches any of the names or patterns provided", file=sys.stderr)
             sys.exit(1)
         os.makedirs(option(args, "--dir"), exist_ok=True)
-        shutil.copy(plan, os.path.join(option(args, "--dir"), "plan.json"))
+        shutil.copy(found, os.path.join(option(args, "--dir"), name))
         return None
     if args[:2] == ["pr", "list"]:
         return out([{"number": int(n)} for n in w.get("open_prs", [])], args)
