@@ -78,10 +78,23 @@ def test_the_ci_workflow_has_the_jobs_and_rails_it_promises():
     with open(os.path.join(ROOT, "action.yml")) as f:
         action = yaml.safe_load(f)
     assert set(action["inputs"]) >= {"command", "path", "endpoint", "token", "comment", "version"}
-    assert set(action["outputs"]) == {"changes", "exitcode", "plan-file"}
+    assert set(action["outputs"]) == {"changes", "exitcode", "plan-file", "diff-file"}
     for step in action["runs"]["steps"]:
         if "uses" in step:
             assert len(step["uses"].split("@")[1].split()[0]) == 40, step["uses"]
         if "run" in step:
             assert "${{" not in step["run"], "inputs reach scripts through env, never the script's text"
     json.dumps(workflow)  # plain data, nothing YAML-only
+
+
+def test_the_fork_comment_workflow_runs_nothing_of_the_fork():
+    with open(os.path.join(ROOT, "examples", "ci", "roster-comment.yml")) as f:
+        workflow = yaml.safe_load(f)
+    on = workflow.get("on", workflow.get(True))  # PyYAML reads a bare `on` as true
+    assert on["workflow_run"] == {"workflows": ["roster"], "types": ["completed"]}
+    assert workflow["permissions"] == {}
+    (job,) = workflow["jobs"].values()
+    assert job["permissions"] == {"actions": "read", "pull-requests": "write"}
+    assert "head_repository.full_name != github.repository" in job["if"], "forks only"
+    (step,) = job["steps"]
+    assert step["uses"].startswith("roster-dev/roster@") and step["with"] == {"command": "comment-diff"}
