@@ -22,15 +22,6 @@ package enum FieldKind: Sendable, Equatable {
         case .freeText, .person, .people: false
         }
     }
-
-    /// Two values of the kind that differ, for tests that set each field to a value of its kind.
-    package var samples: (String, String) {
-        switch self {
-        case .fixedSet(let values): (values[0], values[1])
-        case .date: ("2024-03-01", "2025-01-02")
-        case .freeText, .person, .people: ("Ada Park", "Zoë O'Brien: #1, [x]")
-        }
-    }
 }
 
 /// What a roster entry that leaves a field out means.

@@ -59,6 +59,14 @@ package enum LevelReportRenderer {
         return out + "\n" + totals(report) + "\n"
     }
 
+    /// A person of a report as its JSON names them: name, id, level and level start date.
+    static func person(_ name: String, _ id: Int?, _ level: JobLevel, _ since: Day) -> [(String, JSONValue)] {
+        [
+            ("name", .string(name)), ("id", id.map(JSONValue.int) ?? .null), ("level", .string(level.rawValue)),
+            ("levelStartDate", .string(since.description)),
+        ]
+    }
+
     package static func json(_ report: LevelReport) -> JSONValue {
         .object([
             (JSONEnvelope.versionKey, .int(JSONEnvelope.version)),
@@ -68,14 +76,13 @@ package enum LevelReportRenderer {
                 "people",
                 .array(
                     report.rows.map { row in
-                        .object([
-                            ("name", .string(row.name)), ("id", row.id.map(JSONValue.int) ?? .null),
-                            ("level", .string(row.level.rawValue)), ("levelStartDate", .string(row.since.description)),
-                            ("months", .int(row.months)), ("limitMonths", row.limit.map(JSONValue.int) ?? .null),
-                            ("status", .string(row.status.rawValue)),
-                            ("overBy", row.overBy.map(JSONValue.int) ?? .null),
-                            ("teams", .array(row.teams.map(JSONValue.string))),
-                        ])
+                        .object(
+                            person(row.name, row.id, row.level, row.since) + [
+                                ("months", .int(row.months)), ("limitMonths", row.limit.map(JSONValue.int) ?? .null),
+                                ("status", .string(row.status.rawValue)),
+                                ("overBy", row.overBy.map(JSONValue.int) ?? .null),
+                                ("teams", .array(row.teams.map(JSONValue.string))),
+                            ])
                     })
             ),
             (

@@ -128,12 +128,11 @@ package enum TeamReportRenderer {
                 "people",
                 .array(
                     report.rows.map { row in
-                        .object([
-                            ("name", .string(row.name)), ("id", row.id.map(JSONValue.int) ?? .null),
-                            ("level", .string(row.level.rawValue)), ("levelStartDate", .string(row.since.description)),
-                            ("teams", .array(row.teams.map(JSONValue.string))),
-                            ("commit", row.commit.map(JSONValue.string) ?? .null),
-                        ])
+                        .object(
+                            LevelReportRenderer.person(row.name, row.id, row.level, row.since) + [
+                                ("teams", .array(row.teams.map(JSONValue.string))),
+                                ("commit", row.commit.map(JSONValue.string) ?? .null),
+                            ])
                     })
             ),
             ("undated", .int(report.undated)),

@@ -1,4 +1,5 @@
 import Foundation
+import RosterTestSupport
 import Testing
 
 @testable import MPSClient
@@ -13,7 +14,7 @@ import Testing
 /// Every field roster manages for a person (``PersonField``, the table) reaches every place that
 /// reads, compares, sends, writes or shows a person: the live read, the roster decoder, the plan
 /// and its text, the mutation input, the fingerprint, export, pull. Driven by the table alone: each
-/// field is set to two values of its kind (``FieldKind/samples``), so a row added to the table and
+/// field is set to two values of its kind (`FieldKind.samples`, in RosterTestSupport), so a row added to the table and
 /// forgotten in one place fails here, naming the place, without this test being edited. The edit
 /// options are checked the same way in RosterCLITests (`EditOptionCoverageTests`).
 @Suite struct PersonFieldCoverageTests {
