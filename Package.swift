@@ -32,27 +32,33 @@ let package = Package(
         // The reconciler: matching, typed changes, the planner, selections, saved plans; Foundation
         // only, no networking.
         .target(name: "RosterReconcile", dependencies: ["RosterModel", "RosterYAML", "RosterCore"]),
-        // The apply engine: runs a plan's steps through a MutationExecutor, recovers, verifies and
-        // reports; no networking (MPSClient implements the executor).
+        // The apply engine: packs a plan's steps into mutation documents, runs them through a
+        // MutationExecutor, recovers, verifies and reports; no networking (RosterSession's
+        // GraphQLMutationExecutor sends the documents through MPSClient).
         .target(name: "RosterApply", dependencies: ["RosterReconcile", "RosterModel", "RosterCore"]),
+        // The roster's files edited in place: values set, lists edited, entries appended and removed,
+        // keeping comments, anchors, quoting and layout. Pull and the edit commands write through it.
+        .target(name: "RosterFiles", dependencies: ["RosterModel", "RosterYAML", "RosterCore"]),
         // pull: the roster files edited in place to say what the live space says, and the guard
         // that the edited files load and plan clean.
-        .target(name: "RosterPull", dependencies: ["RosterReconcile", "RosterModel", "RosterYAML", "RosterCore"]),
-        // Edits of the roster files in a manager's words (hire, move, set, rename, remove), written
-        // with pull's file editor and checked by loading the edited files; no server.
-        .target(name: "RosterEdit", dependencies: ["RosterPull", "RosterModel", "RosterYAML", "RosterCore"]),
-        // MPS: the transport (libcurl) and its network policy, the GraphQL client and its one retry
-        // policy, the live-state reader, the mutation documents and the executor the apply engine drives.
         .target(
-            name: "MPSClient", dependencies: ["CCurl", "RosterModel", "RosterReconcile", "RosterApply", "RosterCore"]),
+            name: "RosterPull",
+            dependencies: ["RosterFiles", "RosterReconcile", "RosterModel", "RosterYAML", "RosterCore"]),
+        // Edits of the roster files in a manager's words (hire, move, set, rename, remove), written
+        // through RosterFiles and checked by loading the edited files; no server.
+        .target(name: "RosterEdit", dependencies: ["RosterFiles", "RosterModel", "RosterYAML", "RosterCore"]),
+        // MPS: the transport (libcurl) and its network policy, the GraphQL client and its one retry
+        // policy, and the live-state reader. Nothing of the planner: the executor that sends a plan's
+        // documents through this client lives in RosterSession.
+        .target(name: "MPSClient", dependencies: ["CCurl", "RosterModel", "RosterCore"]),
         // A session against a live space, printing nothing: the roster loaded, the space read, the
-        // plan made and made again (LivePlan), the space exported (RosterExporter); the command line
-        // renders what they return.
+        // plan made and made again (LivePlan), its mutations sent (GraphQLMutationExecutor), the space
+        // exported (RosterExporter); the command line renders what they return.
         .target(
             name: "RosterSession",
             dependencies: [
-                "MPSClient", "RosterApply", "RosterPull", "RosterEdit", "RosterReconcile", "RosterModel", "RosterYAML",
-                "RosterCore",
+                "MPSClient", "RosterApply", "RosterPull", "RosterEdit", "RosterFiles", "RosterReconcile", "RosterModel",
+                "RosterYAML", "RosterCore",
             ]),
         // Every renderer, pure: diagnostics, the JSON Schema, plans, reports, charts.
         .target(name: "RosterRender", dependencies: ["RosterModel", "RosterReconcile", "RosterApply", "RosterCore"]),
@@ -73,7 +79,7 @@ let package = Package(
             name: "roster-bench",
             dependencies: [
                 "CYAML", "RosterModel", "RosterYAML", "RosterCore", "MPSClient", "RosterReconcile", "RosterApply",
-                "RosterRender",
+                "RosterRender", "RosterSession",
             ], path: "Sources/roster-bench"),
         // What the test targets share: the package's paths, golden files, seeded randomness and fixtures.
         .target(
@@ -87,28 +93,31 @@ let package = Package(
         .testTarget(
             name: "RosterReconcileTests",
             dependencies: [
-                "RosterReconcile", "RosterModel", "RosterCore", "MPSClient", "RosterRender", "RosterTestSupport",
+                "RosterReconcile", "RosterModel", "RosterCore", "RosterRender", "RosterTestSupport",
             ]),
         .testTarget(
             name: "RosterApplyTests",
             dependencies: [
-                "RosterApply", "RosterReconcile", "RosterModel", "RosterCore", "MPSClient", "RosterRender",
-                "RosterTestSupport",
+                "RosterApply", "RosterReconcile", "RosterModel", "RosterCore", "RosterRender", "RosterTestSupport",
             ]),
+        .testTarget(
+            name: "RosterFilesTests",
+            dependencies: ["RosterFiles", "RosterModel", "RosterYAML", "RosterCore", "RosterTestSupport"]),
         .testTarget(
             name: "RosterPullTests",
             dependencies: [
-                "RosterPull", "RosterReconcile", "RosterModel", "RosterYAML", "RosterCore", "RosterTestSupport",
+                "RosterPull", "RosterFiles", "RosterReconcile", "RosterModel", "RosterYAML", "RosterCore",
+                "RosterTestSupport",
             ]),
         .testTarget(
             name: "RosterEditTests",
             dependencies: [
-                "RosterEdit", "RosterPull", "RosterRender", "RosterModel", "RosterYAML", "RosterCore",
+                "RosterEdit", "RosterFiles", "RosterRender", "RosterModel", "RosterYAML", "RosterCore",
                 "RosterTestSupport",
             ]),
         .testTarget(
             name: "MPSClientTests",
-            dependencies: ["MPSClient", "RosterReconcile", "RosterApply", "RosterModel", "RosterCore"]),
+            dependencies: ["MPSClient", "RosterModel", "RosterCore"]),
         .testTarget(
             name: "RosterSessionTests",
             dependencies: [

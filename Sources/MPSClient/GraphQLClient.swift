@@ -12,7 +12,7 @@ package final class GraphQLClient: Sendable {
     static let userAgent = "roster/\(RosterVersion.current) (+https://github.com/roster-dev/roster)"
     /// How long a mutation request may take, whatever `--timeout` says for reads: one that timed
     /// out may still run, so apply gives the server every chance to answer.
-    static let mutationDeadline: TimeInterval = 120
+    package static let mutationDeadline: TimeInterval = 120
 
     package init(
         endpoint: MPSEndpoint, transport: any Transport, log: (@Sendable (String) -> Void)? = nil,
@@ -41,7 +41,7 @@ package final class GraphQLClient: Sendable {
 
     /// Sends a prepared body as `space` (nil: the caller's own) and returns the raw response;
     /// `timeout` overrides the endpoint's.
-    func post(
+    package func post(
         body: Data, retry: RetryPolicy, space: String?, timeout: TimeInterval? = nil
     ) async throws(MPSError) -> HTTPResponse {
         var headers = [

@@ -6,7 +6,7 @@ import RosterCore
 /// server certainly did not run it (no connection, HTTP 429 or 503), because one that may have
 /// run may also still run later.
 package struct RetryPolicy: Sendable {
-    var attempts: Int
+    package var attempts: Int
     var baseDelay: Double
     var maxDelay: Double
     /// Whether a request that may have reached the server (a timeout, a lost connection, a 5xx

@@ -1,6 +1,6 @@
 import RosterCore
+import RosterFiles
 import RosterModel
-import RosterPull
 
 /// Hires, changes of a person's fields, levels' limits and departures.
 extension RosterEditor {

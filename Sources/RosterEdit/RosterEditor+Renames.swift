@@ -1,6 +1,6 @@
 import RosterCore
+import RosterFiles
 import RosterModel
-import RosterPull
 
 /// Renames: the new name on the entry, the old one kept in `previously:` so that the plan renames
 /// (never a delete and a create), and every reference to the old name rewritten.

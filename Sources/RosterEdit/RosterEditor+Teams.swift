@@ -1,6 +1,6 @@
 import RosterCore
+import RosterFiles
 import RosterModel
-import RosterPull
 
 /// Moves, new teams and teams removed: who leads and who is listed, team by team.
 extension RosterEditor {

@@ -1,6 +1,6 @@
 import RosterCore
+import RosterFiles
 import RosterModel
-import RosterPull
 import RosterYAML
 
 /// Writes one ``RosterEdit`` into the roster's files at their nodes' positions (with pull's

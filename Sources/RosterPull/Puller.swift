@@ -1,4 +1,5 @@
 import RosterCore
+import RosterFiles
 import RosterModel
 import RosterReconcile
 import RosterYAML

@@ -1,5 +1,6 @@
 import Foundation
 import RosterCore
+import RosterFiles
 import RosterModel
 import RosterPull
 import RosterReconcile

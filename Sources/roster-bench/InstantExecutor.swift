@@ -2,6 +2,7 @@ import Foundation
 import MPSClient
 import RosterApply
 import RosterReconcile
+import RosterSession
 import Synchronization
 
 /// A server that answers every document at once, each alias with a new id: what is left of

@@ -5,6 +5,7 @@ import RosterCore
 import RosterModel
 import RosterReconcile
 import RosterRender
+import RosterSession
 
 /// The planner's phases, timed in one process; medians printed.
 enum PlanPhases {

@@ -3,7 +3,6 @@ import Synchronization
 import Testing
 
 @testable import MPSClient
-@testable import RosterApply
 
 /// A transport that answers from a script, for the client's error mapping and retries.
 final class ScriptedTransport: Transport, Sendable {
@@ -138,15 +137,8 @@ final class ScriptedTransport: Transport, Sendable {
     }
 }
 
-/// MPS's words, classified where they are known: apply reads kinds, never the text.
+/// MPS's words, read where they are known.
 @Suite struct MPSWordsTests {
-    @Test func refusedMutationsAreClassified() {
-        #expect(GraphQLMutationExecutor.classify("No user found with that email").kind == .noAccount)
-        let sql = GraphQLMutationExecutor.classify("Failed query: delete from \"users\"\nparams: 7")
-        #expect(sql.kind == .databaseRefused && sql.server == "Failed query: delete from \"users\" params: 7")
-        #expect(GraphQLMutationExecutor.classify("User not found").kind == .other)
-    }
-
     @Test func anOlderServerSaysWhatItLacks() {
         #expect(MPSService.lacking(in: "Cannot query field \"levelStartDate\" on type \"User\".") == [.levelStartDates])
         #expect(MPSService.lacking(in: "Cannot query field 'jobLevelLimits' on type 'Query'.") == [.levelLimits])

@@ -3,7 +3,6 @@ import RosterTestSupport
 import Synchronization
 import Testing
 
-@testable import MPSClient
 @testable import RosterApply
 @testable import RosterCore
 @testable import RosterModel

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import MPSClient
 @testable import RosterCore
 @testable import RosterModel
 @testable import RosterReconcile

@@ -2,7 +2,7 @@ import Foundation
 import RosterTestSupport
 import Testing
 
-@testable import MPSClient
+@testable import RosterApply
 @testable import RosterCore
 @testable import RosterModel
 @testable import RosterReconcile

@@ -1,5 +1,4 @@
 import Foundation
-import RosterApply
 import RosterCore
 import RosterModel
 import RosterReconcile

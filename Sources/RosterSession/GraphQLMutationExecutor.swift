@@ -1,4 +1,5 @@
 import Foundation
+import MPSClient
 import RosterApply
 import RosterCore
 import RosterReconcile

@@ -1,4 +1,3 @@
-import RosterReconcile
 import RosterYAML
 
 /// The entries a pull removes from and appends to one flow sequence (`people: [{…}, {…}]`, a JSON

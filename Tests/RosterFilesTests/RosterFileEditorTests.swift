@@ -2,8 +2,8 @@ import RosterTestSupport
 import Testing
 
 @testable import RosterCore
+@testable import RosterFiles
 @testable import RosterModel
-@testable import RosterPull
 
 /// The file editor alone, over the styles pull's property test generates (block and flow,
 /// quoted and plain, JSON, CRLF, no final newline): an edit changes what it says and nothing

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import RosterPull
+@testable import RosterFiles
 @testable import RosterYAML
 
 /// What pull writes for a name reads back as the same name, and is plain only where that is safe.

@@ -1,6 +1,5 @@
 import RosterCore
 import RosterModel
-import RosterReconcile
 import RosterYAML
 
 extension RosterFileEditor {
@@ -73,7 +72,7 @@ extension RosterFileEditor {
     }
 
     /// Rewrites a team's members in the list's own style (flow or block).
-    mutating func setMembers(_ node: NodeID, _ members: [String]) {
+    package mutating func setMembers(_ node: NodeID, _ members: [String]) {
         setList(node, RosterFormat.TeamKey.members.name, members)
     }
 

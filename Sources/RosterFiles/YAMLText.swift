@@ -1,4 +1,3 @@
-import RosterReconcile
 import RosterYAML
 
 /// How pull and the edit commands write a string: by ``YAMLQuoting``'s rule, which export's writer

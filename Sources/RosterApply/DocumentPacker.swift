@@ -1,4 +1,3 @@
-import RosterApply
 import RosterCore
 import RosterReconcile
 

@@ -1,6 +1,5 @@
 import RosterCore
 import RosterModel
-import RosterReconcile
 
 /// A value written into a roster file, rendered as YAML or JSON for the file it goes in.
 package enum WrittenValue: Equatable, Sendable {

@@ -1,5 +1,4 @@
 import RosterCore
-import RosterReconcile
 import RosterYAML
 
 /// Edits one YAML file in place, by the positions the loader knows (columns counted in Unicode
