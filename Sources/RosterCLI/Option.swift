@@ -1,3 +1,4 @@
+import RosterModel
 import RosterRender
 
 /// A command-line option declared once, with its type: its ``OptionSpec`` (which parsing, help,
@@ -99,7 +100,8 @@ enum OptionCatalog {
     static let view = Option<PlanRenderer.TextView?>.choice(
         "--view", PlanRenderer.TextView.allCases, "text plan: people (default; who joins, leaves, moves) or resources")
     static let autoApprove = Option<Bool>.flag("--auto-approve", "apply without asking")
-    static let allowLargeChanges = Option<Bool>.flag("--allow-large-changes", "apply even past policy.maxDeletes")
+    static let allowLargeChanges = Option<Bool>.flag(
+        DeleteLimit.override, "apply even past policy.\(DeleteLimit.key.rawValue)")
     static let concurrency = Option<Int?>.integer(
         "--concurrency", "N", in: 1...64, example: 4, "requests in flight at once (default 4)")
     static let live = Option<Bool>.flag("--live", "read the live space instead of roster files")

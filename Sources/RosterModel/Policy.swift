@@ -8,7 +8,7 @@ package struct Policy: Sendable {
     package var ignoreTeams: [Located<String>] = []
     package var protectedPeople: [Located<String>] = []
     package var protectedTeams: [Located<String>] = []
-    package var maxDeletes: DeleteLimit = .percent(25)
+    package var maxDeletes = DeleteLimit.standard
     /// Where the section was written, when it was.
     package var location: SourceLocation?
 

@@ -264,7 +264,7 @@ struct RosterFileDecoder {
         if let n = fields[.protected] {
             (policy.protectedPeople, policy.protectedTeams) = kindLists(n, "policy.protected")
         }
-        if let n = fields[.maxDeletes], let limit = maxDeletes(n) { policy.maxDeletes = limit }
+        if let n = fields[DeleteLimit.key], let limit = reader.deleteLimit(n) { policy.maxDeletes = limit }
         return policy
     }
 
@@ -347,26 +347,5 @@ struct RosterFileDecoder {
         let people = fields[.people].map { reader.names($0, "\(field).people") } ?? []
         let teams = fields[.teams].map { reader.names($0, "\(field).teams") } ?? []
         return (people, teams)
-    }
-
-    /// `3` (a count) or `10%` (a share of the live total).
-    private mutating func maxDeletes(_ node: NodeID) -> DeleteLimit? {
-        let expected = "a count (3) or a share of the live total (10%)"
-        if doc.kind(node) == .scalar, !doc.isNull(node) {
-            let text = doc.string(node)
-            if text.hasSuffix("%") {
-                let number = text.dropLast()
-                if let p = Double(number), number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
-                    (0...100).contains(p)
-                {
-                    return .percent(p)
-                }
-                reader.error(
-                    .invalidValue, "maxDeletes must be \(expected) with a share from 0% to 100%, not \"\(text)\"",
-                    at: node)
-                return nil
-            }
-        }
-        return reader.integer(node, "maxDeletes", in: 0...Int(Int32.max), expected: expected).map { .count($0.value) }
     }
 }

@@ -66,7 +66,7 @@ package enum PlanWarning: Sendable, Equatable {
         case let .leadNotAMember(team, id, lead):
             return "live team \"\(team)\" (#\(id)): its lead \(lead) is not among its members"
         case let .tooManyDeletes(count, limit):
-            return limit.past(count.description) + "; apply will refuse without --allow-large-changes"
+            return limit.warning(count.description)
         case let .nearName(person, live, id):
             let (written, shown) = (TerminalText.escape(person), TerminalText.escape(live))
             return "person \"\(written)\" would be created beside the live \"\(shown)\" (#\(id)), which the roster "

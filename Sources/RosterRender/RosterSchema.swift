@@ -220,23 +220,9 @@ package enum RosterSchema {
             case .oneTeamPerPerson: .object([("type", .string("boolean")), ("default", .bool(true))])
             case .prune: .object([("type", .string("boolean")), ("default", .bool(false))])
             case .ignore, .protected: kindLists
-            case .maxDeletes: maxDeletes()
+            case .maxDeletes: DeleteLimit.schema
             }
         }
-    }
-
-    private static func maxDeletes() -> JSONValue {
-        .object([
-            ("description", .string("Most deletes per kind: a count (3) or a share of the live total (10%).")),
-            ("default", .string("25%")),
-            (
-                "oneOf",
-                .array([
-                    .object([("type", .string("integer")), ("minimum", .int(0))]),
-                    .object([("type", .string("string")), ("pattern", .string("^[0-9]+(\\.[0-9]+)?%$"))]),
-                ])
-            ),
-        ])
     }
 
     /// Canonical values for completion, plus a pattern for the loose spellings the tool accepts.

@@ -149,9 +149,7 @@ package struct MaxDeletesRail: Rail {
         let exceeded = facts.plan.deletes.filter(\.exceeded)
         guard !exceeded.isEmpty else { return nil }
         let what = exceeded.map(\.description).joined(separator: ", ")
-        return SessionFailure(
-            "refusing to apply: " + facts.roster.policy.maxDeletes.past(what)
-                + "; check the plan, then pass --allow-large-changes", kind: .refused)
+        return SessionFailure(facts.roster.policy.maxDeletes.refusal(what), kind: .refused)
     }
 }
 
