@@ -21,7 +21,7 @@ struct ApplyCommand: Command {
                 format.spec, OptionCatalog.view.spec, OptionCatalog.autoApprove.spec,
                 OptionCatalog.allowLargeChanges.spec,
                 OptionCatalog.concurrency.spec, OptionCatalog.prune.spec, only.spec, exclude.spec,
-                OptionCatalog.reviewed.spec,
+                OptionCatalog.reviewed.spec, PlanningOptions.asOf.spec,
             ]
         /// Roster paths, or one saved plan.
         var paths: [String]
@@ -44,7 +44,7 @@ struct ApplyCommand: Command {
             allowLargeChanges = arguments[OptionCatalog.allowLargeChanges]
             concurrency = arguments[OptionCatalog.concurrency] ?? 4
             reviewed = arguments[OptionCatalog.reviewed]
-            planning = PlanningOptions(arguments)
+            planning = try PlanningOptions(arguments)
             color = ColorOptions(arguments)
             connection = ConnectionOptions(arguments)
         }
@@ -65,10 +65,11 @@ struct ApplyCommand: Command {
         let json = options.format == .json
         let show = ApplyOutput(
             console: console, planOnStderr: json, color: context.useColor(onStderr: json, options.color))
-        let settings = ApplyWorkflow.Settings(
+        var settings = ApplyWorkflow.Settings(
             paths: options.paths, prune: options.planning.prune, selection: options.planning.selection,
             connection: options.connection, environment: context.environment,
             allowLargeChanges: options.allowLargeChanges, concurrency: options.concurrency, reviewed: options.reviewed)
+        settings.asOf = options.planning.asOf
         let workflow = try ApplyWorkflow(settings, log: context.log(verbose: options.connection.verbose))
         let (made, request) = try await workflow.makePlan()
         let control = ApplyControl()

@@ -28,14 +28,14 @@ struct PlanCommand: Command {
         var color: ColorOptions
         var connection: ConnectionOptions
 
-        init(_ arguments: ParsedArguments) {
+        init(_ arguments: ParsedArguments) throws(UsageError) {
             paths = arguments.positionals
             format = arguments[Self.format]
             view = arguments[OptionCatalog.view] ?? .people
             out = arguments[OptionCatalog.out]
             links = arguments[OptionCatalog.followSymlinks] ? .anywhere : .withinRepository
             detailedExitcode = arguments[OptionCatalog.detailedExitcode]
-            planning = PlanningOptions(arguments)
+            planning = try PlanningOptions(arguments)
             color = ColorOptions(arguments)
             connection = ConnectionOptions(arguments)
         }

@@ -1,17 +1,22 @@
+import RosterModel
 import RosterReconcile
 import RosterSession
 
-/// What to plan: `--prune`, `--only` and `--exclude`, for `plan` and `apply`.
+/// What to plan: `--prune`, `--only`, `--exclude` and `--as-of`, for `plan` and `apply`.
 struct PlanningOptions: CommandOptions {
-    static let specs = [OptionCatalog.prune.spec, OptionCatalog.only.spec, OptionCatalog.exclude.spec]
+    static let asOf = Option<String?>.text(
+        "--as-of", "DATE", "plan as on this day: what the roster dates later is scheduled (default: today, UTC)")
+    static let specs = [OptionCatalog.prune.spec, OptionCatalog.only.spec, OptionCatalog.exclude.spec, asOf.spec]
     var prune: Bool
     var only: String?
     var exclude: String?
+    var asOf: Day
 
-    init(_ arguments: ParsedArguments) {
+    init(_ arguments: ParsedArguments) throws(UsageError) {
         prune = arguments[OptionCatalog.prune]
         only = arguments[OptionCatalog.only]
         exclude = arguments[OptionCatalog.exclude]
+        asOf = try ReportCommand.day(arguments[Self.asOf], "--as-of")
     }
 
     /// The selection as given.
@@ -19,6 +24,8 @@ struct PlanningOptions: CommandOptions {
 
     /// The request for the roster at `paths`.
     func request(paths: [String]) throws(SessionFailure) -> PlanRequest {
-        try PlanRequest(paths: paths, prune: prune, selectionText: selection)
+        var request = try PlanRequest(paths: paths, prune: prune, selectionText: selection)
+        request.asOf = asOf
+        return request
     }
 }

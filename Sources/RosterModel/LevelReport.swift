@@ -3,7 +3,8 @@ import Foundation
 /// `roster report levels`: for every person with a level start date, the whole months in level
 /// on a day against their level's limit; sorted by most overdue, then name.
 package struct LevelReport: Sendable {
-    package enum Status: String, Sendable { case over, due, within, noLimit = "no-limit" }
+    /// `scheduled`: the level starts after the report's day (a promotion dated ahead).
+    package enum Status: String, Sendable { case over, due, within, noLimit = "no-limit", scheduled }
 
     package struct Row: Sendable {
         package var name: String
@@ -26,11 +27,15 @@ package struct LevelReport: Sendable {
     /// People without a (readable) level start date, by name.
     package var withoutStartDate: [(name: String, level: JobLevel)] = []
 
-    /// How many people of each status, and how many state no start date.
+    /// How many people of each status, and how many state no start date; `scheduled` only when
+    /// some level starts after the report's day.
     package var totals: [(status: String, count: Int)] {
-        [Status.over, .due, .within, .noLimit].map { status in
+        let scheduled = rows.lazy.filter { $0.status == .scheduled }.count
+        return [Status.over, .due, .within, .noLimit].map { status in
             (status.rawValue, rows.lazy.filter { $0.status == status }.count)
-        } + [("no-start-date", withoutStartDate.count)]
+        } + (scheduled > 0 ? [(Status.scheduled.rawValue, scheduled)] : []) + [
+            ("no-start-date", withoutStartDate.count)
+        ]
     }
 
     /// A person as the report reads them.
@@ -54,10 +59,11 @@ package struct LevelReport: Sendable {
                 withoutStartDate.append((person.name, person.level))
                 continue
             }
-            let months = since.months(until: asOf)
+            let months = max(0, since.months(until: asOf))
             let limit = limits[person.level].flatMap { $0 > 0 ? $0 : nil }
             let status: Status =
                 switch limit {
+                case _ where since > asOf: .scheduled
                 case nil: .noLimit
                 case let l? where months >= l: .over
                 case let l? where l - months <= dueMonths: .due

@@ -11,7 +11,8 @@ package enum PullCheck {
     /// that kept edits not applied yet, or wrote someone in one of their teams under the one-team
     /// rule), the files must load; they plan those edits still.
     package static func problems(
-        files: [String], texts: [String: String], changed: [String: String], live: LiveState, pending: Bool = false
+        files: [String], texts: [String: String], changed: [String: String], live: LiveState, pending: Bool = false,
+        asOf: Day? = nil
     ) -> [Diagnostic] {
         guard !changed.isEmpty else { return [] }
         let edited = files.map { (path: $0, bytes: Array((changed[$0] ?? texts[$0] ?? "").utf8)) }
@@ -29,7 +30,7 @@ package enum PullCheck {
             ]
         }
         if pending { return [] }
-        let (plan, diagnostics) = Planner.plan(roster: loaded.roster, live: live, prune: false)
+        let (plan, diagnostics) = Planner.plan(roster: loaded.roster, live: live, prune: false, asOf: asOf)
         // A member whose email a roster cannot hold was left out with a warning: unmanaged, as said.
         let remaining = (plan?.changes ?? []).filter {
             !($0.action == .unmanaged && $0.kind == .access && AccessPolicy.problem($0.name) != nil)

@@ -27,11 +27,15 @@ package struct PullDecisions {
     /// Under the one-team rule, the one team (live id) each live person in several teams is
     /// written in: pull never turns the rule off.
     var homes: [Int: Int] = [:]
+    /// The pull's day: a level the roster dates after it is scheduled, and pull leaves it.
+    let asOf: Day?
 
-    /// The decisions of a pull of `roster` from `live`.
-    package init(roster: Roster, live: LiveState) {
+    /// The decisions of a pull of `roster` from `live`; what the roster dates after `asOf` is
+    /// scheduled, not drift, and stays.
+    package init(roster: Roster, live: LiveState, asOf: Day? = nil) {
         self.roster = roster
         self.live = live
+        self.asOf = asOf
         matching = Matching(roster: roster, live: live, adopting: true)
         diagnostics = matching.diagnostics
         users = Dictionary(live.users.map { ($0.id, $0) }) { first, _ in first }
@@ -65,8 +69,16 @@ package struct PullDecisions {
                 set(at, Person.id.name, .number(user.id))
             }
             entries.names[user.id] = user.key == person.key ? person.name.value : LiveEntries.name(user.name)
-            for field in PersonField.all { pull(field, of: user, into: person) }
+            for field in PersonField.all where !isScheduled(field, of: person) { pull(field, of: user, into: person) }
         }
+    }
+
+    /// Whether `field` of `person` is a level (or its date) the roster dates after the pull's day:
+    /// the plan schedules it, and pull never undoes it.
+    private func isScheduled(_ field: PersonField, of person: PersonEntry) -> Bool {
+        guard field == .level || field == .levelStartDate, let asOf, case .date(let day) = person.levelStartDate
+        else { return false }
+        return day > asOf
     }
 
     /// Adopts one field of a live person the entry says otherwise.

@@ -26,13 +26,13 @@ package struct Puller {
     /// Prepares a pull of `roster`, whose files' texts are `texts`, from `live`; `newFile` is a
     /// file new entries may go to that the roster does not have yet (`--into` a new file).
     /// With `base` (the roster last applied), only drift is adopted: see ``ThreeWayPull``; `take`
-    /// resolves its conflicts.
+    /// resolves its conflicts. What the roster dates after `asOf` is scheduled, and stays.
     package init(
         roster: Roster, live: LiveState, texts: [String: String], newFile: String? = nil, base: Roster? = nil,
-        take: [PullTake] = []
+        take: [PullTake] = [], asOf: Day? = nil
     ) {
         self.roster = roster
-        decided = PullDecisions(roster: roster, live: live)
+        decided = PullDecisions(roster: roster, live: live, asOf: asOf)
         if let base, decided.diagnostics.isEmpty {
             let merge = ThreeWayPull(decided, files: roster, base: base, live: live, take: take)
             decided.decisions = merge.adopted

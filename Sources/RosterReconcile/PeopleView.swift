@@ -11,10 +11,13 @@ package struct PeopleView: Sendable {
     /// The stories of `plan`, grouped by kind (joiners, leavers, moves, level changes, other) and
     /// by name within a group. A story is a person's: a live user, or a roster person the plan
     /// creates; two people of one name are two stories.
-    package init(_ plan: Plan) {
+    package init(_ plan: Plan) { self.init(changes: plan.changes) }
+
+    /// The stories of `changes`: a plan's, or those it schedules for one day.
+    package init(changes: [Change]) {
         var builder = Builder()
-        for change in plan.changes where change.kind == .person { builder.add(person: change) }
-        for change in plan.changes where change.kind == .team { builder.add(team: change) }
+        for change in changes where change.kind == .person { builder.add(person: change) }
+        for change in changes where change.kind == .team { builder.add(team: change) }
         // By kind, then by name's bytes (String's `<` normalizes at every comparison).
         let all = builder.stories
         let kinds = all.map(\.kind.rawValue)

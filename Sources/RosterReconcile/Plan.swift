@@ -23,6 +23,10 @@ package struct Plan: Sendable {
     let managesAccess: Bool
     /// Whether the roster keeps the one-team rule (`policy.oneTeamPerPerson`).
     let keepsOneTeamRule: Bool
+    /// What the roster dates after the plan's day, by day then name: not planned, not applied.
+    package var scheduled: [ScheduledChange] = []
+    /// The day the plan was made as on (`--as-of`); nil: every dated change was taken as due.
+    package var asOf: Day?
 
     /// What `apply --reviewed` holds back because no reviewed plan holds it, a message each.
     package var heldBack: [String] {
@@ -102,6 +106,7 @@ extension Plan {
             endpoint: endpoint, space: space, changes: changes, steps: steps, warnings: said + warnings,
             deletes: deletes,
             live: live, ignoredUsers: ignoredUsers, ignoredTeams: ignoredTeams, matchedPeople: matchedPeople,
-            matchedTeams: matchedTeams, managesAccess: managesAccess, keepsOneTeamRule: keepsOneTeamRule)
+            matchedTeams: matchedTeams, managesAccess: managesAccess, keepsOneTeamRule: keepsOneTeamRule,
+            scheduled: scheduled, asOf: asOf)
     }
 }

@@ -7,8 +7,12 @@ struct PlanBuilder {
     let live: LiveState
     let matching: Matching
     let prune: Bool
+    /// The plan's day: what the roster dates after it is scheduled, not planned; nil: every
+    /// dated change is due.
+    let asOf: Day?
 
     var changes: [Change] = []
+    var scheduled: [ScheduledChange] = []
     var steps: [[PlanOperation]] = []
     var warnings: [PlanWarning] = []
 
@@ -35,11 +39,12 @@ struct PlanBuilder {
     /// sync never does); see ``teamsOfUser()``.
     var liveTeamsOfUser: [Int: [Int]]?
 
-    init(roster: Roster, live: LiveState, matching: Matching, prune: Bool) {
+    init(roster: Roster, live: LiveState, matching: Matching, prune: Bool, asOf: Day? = nil) {
         self.roster = roster
         self.live = live
         self.matching = matching
         self.prune = prune
+        self.asOf = asOf
         // Sized once: 10,000 users grown into a table one at a time rehash it a dozen times.
         usersByID.reserveCapacity(live.users.count)
         teamsByID.reserveCapacity(live.teams.count)
@@ -121,9 +126,13 @@ struct PlanBuilder {
     private mutating func planUpdate(_ person: PersonEntry, of user: LiveUser) {
         // updateUser replaces every field: what the roster does not manage is sent as it is live.
         let current = PersonValues(user)
-        let fields = PersonValues.planned(person, over: user)
+        var fields = PersonValues.planned(person, over: user)
         // Most people of a roster in sync change nothing: they cost one comparison.
         guard fields != current else { return }
+        if let asOf, case .date(let day) = person.levelStartDate, day > asOf {
+            fields = deferLevel(fields, current: current, until: day, person, user)
+            guard fields != current else { return }
+        }
         var change = Change(action: .update, kind: .person, name: person.name.value, id: user.id)
         change.person = .live(user.id)
         change.updates = current.changes(to: fields)
@@ -135,6 +144,20 @@ struct PlanBuilder {
                     date: fields.levelStartDate))
         }
         scheduler.add(PlanOperation(payload: .updateUser(id: user.id, fields), name: person.name.value))
+    }
+
+    /// A level whose start date is after the plan's day is not due: the live level and its date
+    /// stay until then, and the change is scheduled for that day.
+    private mutating func deferLevel(
+        _ fields: PersonValues, current: PersonValues, until day: Day, _ person: PersonEntry, _ user: LiveUser
+    ) -> PersonValues {
+        var due = fields
+        (due.level, due.levelStartDate) = (current.level, current.levelStartDate)
+        var change = Change(action: .update, kind: .person, name: person.name.value, id: user.id)
+        change.person = .live(user.id)
+        change.updates = due.changes(to: fields)
+        scheduled.append(ScheduledChange(on: day, change: change))
+        return due
     }
 
     // MARK: levels

@@ -111,7 +111,9 @@ package struct PlanSelection: Sendable, Equatable {
             }
             return change
         }
-        return plan.keeping(steps: steps, changes: changes, adding: focus?.along ?? [])
+        var narrowed = plan.keeping(steps: steps, changes: changes, adding: focus?.along ?? [])
+        narrowed.scheduled = plan.scheduled.filter { selects($0.change.kind, $0.change.name) }
+        return narrowed
     }
 
     /// One message for each `KIND:NAME` selector that names no roster entry and no live

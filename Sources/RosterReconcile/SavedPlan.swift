@@ -45,6 +45,9 @@ package struct SavedPlan: Sendable {
     /// What a reviewer of the plan saw, fact by fact (``ReviewFact``): what `apply --reviewed`
     /// may run of a plan made later. Nil in a plan saved by a roster that did not write them.
     package var reviewed: [ReviewFact]?
+    /// The plan's day, when it scheduled changes for later ones: apply plans as on that day, so
+    /// that it runs what was reviewed and no change that became due since.
+    package var asOf: Day?
 
     /// The saved form of `plan`.
     package init(
@@ -57,6 +60,7 @@ package struct SavedPlan: Sendable {
         self.fingerprint = fingerprint
         steps = Self.steps(plan)
         reviewed = plan.changes.flatMap(ReviewFact.facts)
+        asOf = plan.scheduled.isEmpty ? nil : plan.asOf
         summary = [
             ("maxDeletes", .string(maxDeletes.description)),
             (
@@ -92,7 +96,7 @@ package struct SavedPlan: Sendable {
                 ),
                 ("selection", .object(selection.given.map { ($0.option.rawValue, JSONValue.string($0.text)) })),
                 ("reviewed", .array((reviewed ?? []).map(\.json))),
-            ])
+            ] + (asOf.map { [("asOf", JSONValue.string($0.description))] } ?? []))
     }
 
     /// Reads an `apply` section back.
@@ -113,6 +117,7 @@ package struct SavedPlan: Sendable {
         fingerprint = Fingerprint(entities: Self.entities(try require(apply["entities"], "apply.entities")))
         steps = try require(apply["steps"], "apply.steps")
         if case .array(let facts)? = apply["reviewed"] { reviewed = facts.compactMap(ReviewFact.init(json:)) }
+        asOf = apply["asOf"]?.stringValue.flatMap(Day.init)
         let given = apply["selection"]
         selection = SelectionText(
             only: given?[SelectionText.Option.only.rawValue]?.stringValue,

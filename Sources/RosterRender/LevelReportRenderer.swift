@@ -16,7 +16,8 @@ package enum LevelReportRenderer {
         let words = [("over", "over"), ("due", "due"), ("within", "within"), ("no-limit", "no limit")].map {
             "\(counts[$0.0] ?? 0) \($0.1)"
         }
-        return "Totals: " + words.joined(separator: ", ")
+        let scheduled = counts[LevelReport.Status.scheduled.rawValue].map { ", \($0) scheduled" } ?? ""
+        return "Totals: " + words.joined(separator: ", ") + scheduled
             + "; \(report.withoutStartDate.count) without a level start date."
     }
 
@@ -28,6 +29,7 @@ package enum LevelReportRenderer {
             case .due: "due in \(-(row.overBy ?? 0))"
             case .within: "within"
             case .noLimit: "no limit"
+            case .scheduled: "starts \(row.since)"
             }
         return [
             name, row.level.rawValue, row.since.description, String(row.months), row.limit.map(String.init) ?? "-",

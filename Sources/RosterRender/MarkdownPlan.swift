@@ -60,6 +60,7 @@ struct MarkdownPlan {
                 "<details><summary>Every change, a line each (\(changes.count))</summary>\n\n",
                 "| | kind | name | change |\n|---|---|---|---|\n", changes.map(Self.row), closing: "</details>\n\n")
         }
+        addScheduled()
         add(MermaidChart.planChanges(plan, view))
         addWarnings()
         leftOut(people: view.stories.count, changes: changes.count)
@@ -117,6 +118,21 @@ struct MarkdownPlan {
     private mutating func add(_ text: String) {
         guard !full, !text.isEmpty, text.count <= room else { return }
         out += text
+    }
+
+    /// What the plan schedules for later days: a table, a row a person, each with its day.
+    private mutating func addScheduled() {
+        let rows = plan.scheduledDays.flatMap { day, changes in
+            PeopleView(changes: changes).stories.map { story in
+                let line = PeopleText.row(story)
+                return "| \(day) | \(MarkdownText.escape(line.subject)) | \(MarkdownText.escape(line.detail)) |\n"
+            }
+        }
+        guard !rows.isEmpty else { return }
+        _ = table(
+            "#### Scheduled (applied by the first plan on their day)\n\n",
+            "| on | person | what happens |\n|---|---|---|\n",
+            rows, closing: "")
     }
 
     private mutating func addWarnings() {

@@ -32,6 +32,20 @@ enum PeopleText {
         return out
     }
 
+    /// What the plan schedules for later days, day by day, person by person; empty when nothing.
+    static func scheduled(_ plan: Plan, color: Bool) -> String {
+        let days = plan.scheduledDays
+        guard !days.isEmpty else { return "" }
+        let count = days.reduce(0) { $0 + $1.changes.count }
+        var out =
+            "Scheduled: \(count) \(count == 1 ? "change" : "changes"), each applied by the first plan on its day\n"
+        for (day, changes) in days {
+            let view = PeopleView(changes: changes)
+            out += "\n  \(day)\n" + lines(view.stories.map(row), indent: "    ", color: color)
+        }
+        return out + "\n"
+    }
+
     /// `1 joins, 0 leave, 3 move, 1 promoted` and the other kinds that occur: each the size of
     /// its group (someone promoted and moved counts in both).
     static func summary(_ view: PeopleView) -> String {

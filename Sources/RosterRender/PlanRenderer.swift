@@ -183,11 +183,10 @@ package enum PlanRenderer {
                 "Roster plan for space \"\(plan.space.name)\" (\(plan.space.id))"
                     + (plan.endpoint.map { " at \($0)" } ?? ""))
             + "\n\n"
+        let later = PeopleText.scheduled(plan, color: color) + footer(plan, requests: requests, color: color)
         switch view {
-        case .people:
-            return out + PeopleText.body(plan, people ?? PeopleView(plan), color: color)
-                + footer(plan, requests: requests, color: color)
-        case .resources: return out + resources(plan, color: color) + footer(plan, requests: requests, color: color)
+        case .people: return out + PeopleText.body(plan, people ?? PeopleView(plan), color: color) + later
+        case .resources: return out + resources(plan, color: color) + later
         }
     }
 
@@ -285,6 +284,17 @@ package enum PlanRenderer {
         return out
     }
 
+    /// The days the plan schedules changes for: each its changes and people, as the plan's are.
+    static func scheduledJSON(_ plan: Plan) -> JSONValue {
+        .array(
+            plan.scheduledDays.map { day, changes in
+                .object([
+                    ("on", .string(day.description)), ("changes", .array(ordered(changes).map(changeJSON))),
+                    ("people", PeopleViewRenderer.json(PeopleView(changes: changes))),
+                ])
+            })
+    }
+
     static func operationJSON(_ op: PlanOperation) -> JSONValue {
         var fields: [(String, JSONValue)] = [
             ("mutation", .string(op.mutation.rawValue)), ("kind", .string(op.kind.rawValue)),
@@ -311,6 +321,7 @@ package enum PlanRenderer {
             ),
             ("changes", .array(ordered(plan.changes).map(changeJSON))),
             ("people", PeopleViewRenderer.json(PeopleView(plan))),
+            ("scheduled", scheduledJSON(plan)),
             ("steps", .array(plan.steps.map { .object([("operations", .array($0.map(operationJSON)))]) })),
             (
                 "warnings",

@@ -21,6 +21,8 @@ package struct ApplyWorkflow: Sendable {
         /// `--reviewed FOLDER`: the plans reviewed on merged pull requests; the roster's plan made
         /// now runs as far as they hold it (``ReviewCoverage``), without a question.
         package var reviewed: String?
+        /// `--as-of`: the plan's day (a saved plan keeps the day it was made on).
+        package var asOf = Day.today
 
         package init(
             paths: [String], prune: Bool = false, selection: SelectionText = SelectionText(),
@@ -80,6 +82,7 @@ package struct ApplyWorkflow: Sendable {
             request = try saved.request()
         } else {
             request = try PlanRequest(paths: settings.paths, prune: settings.prune, selectionText: settings.selection)
+            request.asOf = settings.asOf
         }
         let reviewed = try reviewedPlans()
         request.reviewed = reviewed?.facts

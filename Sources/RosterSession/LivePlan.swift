@@ -73,7 +73,7 @@ package struct LivePlan: Sendable {
             throw SessionFailure(error.message, kind: .refused)
         }
         let (planned, diagnostics) = Planner.plan(
-            roster: focus.roster, live: live, prune: request.prune, endpoint: endpoint)
+            roster: focus.roster, live: live, prune: request.prune, endpoint: endpoint, asOf: request.asOf)
         guard let full = planned else { throw SessionFailure(diagnostics: diagnostics) }
         try Rails.check(.planned(request, roster, live))
         let selected: Plan

@@ -1,3 +1,4 @@
+import RosterModel
 import RosterReconcile
 
 /// What to plan, typed: the roster's paths, the space asked for, whether to prune, and the
@@ -13,6 +14,9 @@ package struct PlanRequest: Sendable {
     /// With `apply --reviewed`: the facts of the plans reviewed, which the plan is narrowed to
     /// (``ReviewCoverage``); nil: no narrowing.
     package var reviewed: Set<ReviewFact>?
+    /// The plan's day (`--as-of`, default today in UTC): what the roster dates after it is
+    /// scheduled, not planned.
+    package var asOf = Day.today
 
     package init(
         paths: [String], space: String? = nil, prune: Bool, selectionText: SelectionText

@@ -82,14 +82,16 @@ package struct PullWorkflow: Sendable {
                 "--take resolves conflicts with a base, and there is none: \(withoutBase ?? "")", kind: .usage)
         }
         var puller = Puller(
-            roster: roster, live: plan.live, texts: texts, newFile: newFile, base: baseRoster, take: take)
+            roster: roster, live: plan.live, texts: texts, newFile: newFile, base: baseRoster, take: take,
+            asOf: request.asOf)
         let changed = puller.run(into: into)
         if !puller.diagnostics.isEmpty { throw SessionFailure(diagnostics: puller.diagnostics) }
         // Nothing is written (nor shown as a diff) unless the result loads and plans clean.
         let files = roster.files + (newFile.map { [$0] } ?? [])
         let kept =
             puller.placesInOneTeam || (puller.merge.map { !$0.pending.isEmpty || !$0.conflicts.isEmpty } ?? false)
-        let problems = PullCheck.problems(files: files, texts: texts, changed: changed, live: plan.live, pending: kept)
+        let problems = PullCheck.problems(
+            files: files, texts: texts, changed: changed, live: plan.live, pending: kept, asOf: request.asOf)
         if !problems.isEmpty { throw SessionFailure(diagnostics: problems) }
         if let newFile { texts[newFile] = "" }
         let unused = (puller.merge?.unusedTakes ?? []).map {

@@ -66,9 +66,11 @@ package struct SavedPlanFile: Sendable {
 
     /// What to plan again: the saved roster paths, space, prune and selection.
     func request() throws(SessionFailure) -> PlanRequest {
-        try PlanRequest(
+        var request = try PlanRequest(
             paths: saved.roster.paths.map { folder.appendingPathComponent($0).standardizedFileURL.path },
             space: saved.space, prune: saved.roster.prune, selectionText: saved.selection)
+        if let day = saved.asOf { request.asOf = day }
+        return request
     }
 
     /// Refuses a plan whose live space changed since, or whose operations differ from the

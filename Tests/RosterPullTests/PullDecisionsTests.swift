@@ -160,3 +160,19 @@ extension PullDecisions {
             ?? RosterCore.SourceLocation(file: "", line: 0, column: 0)
     }
 }
+
+/// Pull never undoes a level the roster dates after the pull's day: the plan schedules it.
+@Suite struct PullScheduledTests {
+    @Test func aLevelDatedAheadStaysWhenTheSpaceHasTheOldOne() throws {
+        let text =
+            "people:\n  - {name: Ada Park, craft: Engineering, level: Staff, focus: Backend, "
+            + "levelStartDate: 2027-01-01}\n"
+        let roster = try PullDecisionsTests.roster(text)
+        let live = LiveState(
+            space: PullDecisionsTests.space, users: [PullDecisionsTests.ada(date: "2024-01-01")], teams: [], levels: [])
+        #expect(PullDecisions(roster: roster, live: live, asOf: Day("2026-12-31")).decisions.isEmpty)
+        // On its day the level is due, and a space that still says otherwise is drift pull adopts.
+        let due = PullDecisionsTests.sets(PullDecisions(roster: roster, live: live, asOf: Day("2027-01-01")))
+        #expect(due == ["level=Senior", "levelStartDate=2024-01-01"])
+    }
+}
