@@ -19,7 +19,9 @@ extension Plan {
     package var scheduledDays: [(day: Day, changes: [Change])] {
         var days: [(day: Day, changes: [Change])] = []
         for item in scheduled {
-            if days.last?.day == item.on { days[days.count - 1].changes.append(item.change) } else {
+            if days.last?.day == item.on {
+                days[days.count - 1].changes.append(item.change)
+            } else {
                 days.append((item.on, [item.change]))
             }
         }
