@@ -7,9 +7,9 @@ struct ApplyCommand: Command {
     static let name = "apply"
     static let summary =
         "Apply the plan: show it, ask for yes (a saved plan is not asked about again), run it, verify the result."
-    static let usage =
-        "roster apply [PATH… | plan.json] [--auto-approve] [--allow-large-changes] [--concurrency N] [--format "
-        + "text|json] [--reviewed FOLDER]"
+    static let usage = Usage.command(
+        "apply [PATH… | plan.json]", OptionCatalog.autoApprove.spec, OptionCatalog.allowLargeChanges.spec,
+        OptionCatalog.concurrency.spec, Options.format.spec, OptionCatalog.reviewed.spec, PlanningOptions.asOf.spec)
     struct Options: CommandOptions {
         static let format = Option<TextOrJSON>.format(
             "report format (default text; json prints the report on standard output)")

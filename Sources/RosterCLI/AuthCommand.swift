@@ -9,8 +9,10 @@ struct AuthCommand: Command {
     static let name = "auth"
     static let subcommands = ["login", "logout", "status"]
     static let summary = "Sign in and out: `roster auth login`, `logout`, and `status` (whose token, from where)."
-    static let usage =
-        "roster auth login [--with-token] [--profile NAME] | roster auth logout | roster auth status [--format json]"
+    static let usage = Usage(
+        [.words("auth login")] + .each(OptionCatalog.withToken.spec, OptionCatalog.profile.spec),
+        [.words("auth logout")],
+        [.words("auth status"), .optional(Options.format.spec)])
     struct Options: CommandOptions {
         static let format = Option<TextOrJSON>.format("status: output format (default text)")
         static let specs = [OptionCatalog.withToken.spec, format.spec]

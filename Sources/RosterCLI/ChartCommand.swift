@@ -7,7 +7,8 @@ import RosterSession
 struct ChartCommand: Command {
     static let name = "chart"
     static let summary = "Draw the teams as a Mermaid or Graphviz DOT diagram."
-    static let usage = "roster chart [PATH…] [--live] [--format mermaid|dot] [--team NAME] [--people]"
+    static let usage = Usage.command(
+        "chart [PATH…]", OptionCatalog.live.spec, Options.format.spec, OptionCatalog.team.spec, people.spec)
     static let people = Option<Bool>.flag(
         "--people", "draw every person, also past \(TeamChart.overviewPast) people (default there: the teams)")
     struct Options: CommandOptions {

@@ -7,7 +7,7 @@ package protocol Command: Sendable {
     associatedtype Options: CommandOptions
     static var name: String { get }
     static var summary: String { get }
-    static var usage: String { get }
+    static var usage: Usage { get }
     /// The words that may follow the command (`roster auth login`), for dispatch and completion.
     static var subcommands: [String] { get }
     static func run(_ options: Options, _ context: CommandContext) async -> ExitCode

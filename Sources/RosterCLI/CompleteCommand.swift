@@ -7,7 +7,7 @@ import RosterSession
 struct CompleteCommand: Command {
     static let name = "__complete"
     static let summary = ""
-    static let usage = "roster __complete WORD…"
+    static let usage = Usage([.words("__complete WORD…")])
 
     static func run(_ options: NoOptions, _ context: CommandContext) async -> ExitCode {
         context.console.writeOut(candidates(options.words, context).map { $0 + "\n" }.joined())

@@ -8,7 +8,7 @@ struct CompletionCommand: Command {
     static let name = "completion"
     static let subcommands = ["bash", "zsh", "fish"]
     static let summary = "Print a shell completion script: bash, zsh or fish."
-    static let usage = "roster completion bash|zsh|fish"
+    static let usage = Usage([.words("completion bash|zsh|fish")])
 
     static func run(_ options: NoOptions, _ context: CommandContext) async -> ExitCode {
         guard options.words.count == 1, let script = CompletionScripts.all[options.words[0]] else {

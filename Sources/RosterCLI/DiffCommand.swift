@@ -8,7 +8,7 @@ import RosterSession
 struct DiffCommand: Command {
     static let name = "diff"
     static let summary = "Say what changed between two versions of the roster in git, person by person (no server)."
-    static let usage = "roster diff [REV | REV..REV] [PATH…] [--format text|json|markdown]"
+    static let usage = Usage.command("diff [REV | REV..REV] [PATH…]", Options.format.spec)
     struct Options: CommandOptions {
         enum Format: String, OutputFormat {
             case text, json, markdown

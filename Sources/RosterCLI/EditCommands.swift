@@ -52,7 +52,8 @@ struct EditOptions<C: EditCommand>: CommandOptions {
         } else {
             kind = try subcommand(arguments, C.self)
         }
-        edit = try EditArguments(arguments, skip: C.Kind.none == nil ? 1 : 0, names: C.names, usage: C.usage)
+        edit = try EditArguments(
+            arguments, skip: C.Kind.none == nil ? 1 : 0, names: C.names, usage: C.usage.description)
     }
 }
 
@@ -90,17 +91,17 @@ extension EditCommand {
 struct AddCommand: EditCommand {
     static let name = "add"
     static let summary = "Add a person (into a team) or a team to the roster files; the server is not asked."
-    static let usage =
-        "roster add person NAME [--craft C] [--level L] [--focus F] [--since DATE] [--team TEAM [--as lead]] "
-        + "[--namesake] [--into FILE] [PATH…] | roster add team NAME --lead PERSON [--members P,…] [--into FILE] "
-        + "[PATH…]"
+    static let usage = Usage(
+        [.words("add person NAME")] + HireCommand.person,
+        [.words("add team NAME"), .required(EditArguments.lead.spec)]
+            + .each(EditArguments.members.spec, EditArguments.into.spec) + [.words("[PATH…]")])
     static let editSpecs = HireCommand.editSpecs + [EditArguments.lead.spec, EditArguments.members.spec]
     static let names = 1
 
     static func edit(_ a: EditArguments, kind: PersonOrTeam) throws(UsageError) -> RosterEdit {
         guard kind == .team else { return try HireCommand.edit(a, kind: .plain) }
         return .addTeam(
-            name: a.names[0], lead: try a.required(EditArguments.lead, usage), members: a.memberNames,
+            name: a.names[0], lead: try a.required(EditArguments.lead, usage.description), members: a.memberNames,
             into: a.arguments[EditArguments.into])
     }
 }
@@ -109,9 +110,18 @@ struct AddCommand: EditCommand {
 struct HireCommand: EditCommand {
     static let name = "hire"
     static let summary = "Add a person to the roster files (the same as `roster add person`)."
-    static let usage =
-        "roster hire NAME [--craft C] [--level L] [--focus F] [--since DATE] [--team TEAM [--as lead]] [--namesake] "
-        + "[--into FILE] [PATH…]"
+    static let usage = Usage([.words("hire NAME")] + person)
+    /// A new person's options and the roster's paths, after `hire NAME` or `add person NAME`.
+    /// Made from ``editSpecs``: an option added there is in the usage too.
+    static let person: [Usage.Part] =
+        editSpecs.compactMap { spec -> Usage.Part? in
+            switch spec.name {
+            case EditArguments.role.spec.name: nil
+            case EditArguments.team.spec.name:
+                .optional([.required(spec), .optional([.value(EditArguments.role.spec, TeamRole.lead.rawValue)])])
+            default: .optional(spec)
+            }
+        } + [.words("[PATH…]")]
     static let editSpecs = [
         EditArguments.craft.spec, EditArguments.level.spec, EditArguments.focus.spec, EditArguments.startDate.spec,
         EditArguments.team.spec, EditArguments.role.spec, EditArguments.namesake.spec, EditArguments.into.spec,
@@ -120,7 +130,8 @@ struct HireCommand: EditCommand {
 
     static func edit(_ a: EditArguments, kind: NoSubcommand) throws(UsageError) -> RosterEdit {
         if a.arguments[EditArguments.role] != nil && a.arguments[EditArguments.team] == nil {
-            throw UsageError(message: "--as says the role in the team --team names; name the team", hint: usage)
+            throw UsageError(
+                message: "--as says the role in the team --team names; name the team", hint: usage.description)
         }
         return .addPerson(
             NewPerson(
@@ -134,7 +145,11 @@ struct HireCommand: EditCommand {
 struct MoveCommand: EditCommand {
     static let name = "move"
     static let summary = "Move a person to a team, as member or lead, out of the team they were in."
-    static let usage = "roster move PERSON --to TEAM [--as member|lead] [--from TEAM] [--successor PERSON] [PATH…]"
+    static let usage = Usage(
+        [.words("move PERSON"), .required(EditArguments.to.spec)]
+            + .each(EditArguments.role.spec, EditArguments.from.spec, EditArguments.successor.spec) + [
+                .words("[PATH…]")
+            ])
     static let editSpecs = [
         EditArguments.to.spec, EditArguments.role.spec, EditArguments.from.spec, EditArguments.successor.spec,
     ]
@@ -142,7 +157,7 @@ struct MoveCommand: EditCommand {
 
     static func edit(_ a: EditArguments, kind: NoSubcommand) throws(UsageError) -> RosterEdit {
         .move(
-            person: a.names[0], team: try a.required(EditArguments.to, usage),
+            person: a.names[0], team: try a.required(EditArguments.to, usage.description),
             role: a.arguments[EditArguments.role] ?? .member, from: a.arguments[EditArguments.from],
             successor: a.arguments[EditArguments.successor])
     }
@@ -156,9 +171,12 @@ struct SetCommand: EditCommand {
         case person, level
     }
     static let summary = "Set a person's craft, level (with its start date), focus or id, or a level's limit."
-    static let usage =
-        "roster set person NAME [--craft C] [--level L] [--since DATE|none] [--focus F] [--id N] [PATH…] | "
-        + "roster set level LEVEL --limit-months N [PATH…]"
+    static let usage = Usage(
+        // A person's options are every one but the level's limit: one added to editSpecs is here too.
+        [.words("set person NAME")]
+            + editSpecs.filter { $0.name != EditArguments.limitMonths.spec.name }.map { .optional($0) }
+            + [.words("[PATH…]")],
+        [.words("set level LEVEL"), .required(EditArguments.limitMonths.spec), .words("[PATH…]")])
     static let editSpecs = [
         EditArguments.craft.spec, EditArguments.level.spec, EditArguments.since.spec, EditArguments.focus.spec,
         EditArguments.id.spec, EditArguments.limitMonths.spec,
@@ -170,16 +188,16 @@ struct SetCommand: EditCommand {
             let changes = try a.personChanges()
             guard !changes.isEmpty else {
                 throw UsageError(
-                    message: "nothing to set: name --craft, --level, --since, --focus or --id", hint: usage)
+                    message: "nothing to set: name --craft, --level, --since, --focus or --id", hint: usage.description)
             }
             return .setPerson(a.names[0], changes)
         }
         guard let level = JobLevel.parse(a.names[0]) else {
             let near = JobLevel.nearest(to: a.names[0]).map { "; did you mean \($0.rawValue)?" } ?? ""
-            throw UsageError(message: "\"\(a.names[0])\" is not a job level\(near)", hint: usage)
+            throw UsageError(message: "\"\(a.names[0])\" is not a job level\(near)", hint: usage.description)
         }
         guard let months = a.arguments[EditArguments.limitMonths] else {
-            throw UsageError(message: "set level takes --limit-months N", hint: usage)
+            throw UsageError(message: "set level takes --limit-months N", hint: usage.description)
         }
         return .setLevel(level, limitMonths: months)
     }
@@ -189,7 +207,7 @@ struct SetCommand: EditCommand {
 struct RenameCommand: EditCommand {
     static let name = "rename"
     static let summary = "Rename a person or a team, keeping the old name in `previously:` (the plan renames)."
-    static let usage = "roster rename person|team OLD NEW [PATH…]"
+    static let usage = Usage([.words("rename person|team OLD NEW [PATH…]")])
     static let editSpecs: [OptionSpec] = []
     static let names = 2
 
@@ -202,7 +220,9 @@ struct RenameCommand: EditCommand {
 struct RemoveCommand: EditCommand {
     static let name = "remove"
     static let summary = "Remove a person (out of every team) or a team from the roster files."
-    static let usage = "roster remove person NAME [--successor PERSON] [PATH…] | roster remove team NAME [PATH…]"
+    static let usage = Usage(
+        [.words("remove person NAME"), .optional(EditArguments.successor.spec), .words("[PATH…]")],
+        [.words("remove team NAME [PATH…]")])
     static let editSpecs = [EditArguments.successor.spec]
     static let names = 1
 
@@ -216,7 +236,7 @@ struct RemoveCommand: EditCommand {
 func subcommand<C: EditCommand>(_ arguments: ParsedArguments, _ command: C.Type) throws(UsageError) -> C.Kind {
     guard let word = arguments.positionals.first, let kind = C.Kind(rawValue: word) else {
         let words = command.subcommands.joined(separator: " or ")
-        throw UsageError(message: "`roster \(command.name)` takes \(words) first", hint: command.usage)
+        throw UsageError(message: "`roster \(command.name)` takes \(words) first", hint: command.usage.description)
     }
     return kind
 }

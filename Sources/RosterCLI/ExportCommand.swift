@@ -5,7 +5,7 @@ import RosterSession
 struct ExportCommand: Command {
     static let name = "export"
     static let summary = "Write the live space as a roster file."
-    static let usage = "roster export [--format yaml|json] [--out FILE]"
+    static let usage = Usage.command("export", Options.format.spec, Options.out.spec)
     struct Options: CommandOptions {
         enum Format: String, OutputFormat {
             case yaml, json

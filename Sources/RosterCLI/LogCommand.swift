@@ -6,8 +6,8 @@ import RosterSession
 struct LogCommand: Command {
     static let name = "log"
     static let summary = "The roster's history from git: who joined, left, moved or was promoted, commit by commit."
-    static let usage =
-        "roster log [PATH…] [--person NAME] [--team NAME] [--since DATE] [--until DATE] [--format text|json]"
+    static let usage = Usage.command(
+        "log [PATH…]", person.spec, team.spec, since.spec, until.spec, Options.format.spec)
     static let person = Option<String?>.text("--person", "NAME", "this person's story only (across renames)")
     static let team = OptionCatalog.team.help("this team's people only (across renames)")
     static let since = Option<String?>.text("--since", "DATE", "commits from this day (as git reads it: 2026-07-01)")

@@ -17,9 +17,10 @@ enum ManualPages {
     /// The page of `command`.
     static func page(_ command: any Command.Type) -> ManualPage {
         let invocation = "roster \(command.name)"
+        let usage = command.usage.description
         let arguments =
-            command.usage.hasPrefix(invocation)
-            ? String(command.usage.dropFirst(invocation.count)).trimmingCharacters(in: .whitespaces) : command.usage
+            usage.hasPrefix(invocation)
+            ? String(usage.dropFirst(invocation.count)).trimmingCharacters(in: .whitespaces) : usage
         // The synopsis names the subcommands (`login|logout|status`); the description lists them too.
         let subcommands =
             command.subcommands.isEmpty

@@ -6,8 +6,9 @@ import RosterSession
 struct PlanCommand: Command {
     static let name = "plan"
     static let summary = "Show the changes that would make the space match the roster."
-    static let usage =
-        "roster plan [PATH…] [--format text|json|markdown] [--out plan.json] [--detailed-exitcode] [--prune]"
+    static let usage = Usage.command(
+        "plan [PATH…]", Options.format.spec, OptionCatalog.out.spec, OptionCatalog.detailedExitcode.spec,
+        OptionCatalog.prune.spec, PlanningOptions.asOf.spec)
     struct Options: CommandOptions {
         enum Format: String, OutputFormat {
             case text, json, markdown

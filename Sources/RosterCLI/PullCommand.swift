@@ -6,9 +6,9 @@ import RosterSession
 struct PullCommand: Command {
     static let name = "pull"
     static let summary = "Write the live space's changes into the roster files, in place (drift adopted)."
-    static let usage =
-        "roster pull [PATH…] [--dry-run] [--check] [--into FILE] [--base REF] [--take SIDE[:KIND:NAME]] "
-        + "[--format text|json]"
+    static let usage = Usage.command(
+        "pull [PATH…]", OptionCatalog.dryRun.spec, OptionCatalog.check.spec, OptionCatalog.into.spec,
+        OptionCatalog.base.spec, OptionCatalog.take.spec, FormatOnly.format.spec)
     struct Options: CommandOptions {
         static let specs = [
             OptionCatalog.dryRun.spec, OptionCatalog.check.spec, OptionCatalog.into.spec, OptionCatalog.base.spec,

@@ -14,9 +14,9 @@ struct ReportCommand: Command {
     static let name = "report"
     static let subcommands = Report.allCases.map(\.rawValue)
     static let summary = "Reports: time in level (`levels`), teams (`teams`), level changes (`promotions`)."
-    static let usage =
-        "roster report levels|teams|promotions [PATH…] [--live] [--team NAME] [--as-of DATE] [--due-months N] "
-        + "[--span N] [--since DATE] [--format text|json|markdown|csv]"
+    static let usage = Usage.command(
+        "report levels|teams|promotions [PATH…]", OptionCatalog.live.spec, team.spec, OptionCatalog.asOf.spec,
+        OptionCatalog.dueMonths.spec, span.spec, since.spec, Options.format.spec)
     static let team = OptionCatalog.team.help("levels, promotions: this team's people only")
     static let span = Option<Int?>.integer(
         "--span", "N", in: 1...10_000, example: 8,

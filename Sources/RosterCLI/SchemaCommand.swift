@@ -4,7 +4,7 @@ import RosterRender
 struct SchemaCommand: Command {
     static let name = "schema"
     static let summary = "Print the JSON Schema of the roster file (for editors)."
-    static let usage = "roster schema > roster.schema.json"
+    static let usage = Usage([.words("schema > roster.schema.json")])
 
     static func run(_ options: NoOptions, _ context: CommandContext) async -> ExitCode {
         if let extra = options.words.first {

@@ -6,7 +6,7 @@ import RosterRender
 struct ValidateCommand: Command {
     static let name = "validate"
     static let summary = "Load and check a roster; print its diagnostics."
-    static let usage = "roster validate [PATH…] [--format text|json]"
+    static let usage = Usage.command("validate [PATH…]", FormatOnly.format.spec)
 
     struct Options: CommandOptions {
         static let specs = [FormatOnly.format.spec]

@@ -6,7 +6,7 @@ import RosterYAML
 struct VersionCommand: Command {
     static let name = "version"
     static let summary = "Print the version, the commit it was built from, and its libyaml and libcurl."
-    static let usage = "roster version [--format text|json]"
+    static let usage = Usage.command("version", FormatOnly.format.spec)
 
     static func run(_ options: FormatOnly, _ context: CommandContext) async -> ExitCode {
         context.console.writeOut(options.format == .json ? json : text)
