@@ -111,7 +111,7 @@ struct ReportCommand: Command {
     /// For `promotions`, the level changes git records for the roster's people who state no level
     /// start date; none when every person states one or the files are not in git.
     static func committedLevels(_ roster: Roster, _ options: Options) -> [NameKey: PromotionReport.Committed] {
-        guard options.report == .promotions, roster.people.contains(where: { !$0.levelStartDate.isDate }) else {
+        guard options.report == .promotions, roster.people.contains(where: { $0.levelStartDate.value == nil }) else {
             return [:]
         }
         let log = LogWorkflow(paths: options.paths, since: options.since.description)

@@ -113,7 +113,7 @@ package struct PersonChanges: Equatable, Sendable {
         fields.give(.level, level?.rawValue)
         fields.give(.focus, focus?.rawValue)
         switch levelStartDate {
-        case .date(let day)?: fields[.levelStartDate] = .some(day.description)
+        case .value(let day)?: fields[.levelStartDate] = .some(day.description)
         case .clear?: fields[.levelStartDate] = .some(nil)
         case .unmanaged?, nil: break
         }

@@ -156,7 +156,7 @@ extension RosterEditor {
     /// Whether the entry already states `value` (nil: none) for `field`.
     static func stated(_ person: PersonEntry, _ field: PersonField, _ value: String?) -> Bool {
         guard field == .levelStartDate else { return person.text(field) == value }
-        return person.levelStartDate == (value.flatMap(Day.init).map(LevelStartDate.date) ?? .clear)
+        return person.levelStartDate == (value.flatMap(Day.init).map(LevelStartDate.value) ?? .clear)
     }
 
     /// The start date a change sets where none is given: with a new level, today when the entry
@@ -169,14 +169,14 @@ extension RosterEditor {
 
     static func written(_ date: LevelStartDate) -> WrittenValue {
         switch date {
-        case .date(let day): return .token(day.description)
+        case .value(let day): return .token(day.description)
         case .clear, .unmanaged: return .null
         }
     }
 
     static func words(_ date: LevelStartDate) -> String {
         switch date {
-        case .date(let day): return day.description
+        case .value(let day): return day.description
         case .clear: return "none"
         case .unmanaged: return "not stated"
         }

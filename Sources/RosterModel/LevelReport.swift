@@ -97,7 +97,7 @@ package struct LevelReport: Sendable {
     package static func people(_ roster: Roster, team: String?) -> [Person] {
         let teams = PeopleTeams.of(roster)
         let people = roster.people.enumerated().map { p, person -> Person in
-            let since: String? = if case .date(let d) = person.levelStartDate { d.description } else { nil }
+            let since: String? = if case .value(let d) = person.levelStartDate { d.description } else { nil }
             return Person(
                 name: person.name.value, id: person.id?.value, level: person.level, since: since, teams: teams[p])
         }

@@ -172,12 +172,21 @@ struct NodeReader {
         return nil
     }
 
-    /// A level start date: a real calendar date `YYYY-MM-DD`, or null to clear it.
-    mutating func levelStartDate(_ node: NodeID) -> LevelStartDate? {
+    /// A field that absence leaves alone, written: `null` clears it; `read` reads anything else
+    /// (nil, with an error, when it cannot).
+    mutating func stated<Value>(_ node: NodeID, _ read: (inout NodeReader, NodeID) -> Value?) -> Stated<Value>? {
         if doc.isNull(node) { return .clear }
+        return read(&self, node).map(Stated.value)
+    }
+
+    /// A level start date: a real calendar date `YYYY-MM-DD`, or null to clear it.
+    mutating func levelStartDate(_ node: NodeID) -> LevelStartDate? { stated(node) { $0.day($1) } }
+
+    /// A real calendar date `YYYY-MM-DD`.
+    private mutating func day(_ node: NodeID) -> Day? {
         guard let text = string(node, RosterFormat.PersonKey.levelStartDate.name) else { return nil }
         switch Day.parse(text.value) {
-        case .day(let day): return .date(day)
+        case .day(let day): return day
         case .malformed:
             error(
                 .invalidDate, "levelStartDate must be a date written YYYY-MM-DD (or null), not \"\(text.value)\"",

@@ -39,7 +39,7 @@ package struct PersonEntry: Sendable {
         case .craft: craft.rawValue
         case .level: level.rawValue
         case .focus: focus.rawValue
-        case .levelStartDate: if case .date(let day) = levelStartDate { day.description } else { nil }
+        case .levelStartDate: if case .value(let day) = levelStartDate { day.description } else { nil }
         }
     }
 }

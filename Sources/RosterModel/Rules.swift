@@ -80,7 +80,7 @@ package struct Rules: Sendable {
     private func check(_ person: PersonEntry) -> [Diagnostic] {
         var out: [Diagnostic] = []
         let name = TerminalText.escape(person.name.value)
-        if let rule = requireLevelStartDate, rule.value, !person.levelStartDate.isDate {
+        if let rule = requireLevelStartDate, rule.value, person.levelStartDate.value == nil {
             out.append(
                 Diagnostic(
                     .requireLevelStartDate,
@@ -95,13 +95,5 @@ package struct Rules: Sendable {
                     "person \"\(name)\" (\(person.craft.rawValue)) states no focus, which rules.requireFocus asks for"))
         }
         return out
-    }
-}
-
-extension LevelStartDate {
-    /// Whether the roster states a date (not absent, not cleared).
-    package var isDate: Bool {
-        if case .date = self { return true }
-        return false
     }
 }

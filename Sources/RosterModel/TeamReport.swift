@@ -86,7 +86,7 @@ package struct TeamReport: Sendable {
     package static func of(_ roster: Roster, asOf: Day, span: Int) -> TeamReport {
         let places = TeamPeople.of(roster)
         let people = roster.people.map { p -> Person in
-            let since: String? = if case .date(let d) = p.levelStartDate { d.description } else { nil }
+            let since: String? = if case .value(let d) = p.levelStartDate { d.description } else { nil }
             return Person(name: p.name.value, level: p.level, craft: p.craft, since: since)
         }
         let teams = roster.teams.indices.compactMap { t -> Team? in

@@ -76,7 +76,7 @@ package struct PullDecisions {
     /// Whether `field` of `person` is a level (or its date) the roster dates after the pull's day:
     /// the plan schedules it, and pull never undoes it.
     private func isScheduled(_ field: PersonField, of person: PersonEntry) -> Bool {
-        guard field == .level || field == .levelStartDate, let asOf, case .date(let day) = person.levelStartDate
+        guard field == .level || field == .levelStartDate, let asOf, case .value(let day) = person.levelStartDate
         else { return false }
         return day > asOf
     }
@@ -106,7 +106,7 @@ package struct PullDecisions {
             switch person.levelStartDate {
             case .unmanaged: whole && !live.lacking.contains(.levelStartDates) ? .some(.some("unmanaged")) : nil
             case .clear: .some(nil)
-            case .date(let d): .some(d.description)
+            case .value(let d): .some(d.description)
             }
         guard let stated, stated != user.levelStartDate else { return }
         let at = person.location

@@ -23,7 +23,7 @@ extension PersonValues {
                 switch person.levelStartDate {
                 case .unmanaged: break
                 case .clear: fields.levelStartDate = nil
-                case .date(let day): fields.levelStartDate = day.description
+                case .value(let day): fields.levelStartDate = day.description
                 }
             }
         }

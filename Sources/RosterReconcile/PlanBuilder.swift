@@ -129,7 +129,7 @@ struct PlanBuilder {
         var fields = PersonValues.planned(person, over: user)
         // Most people of a roster in sync change nothing: they cost one comparison.
         guard fields != current else { return }
-        if let asOf, case .date(let day) = person.levelStartDate, day > asOf {
+        if let asOf, case .value(let day) = person.levelStartDate, day > asOf {
             fields = deferLevel(fields, current: current, until: day, person, user)
             guard fields != current else { return }
         }

@@ -48,7 +48,7 @@ package enum RosterSnapshot {
     }
 
     static func date(_ date: LevelStartDate) -> String? {
-        if case .date(let day) = date { return day.description }
+        if case .value(let day) = date { return day.description }
         return nil
     }
 }

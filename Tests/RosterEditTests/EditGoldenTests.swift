@@ -23,7 +23,7 @@ import Testing
                 ("set level Senior --limit-months 40", .setLevel(.senior, limitMonths: 40)),
                 (
                     "set person \"Carol Nguyen\" --since 2026-01-01",
-                    .setPerson("Carol Nguyen", PersonChanges(levelStartDate: .date(Day(year: 2026, month: 1, day: 1))))
+                    .setPerson("Carol Nguyen", PersonChanges(levelStartDate: .value(Day(year: 2026, month: 1, day: 1))))
                 ),
                 (
                     "remove person \"Bob Martinez\" --successor \"Nathan Fischer\"",
@@ -74,7 +74,7 @@ import Testing
                 ("set person \"David Kim\" --level Senior", .setPerson("David Kim", PersonChanges(level: .senior))),
                 (
                     "set person \"Karen Liu\" --focus Backend --since 2026-11-26",
-                    .setPerson("Karen Liu", PersonChanges(focus: .backend, levelStartDate: .date(EditFixture.today)))
+                    .setPerson("Karen Liu", PersonChanges(focus: .backend, levelStartDate: .value(EditFixture.today)))
                 ),
                 (
                     "rename person \"Zoë Müller\" \"Zoë Schmidt\"",

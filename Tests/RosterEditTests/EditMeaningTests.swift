@@ -74,7 +74,7 @@ import Testing
             """
         var fixture = Self.fixture(text, file: "r.json")
         try fixture.apply(
-            .setPerson("Ann", PersonChanges(focus: .mobile, levelStartDate: .date(Day(year: 2020, month: 1, day: 1)))))
+            .setPerson("Ann", PersonChanges(focus: .mobile, levelStartDate: .value(Day(year: 2020, month: 1, day: 1)))))
         #expect(fixture.load().isValid)
         #expect(Self.person(fixture, "Ann")?.focus == .mobile)
         #expect(fixture.texts["r.json"]?.contains("      \"focus\": \"Mobile\",\n") == true)

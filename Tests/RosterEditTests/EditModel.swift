@@ -118,7 +118,7 @@ struct EditModel: Equatable {
         if let date = changes.fields.date {
             person.date = date
         } else if promoted && person.date != .unmanaged {
-            person.date = .date(today)
+            person.date = .value(today)
         }
         people[name] = person
     }
@@ -143,6 +143,6 @@ extension GivenFields {
     /// The level start date given: a day, or `.clear` for none.
     var date: LevelStartDate? {
         guard let given = self[.levelStartDate] else { return nil }
-        return given.flatMap(Day.init).map(LevelStartDate.date) ?? .clear
+        return given.flatMap(Day.init).map(LevelStartDate.value) ?? .clear
     }
 }

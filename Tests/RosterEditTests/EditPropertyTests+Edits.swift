@@ -31,7 +31,7 @@ extension EditPropertyTests {
             let changes = PersonChanges(
                 level: Bool.random(using: &rng) ? JobLevel.allCases.randomElement(using: &rng) : nil,
                 focus: Bool.random(using: &rng) ? Focus.allCases.randomElement(using: &rng) : .mobile,
-                levelStartDate: Bool.random(using: &rng) ? nil : .date(Day(year: 2026, month: 1, day: 2)))
+                levelStartDate: Bool.random(using: &rng) ? nil : .value(Day(year: 2026, month: 1, day: 2)))
             return .setPerson(people.randomElement(using: &rng) ?? "", changes)
         case 3 where !people.isEmpty:
             let to = "Renamed \(Int.random(in: 0..<10_000, using: &rng))"

@@ -25,7 +25,7 @@ import Testing
                 "version: 1\npeople:\n  - {name: A, craft: Design, level: Mid, levelStartDate: 2024-02-29}\n".utf8),
             path: "r.yaml")
         let person = result.0?.people.first
-        #expect(person?.levelStartDate == .date(Day(year: 2024, month: 2, day: 29)))
+        #expect(person?.levelStartDate == .value(Day(year: 2024, month: 2, day: 29)))
     }
 
     @Test func monthsCountAsAPersonCountsThem() {

@@ -63,7 +63,7 @@ package struct Scenario {
         for u in users where Int.random(in: 0..<4, using: &rng) > 0 {
             let renamed = Int.random(in: 0..<5, using: &rng) == 0
             let name = renamed ? u.name + " Jr" : u.name
-            let date: LevelStartDate = [.unmanaged, .clear, .date(Day(year: 2025, month: 5, day: 5))].randomElement(
+            let date: LevelStartDate = [.unmanaged, .clear, .value(Day(year: 2025, month: 5, day: 5))].randomElement(
                 using: &rng)!
             roster.people.append(
                 PersonEntry(
