@@ -23,10 +23,11 @@ package enum DiffRenderer {
 
     package static func text(_ plan: Plan, _ versions: Versions, color: Bool) -> String {
         let title = "Roster changes from \(versions.from) to \(versions.to)"
-        guard plan.hasChanges else {
+        guard plan.hasChanges || !plan.scheduled.isEmpty else {
             return TerminalText.escape("No changes from \(versions.from) to \(versions.to).") + "\n"
         }
         return TerminalText.escape(title) + "\n\n" + PeopleText.body(plan, PeopleView(plan), color: color)
+            + PeopleText.scheduled(plan, color: color)
     }
 
     /// The comment: the summary line, the people, teams and levels, each a table, as many rows as
@@ -35,7 +36,7 @@ package enum DiffRenderer {
         let view = PeopleView(plan)
         var out =
             "### Roster changes: \(MarkdownText.escape(versions.from)) → \(MarkdownText.escape(versions.to))\n\n"
-        guard plan.hasChanges else { return out + "**No changes.**\n" }
+        guard plan.hasChanges || !plan.scheduled.isEmpty else { return out + "**No changes.**\n" }
         out += "**" + PeopleText.summary(view) + "**\n\n"
         var left = 0
         func table(_ heading: String, _ header: String, _ rows: [String]) {
@@ -53,12 +54,13 @@ package enum DiffRenderer {
         table("#### People\n\n", "| | person | what changes |\n|---|---|---|\n", view.stories.map(MarkdownPlan.row))
         let rest = PlanRenderer.ordered(plan.changes).compactMap(PeopleText.remainder)
         table("#### Teams and levels\n\n", "| | name | change |\n|---|---|---|\n", rest.map(MarkdownPlan.row))
+        table("#### Scheduled\n\n", "| on | person | what changes |\n|---|---|---|\n", MarkdownPlan.scheduledRows(plan))
         if left > 0 { out += "**\(left) rows left out** to keep this comment short: `roster diff --format json`.\n\n" }
         return out + "<sub>From the roster files in git; no server was asked.</sub>\n"
     }
 
     /// `{"format_version": 1, "from": …, "to": …, "summary": {kind: count}, "people": […],
-    /// "changes": […]}`.
+    /// "changes": […], "scheduled": […]}` (scheduled as the plan's).
     package static func json(_ plan: Plan, _ versions: Versions) -> String {
         let view = PeopleView(plan)
         let summary = PersonStory.Kind.allCases.map { ($0.key, JSONValue.int(view.count($0))) }
@@ -66,7 +68,7 @@ package enum DiffRenderer {
         let fields =
             versions.json + [
                 ("summary", JSONValue.object(summary)), ("people", PeopleViewRenderer.json(view)),
-                ("changes", .array(changes)),
+                ("changes", .array(changes)), ("scheduled", PlanRenderer.scheduledJSON(plan)),
             ]
         return JSONEnvelope.wrap(fields).rendered(indent: 2) + "\n"
     }

@@ -122,17 +122,22 @@ struct MarkdownPlan {
 
     /// What the plan schedules for later days: a table, a row a person, each with its day.
     private mutating func addScheduled() {
-        let rows = plan.scheduledDays.flatMap { day, changes in
-            PeopleView(changes: changes).stories.map { story in
-                let line = PeopleText.row(story)
-                return "| \(day) | \(MarkdownText.escape(line.subject)) | \(MarkdownText.escape(line.detail)) |\n"
-            }
-        }
+        let rows = Self.scheduledRows(plan)
         guard !rows.isEmpty else { return }
         _ = table(
             "#### Scheduled (applied by the first plan on their day)\n\n",
             "| on | person | what happens |\n|---|---|---|\n",
             rows, closing: "")
+    }
+
+    /// A row a person of each day the plan schedules changes for: the day, who, what.
+    static func scheduledRows(_ plan: Plan) -> [String] {
+        plan.scheduledDays.flatMap { day, changes in
+            PeopleView(changes: changes).stories.map { story in
+                let line = PeopleText.row(story)
+                return "| \(day) | \(MarkdownText.escape(line.subject)) | \(MarkdownText.escape(line.detail)) |\n"
+            }
+        }
     }
 
     private mutating func addWarnings() {

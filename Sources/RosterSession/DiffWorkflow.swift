@@ -29,6 +29,8 @@ package struct DiffWorkflow: Sendable {
 
     package var revisions: String?
     package var paths: [String]
+    /// The day the changes are told as on: what the newer roster dates after it is scheduled.
+    package var asOf = Day.today
 
     /// `revisions`: nil (the default branch's roster against the working tree), `REV` (against
     /// the working tree) or `REV..REV`.
@@ -47,7 +49,7 @@ package struct DiffWorkflow: Sendable {
         let (from, to) = try versions(in: folder)
         let old = try roster(at: from, in: folder), new = try roster(at: to, in: folder)
         let (plan, diagnostics) = Planner.plan(
-            roster: new, live: RosterSnapshot.live(old, next: new), prune: true)
+            roster: new, live: RosterSnapshot.live(old, next: new), prune: true, asOf: asOf)
         guard let plan else { throw SessionFailure(diagnostics: diagnostics, kind: .invalidRoster) }
         return Diff(from: from, to: to, plan: plan)
     }

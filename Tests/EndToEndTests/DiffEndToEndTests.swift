@@ -138,3 +138,27 @@ import Testing
         #expect(!before.stdout.contains("Zoë"), "a commit after --as-of does not count: \(before.stdout)")
     }
 }
+
+extension DiffEndToEndTests {
+    /// A promotion dated ahead is told under Scheduled, with its day, in every format.
+    @Test func aPromotionDatedAheadIsToldAsScheduled() throws {
+        let folder = ScratchFolder.url.appendingPathComponent("diff-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let acme = try String(
+            contentsOf: TestSupport.packageRoot.appendingPathComponent("examples/acme.yaml"), encoding: .utf8)
+        try acme.write(to: folder.appendingPathComponent("roster.yaml"), atomically: true, encoding: .utf8)
+        try git(["init", "-q", "-b", "main"], in: folder)
+        try git(["add", "."], in: folder)
+        try git(["commit", "-q", "-m", "applied"], in: folder)
+        try edit(["set", "person", "Leo Santos", "--level", "Mid", "--since", "2099-01-01"], in: folder)
+        let text = try roster(["diff"], in: folder)
+        #expect(text.code == 0 && text.stdout.contains("Scheduled: 1 change"), "\(text.stdout)\(text.stderr)")
+        #expect(text.stdout.contains("  2099-01-01\n") && text.stdout.contains("Leo Santos"), "\(text.stdout)")
+        let markdown = try roster(["diff", "--format", "markdown"], in: folder)
+        #expect(markdown.stdout.contains("#### Scheduled") && markdown.stdout.contains("| 2099-01-01 | Leo Santos"))
+        let json = try roster(["diff", "--format", "json"], in: folder)
+        let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let scheduled = try #require(document?["scheduled"] as? [[String: Any]])
+        #expect(scheduled.first?["on"] as? String == "2099-01-01")
+    }
+}
