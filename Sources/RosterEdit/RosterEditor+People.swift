@@ -138,7 +138,13 @@ extension RosterEditor {
         edit(person.location) { editor, node in
             for (key, value) in set { editor.setField(node, key, value) }
         }
-        summary.append("\(person.name.value): " + words.joined(separator: ", "))
+        summary.append("\(person.name.value): " + words.joined(separator: ", ") + scheduled(given[.levelStartDate]))
+    }
+
+    /// `; takes effect on 2027-01-01 (…)` for a level start date after today, which plans schedule.
+    func scheduled(_ date: String??) -> String {
+        guard case .some(.some(let text)) = date, let day = Day(text), day > today else { return "" }
+        return "; takes effect on \(day) (plans schedule it until then)"
     }
 
     /// Sets `field` of `person` to `value` (nil: none) where the entry states otherwise.

@@ -20,7 +20,7 @@ import Testing
             .write(toFile: roster, atomically: true, encoding: .utf8)
         // A far day, so that the test means the same whenever it runs.
         let edit = try run(["set", "person", "David Kim", "--level", "Mid", "--since", "2099-01-01", roster], sandbox)
-        #expect(edit.code == 0, "\(edit.stderr)")
+        #expect(edit.code == 0 && edit.stderr.contains("; takes effect on 2099-01-01"), "\(edit.stderr)")
 
         let before = try run(["plan", roster, "--as-of", "2098-12-31", "--detailed-exitcode"], sandbox)
         #expect(before.code == 0, "\(before.stdout)\(before.stderr)")
