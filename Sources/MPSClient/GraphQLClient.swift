@@ -25,7 +25,7 @@ package final class GraphQLClient: Sendable {
     }
 
     /// The JSON body of a request, exactly as it will be sent.
-    package static func body(query: String, variables: JSONValue?, operationName: String? = nil) -> Data {
+    static func body(query: String, variables: JSONValue?, operationName: String? = nil) -> Data {
         var fields: [(String, JSONValue)] = [("query", .string(query))]
         if let variables { fields.append(("variables", variables)) }
         if let operationName { fields.append(("operationName", .string(operationName))) }
@@ -34,7 +34,7 @@ package final class GraphQLClient: Sendable {
 
     /// Sends a prepared body. Errors in a 200 response are returned, not thrown, so callers can
     /// tell a failed alias from a failed request; `Not authenticated` is thrown.
-    package func send(body: Data, retry: RetryPolicy) async throws(MPSError) -> GraphQLResponse {
+    func send(body: Data, retry: RetryPolicy) async throws(MPSError) -> GraphQLResponse {
         let response = try await post(body: body, retry: retry, space: endpoint.space)
         return try Self.parse(response, bodySize: body.count, endpoint: endpoint.url.absoluteString)
     }
@@ -201,9 +201,9 @@ package struct GraphQLResponse: Sendable {
 package struct GraphQLErrorMessage: Sendable, Equatable, CustomStringConvertible {
     package var message: String
     package var path: [String]
-    package var code: String?
+    var code: String?
 
-    package init(message: String, path: [String] = [], code: String? = nil) {
+    init(message: String, path: [String] = [], code: String? = nil) {
         self.message = message
         self.path = path
         self.code = code

@@ -2,11 +2,11 @@ import Foundation
 
 package struct HTTPResponse: Sendable {
     package var status: Int
-    package var headers: [String: String]
-    package var body: Data
+    var headers: [String: String]
+    var body: Data
     /// What must never be quoted from this answer (the token its request carried), set by the
     /// client that received it: every message made of the answer's text passes through it.
-    package var redact = Redactor.none
+    var redact = Redactor.none
 
     package init(status: Int, headers: [String: String] = [:], body: Data) {
         self.status = status
@@ -15,7 +15,7 @@ package struct HTTPResponse: Sendable {
     }
 
     /// A header by case-insensitive name.
-    package func header(_ name: String) -> String? {
+    func header(_ name: String) -> String? {
         headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
 }

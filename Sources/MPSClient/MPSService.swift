@@ -32,7 +32,7 @@ package struct MPSService: Sendable {
     /// Reads people, teams, level limits and the token's spaces in one request. When a space is
     /// targeted it must be among the token's spaces: the server would silently answer with the
     /// caller's own space otherwise.
-    package func readLiveState() async throws(MPSError) -> LiveState {
+    func readLiveState() async throws(MPSError) -> LiveState {
         try await readLiveState(space: client.endpoint.space)
     }
 

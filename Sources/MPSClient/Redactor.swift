@@ -2,11 +2,11 @@
 /// the value of any `Authorization` header or `Bearer` credential it echoes, written as `***`.
 /// Every text roster quotes from an answer (an error body, a GraphQL error, a redirect's target)
 /// passes through it before it is a message.
-package struct Redactor: Sendable {
+struct Redactor: Sendable {
     /// Texts never printed: the token.
     let secrets: [String]
 
-    package init(secrets: [String]) {
+    init(secrets: [String]) {
         // A secret of a few characters would blank ordinary words; MPS tokens are long.
         self.secrets = secrets.filter { $0.count >= 8 }
     }
@@ -14,7 +14,7 @@ package struct Redactor: Sendable {
     /// Redacts nothing: for a response that no request of roster's carried a token to.
     static let none = Redactor(secrets: [])
 
-    package func callAsFunction(_ text: String) -> String {
+    func callAsFunction(_ text: String) -> String {
         var out = text
         for secret in secrets where out.contains(secret) {
             out = out.replacingOccurrences(of: secret, with: "***")

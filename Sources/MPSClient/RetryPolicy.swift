@@ -13,7 +13,7 @@ package struct RetryPolicy: Sendable {
     /// other than 503) is sent again.
     var resendsWhenUnsure: Bool
 
-    package init(attempts: Int, baseDelay: Double = 0.25, maxDelay: Double = 8, resendsWhenUnsure: Bool = true) {
+    init(attempts: Int, baseDelay: Double = 0.25, maxDelay: Double = 8, resendsWhenUnsure: Bool = true) {
         self.attempts = attempts
         self.baseDelay = baseDelay
         self.maxDelay = maxDelay
@@ -21,10 +21,10 @@ package struct RetryPolicy: Sendable {
     }
 
     /// Reads: up to 3 retries on network errors, 5xx and 429.
-    package static let reads = RetryPolicy(attempts: 4)
+    static let reads = RetryPolicy(attempts: 4)
     /// Mutations: up to 3 retries, only when the server certainly did not run the request.
     package static let mutations = RetryPolicy(attempts: 4, resendsWhenUnsure: false)
-    package static let none = RetryPolicy(attempts: 1)
+    static let none = RetryPolicy(attempts: 1)
 
     /// Capped exponential backoff with full jitter; a server's Retry-After wins when longer.
     func delay(afterAttempt attempt: Int, retryAfter: Double?) -> Double {

@@ -14,7 +14,7 @@ package struct TLSTrust: Sendable, Equatable {
 
     /// The store with `files` added to the system's and `folder` in place of its folder; a file
     /// that cannot be read is an error that names it.
-    package static func adding(files: [String], folder: String?) throws(TLSFailure) -> TLSTrust {
+    static func adding(files: [String], folder: String?) throws(TLSFailure) -> TLSTrust {
         guard !files.isEmpty else { return TLSTrust(bundle: nil, folder: folder) }
         var bundle = Data()
         for path in files {

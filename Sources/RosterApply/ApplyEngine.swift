@@ -8,16 +8,16 @@ import RosterReconcile
 /// their entity (``OperationKey``), never by name. A document whose outcome is unknown is never
 /// sent again: if the fresh state cannot show it done, apply stops sending.
 package struct ApplyEngine: Sendable {
-    package var executor: any MutationExecutor
-    package var concurrency: Int
+    var executor: any MutationExecutor
+    var concurrency: Int
     /// Reads the live state (retried as reads are).
     package var read: @Sendable () async throws(LiveReadFailure) -> LiveState
     /// Plans again from a live state: the plan, or the diagnostics that prevent one.
-    package var replan: @Sendable (LiveState) -> (Plan?, [Diagnostic])
+    var replan: @Sendable (LiveState) -> (Plan?, [Diagnostic])
     /// Progress lines for a person watching.
-    package var progress: (@Sendable (String) -> Void)?
+    var progress: (@Sendable (String) -> Void)?
     /// Interrupts, and what is in flight.
-    package var control: ApplyControl
+    var control: ApplyControl
 
     package init(
         executor: any MutationExecutor, concurrency: Int,
@@ -170,7 +170,7 @@ package struct ApplyEngine: Sendable {
 
     /// `report`, verified: the live state read once more, what is still left to do, and what
     /// neither the roster nor this apply explains.
-    package func verify(_ report: ApplyReport, of plan: Plan) async -> ApplyReport {
+    func verify(_ report: ApplyReport, of plan: Plan) async -> ApplyReport {
         var report = report
         let live: LiveState
         do { live = try await read() } catch {

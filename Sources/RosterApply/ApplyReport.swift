@@ -38,7 +38,7 @@ package struct ApplyReport: Sendable {
         /// The server's own words, when the status explains them (an SQL failure).
         package var serverMessage: String?
 
-        package init(operation: PlanOperation, status: Status, id: Int? = nil, serverMessage: String? = nil) {
+        init(operation: PlanOperation, status: Status, id: Int? = nil, serverMessage: String? = nil) {
             self.operation = operation
             self.status = status
             self.id = id ?? operation.entity.liveID
@@ -83,7 +83,7 @@ package struct ApplyReport: Sendable {
     /// The plan applied, told person by person, for the report's closing words (nil: not told).
     package var people: PeopleView?
 
-    package init() {}
+    init() {}
 
     /// The report of an apply that found nothing to do: nothing sent, nothing left; `broken`, what
     /// the space breaks of the roster's rules all the same.

@@ -16,7 +16,7 @@ package enum DocumentOutcome: Sendable, Equatable {
     case unknown(String)
 
     /// A failure the executor did not classify: the server's words as they are.
-    package static func failed(alias: String, message: String) -> DocumentOutcome {
+    static func failed(alias: String, message: String) -> DocumentOutcome {
         .failed(alias: alias, failure: MutationFailure(.other, server: message))
     }
 }

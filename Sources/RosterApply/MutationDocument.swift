@@ -5,12 +5,12 @@ import RosterReconcile
 /// ``MutationExecutor`` encoded it (for MPS, a GraphQL document of aliased mutations).
 package struct MutationDocument: Sendable {
     /// Indices into the step of the operations, in document (and execution) order.
-    package var operations: [Int]
+    var operations: [Int]
     /// The aliases, in the same order (`a0`, `a1`, …).
     package var aliases: [String]
     package var body: Data
 
-    package init(operations: [Int], aliases: [String], body: Data) {
+    init(operations: [Int], aliases: [String], body: Data) {
         self.operations = operations
         self.aliases = aliases
         self.body = body

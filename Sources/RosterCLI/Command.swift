@@ -1,7 +1,7 @@
 import RosterSession
 
 /// One subcommand of `roster`.
-package protocol Command: Sendable {
+protocol Command: Sendable {
     /// The command's options as typed values; their specs feed parsing, help, completion and
     /// the manual pages.
     associatedtype Options: CommandOptions
@@ -17,7 +17,7 @@ extension Command {
     static var subcommands: [String] { [] }
 
     /// Every option the command accepts: its own, then the global ones.
-    package static var options: [OptionSpec] { ownOptions + GlobalOptions.specs }
+    static var options: [OptionSpec] { ownOptions + GlobalOptions.specs }
 
     /// The command's own options, without the global ones.
     static var ownOptions: [OptionSpec] { Options.specs.filter { !GlobalOptions.contains($0.name) } }

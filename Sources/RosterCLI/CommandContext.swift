@@ -5,9 +5,9 @@ import RosterSession
 
 /// What a command runs with: its console and environment.
 package struct CommandContext: Sendable {
-    package var console: any Console
-    package var environment: [String: String]
-    package var currentDirectory: String
+    var console: any Console
+    var environment: [String: String]
+    var currentDirectory: String
 
     package init(console: any Console, environment: [String: String], currentDirectory: String = ".") {
         self.console = console

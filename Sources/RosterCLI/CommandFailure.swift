@@ -4,21 +4,21 @@ import RosterRender
 import RosterSession
 
 /// A command that cannot go on: what to print, what kind of failure it is, and the exit code.
-package struct CommandFailure: Error {
+struct CommandFailure: Error {
     /// What went wrong, for scripts reading `--format json`'s error document: the session's kinds.
-    package typealias Kind = SessionFailure.Kind
+    typealias Kind = SessionFailure.Kind
 
     package var diagnostics: [Diagnostic]
     var exitCode: ExitCode
     package var kind: Kind
 
-    package init(
+    init(
         _ message: String, exitCode: ExitCode = ExitCode.failure, at location: SourceLocation? = nil, kind: Kind? = nil
     ) {
         self.init(diagnostics: [.error(message, at: location)], exitCode: exitCode, kind: kind)
     }
 
-    package init(diagnostics: [Diagnostic], exitCode: ExitCode = ExitCode.failure, kind: Kind? = nil) {
+    init(diagnostics: [Diagnostic], exitCode: ExitCode = ExitCode.failure, kind: Kind? = nil) {
         self.diagnostics = diagnostics
         self.exitCode = exitCode
         self.kind = kind ?? (exitCode == ExitCode.refused ? .refused : .error)

@@ -1,7 +1,7 @@
 /// The options one command accepts, as typed values. Each command declares its own
 /// (`PlanCommand.Options`), from options declared once in ``OptionCatalog``; its ``specs`` feed
 /// parsing, help, completion and the manual pages, and the command receives the parsed value.
-package protocol CommandOptions: Sendable {
+protocol CommandOptions: Sendable {
     /// Every option the command accepts, in the order help lists them.
     static var specs: [OptionSpec] { get }
     /// The options' values, read from arguments the parser has checked against ``specs``.

@@ -2,7 +2,7 @@ import RosterSession
 
 /// The connection's flags, shared by every command that reaches MPS.
 extension ConnectionOptions: CommandOptions {
-    package static let specs = [
+    static let specs = [
         OptionCatalog.endpoint.spec, OptionCatalog.tokenFile.spec, OptionCatalog.space.spec,
         OptionCatalog.profile.spec, OptionCatalog.timeout.spec, OptionCatalog.maxResponseMB.spec,
         OptionCatalog.verbose.spec,

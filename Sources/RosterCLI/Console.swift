@@ -16,5 +16,5 @@ package protocol Console: AnyObject, Sendable {
 }
 
 extension Console {
-    package var stdoutClosed: Bool { false }
+    var stdoutClosed: Bool { false }
 }

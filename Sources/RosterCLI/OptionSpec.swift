@@ -1,23 +1,23 @@
 /// A command-line option a command accepts.
-package struct OptionSpec: Sendable {
+struct OptionSpec: Sendable {
     package var name: String
     /// The value's placeholder (`FILE`), or nil for a flag.
     package var value: String?
-    package var help: String
+    var help: String
     /// The values the option takes, when it takes only some; the parser refuses any other.
     var choices: [String]?
     /// For a number: the numbers it takes, whether they are whole, and the default shown in the
     /// error's hint; the parser refuses any other.
     package var number: (range: ClosedRange<Double>, whole: Bool, example: String)?
 
-    package init(_ name: String, value: String? = nil, _ help: String) {
+    init(_ name: String, value: String? = nil, _ help: String) {
         self.name = name
         self.value = value
         self.help = help
     }
 
     /// An option that takes one of `choices`, shown as `a|b|c`.
-    package init(_ name: String, choices: [String], _ help: String) {
+    init(_ name: String, choices: [String], _ help: String) {
         self.init(name, value: choices.joined(separator: "|"), help)
         self.choices = choices
     }

@@ -11,7 +11,7 @@ package enum RosterCommandLine {
 
     /// The one command registry, in the order `roster help` lists it: dispatch, help and
     /// completion all read it.
-    package static let commands: [any Command.Type] = [
+    static let commands: [any Command.Type] = [
         ValidateCommand.self, PlanCommand.self, ApplyCommand.self, ExportCommand.self, PullCommand.self,
         AddCommand.self, HireCommand.self, MoveCommand.self, SetCommand.self, RenameCommand.self, RemoveCommand.self,
         DiffCommand.self, LogCommand.self, ReportCommand.self, ChartCommand.self, AuthCommand.self,
@@ -155,7 +155,7 @@ package enum RosterCommandLine {
     }
 
     /// The commands help lists: every one but the hidden (`__complete`).
-    package static func listed(_ commands: [any Command.Type]) -> [any Command.Type] {
+    static func listed(_ commands: [any Command.Type]) -> [any Command.Type] {
         commands.filter { !$0.name.hasPrefix("__") }
     }
 

@@ -2,9 +2,9 @@
 /// spec (name and value), so a renamed option or a changed placeholder cannot leave the usage
 /// behind, and the test of the registry checks that every option a usage shows is one the command
 /// takes. Only the command's own words (subcommands, positionals) are written here.
-package struct Usage: Sendable, CustomStringConvertible {
+struct Usage: Sendable, CustomStringConvertible {
     /// One piece of a form.
-    package indirect enum Part: Sendable {
+    indirect enum Part: Sendable {
         /// The command's words: a subcommand, a positional (`NAME`, `[PATH…]`).
         case words(String)
         /// An option the form needs: `--to TEAM`.
@@ -16,21 +16,21 @@ package struct Usage: Sendable, CustomStringConvertible {
     }
 
     /// The forms the command takes, each after `roster`: `add person …` and `add team …`.
-    package var forms: [[Part]]
+    var forms: [[Part]]
 
-    package init(_ forms: [Part]...) { self.forms = forms }
+    init(_ forms: [Part]...) { self.forms = forms }
 
     /// One form: the command's words, then each option optional (`plan [PATH…] [--prune]`).
     static func command(_ words: String, _ options: OptionSpec...) -> Usage {
         Usage([.words(words)] + options.map { .optional($0) })
     }
 
-    package var description: String {
+    var description: String {
         forms.map { "roster " + $0.map(Self.text).joined(separator: " ") }.joined(separator: " | ")
     }
 
     /// The options the usage shows, by name.
-    package var options: [String] { forms.flatMap { $0.flatMap(Self.options) } }
+    var options: [String] { forms.flatMap { $0.flatMap(Self.options) } }
 
     static func text(_ part: Part) -> String {
         switch part {

@@ -200,7 +200,7 @@ package struct DiagnosticCode: RawRepresentable, Hashable, Sendable {
     package static let olderServer = DiagnosticCode(rawValue: "older-server")
 
     /// Every code, in the order the docs list them (what each is about: its declaration above).
-    package static let catalog: [DiagnosticCode] = [
+    static let catalog: [DiagnosticCode] = [
         unpairedSurrogate, noDocument, twoDocuments, tooDeep, undefinedAlias, aliasExpansion, rootNotMapping,
         badMergeKey, duplicateKey, unsupportedTag, syntax, missingFile, emptyDirectory, linkLoop, unreadable,
         tooLarge, savedPlan, invalidJSON, unknownKey, wrongType, missingField, emptyValue, unsafeName, edgeWhitespace,

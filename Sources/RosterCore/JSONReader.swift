@@ -7,19 +7,19 @@
 package struct JSONReader {
     /// What is wrong, and at which byte.
     package struct Malformed: Error {
-        package var reason: String
-        package var offset: Int?
+        var reason: String
+        var offset: Int?
 
         /// A document whose syntax is JSON but whose shape is not the one a decoder expects.
         package init() { self.init("not the expected shape") }
 
-        package init(_ reason: String, at offset: Int? = nil) {
+        init(_ reason: String, at offset: Int? = nil) {
             self.reason = reason
             self.offset = offset
         }
     }
 
-    package let bytes: [UInt8]
+    let bytes: [UInt8]
     package var i = 0
 
     package init(_ bytes: [UInt8]) { self.bytes = bytes }
@@ -47,7 +47,7 @@ package struct JSONReader {
         }
     }
 
-    package mutating func expect(_ c: UInt8) throws(Malformed) {
+    mutating func expect(_ c: UInt8) throws(Malformed) {
         guard peek() == c else { throw unexpected("expected `\(Character(Unicode.Scalar(c)))`") }
         i += 1
     }
@@ -88,7 +88,7 @@ package struct JSONReader {
         return false
     }
 
-    package mutating func isNull() -> Bool { literal("null") }
+    mutating func isNull() -> Bool { literal("null") }
 
     package mutating func int() throws(Malformed) -> Int {
         skipSpace()

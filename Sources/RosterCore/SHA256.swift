@@ -55,7 +55,7 @@ package struct SHA256: Sendable {
         }.joined()
     }
 
-    package static func hex(_ string: String) -> String {
+    static func hex(_ string: String) -> String {
         var hasher = SHA256()
         hasher.update(string)
         return hasher.hexDigest()

@@ -3,7 +3,7 @@ import Synchronization
 /// A position in a source file. Line and column are 1-based; a location without a line
 /// names the whole file (a file that cannot be read, an empty directory).
 package struct SourceLocation: Hashable, Sendable, Comparable {
-    package var fileID: FileID
+    var fileID: FileID
     // 32 bits each (a file of more than 4 billion lines is refused long before): every located
     // value of a roster carries a location, so its size is a share of a large roster's memory.
     private var storedLine: UInt32

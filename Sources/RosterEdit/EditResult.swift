@@ -11,7 +11,7 @@ package struct EditResult: Sendable {
     package var warnings: [Diagnostic] = []
 
     /// Whether the roster already said it.
-    package var isUnchanged: Bool { changed.isEmpty }
+    var isUnchanged: Bool { changed.isEmpty }
 }
 
 /// Why an edit is refused: nothing is written. Each diagnostic is positioned where it can be

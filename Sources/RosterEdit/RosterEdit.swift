@@ -49,7 +49,7 @@ package struct GivenFields: Equatable, Sendable {
     package var isEmpty: Bool { values.isEmpty }
 
     /// Gives `field` the value `text`; nil gives nothing.
-    package mutating func give(_ field: PersonField, _ text: String?) {
+    mutating func give(_ field: PersonField, _ text: String?) {
         if let text { values[field] = .some(text) }
     }
 }
@@ -60,11 +60,11 @@ package struct NewPerson: Equatable, Sendable {
     /// The fields given; those left out come from the file's defaults.
     package var fields: GivenFields
     package var team: String?
-    package var role: TeamRole
+    var role: TeamRole
     /// The roster file the entry goes to; nil: the first that holds people.
     package var into: String?
     /// `--namesake`: a second person of a name the roster has, not the same person again.
-    package var namesake: Bool
+    var namesake: Bool
 
     package init(
         name: String, fields: GivenFields = GivenFields(), team: String? = nil, role: TeamRole = .member,
@@ -79,7 +79,7 @@ package struct NewPerson: Equatable, Sendable {
     }
 
     /// A hire with these values, typed.
-    package init(
+    init(
         name: String, craft: Craft? = nil, level: JobLevel? = nil, focus: Focus? = nil, levelStartDate: Day? = nil,
         team: String? = nil, role: TeamRole = .member, into: String? = nil, namesake: Bool = false
     ) {
@@ -104,7 +104,7 @@ package struct PersonChanges: Equatable, Sendable {
     }
 
     /// Changes to these values, typed; a level start date `.clear` states none.
-    package init(
+    init(
         craft: Craft? = nil, level: JobLevel? = nil, focus: Focus? = nil, levelStartDate: LevelStartDate? = nil,
         id: Int? = nil
     ) {

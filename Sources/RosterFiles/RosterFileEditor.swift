@@ -11,7 +11,7 @@ import RosterYAML
 package struct RosterFileEditor {
     package let file: String
     /// Whether the file is JSON (its values are then written as JSON).
-    package let json: Bool
+    let json: Bool
     var editor: SourceEditor
     /// The `people` and `teams` sequences, in file order.
     var sections: [(key: String, node: NodeID)] = []
@@ -75,7 +75,7 @@ package struct RosterFileEditor {
     }
 
     /// The document the positions refer to.
-    package var document: YAMLDocument { editor.document }
+    var document: YAMLDocument { editor.document }
 
     /// The entry of `people` or `teams` that starts at `location`.
     package func entry(at location: SourceLocation) -> NodeID? {
@@ -93,7 +93,7 @@ package struct RosterFileEditor {
     }
 
     /// Whether the file has a `key` section (`people`, `teams`).
-    package func hasSection(_ key: String) -> Bool { sections.contains { $0.key == key } }
+    func hasSection(_ key: String) -> Bool { sections.contains { $0.key == key } }
 
     /// The value of the root's `key`, if the file has one.
     package func rootValue(_ key: String) -> NodeID? {

@@ -8,7 +8,7 @@ package struct AccessPolicy: Sendable {
     package var prune = false
     package var location: SourceLocation?
 
-    package init(members: [Located<String>] = [], prune: Bool = false, location: SourceLocation? = nil) {
+    init(members: [Located<String>] = [], prune: Bool = false, location: SourceLocation? = nil) {
         self.members = members
         self.prune = prune
         self.location = location

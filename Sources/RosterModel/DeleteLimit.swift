@@ -11,7 +11,7 @@ package enum DeleteLimit: Hashable, Sendable, CustomStringConvertible {
     /// The setting's key in the roster's `policy` section.
     package static let key = RosterFormat.PolicyKey.maxDeletes
     /// The limit where the roster states none: a quarter of a kind.
-    package static let standard = DeleteLimit.percent(25)
+    static let standard = DeleteLimit.percent(25)
     /// The flag that applies past the limit.
     package static let override = "--allow-large-changes"
     /// How the value is written, for errors and the schema.
@@ -28,7 +28,7 @@ package enum DeleteLimit: Hashable, Sendable, CustomStringConvertible {
 
     /// How the plan and apply word deletes past the limit: `the plan deletes 3 of 10 people,
     /// past policy.maxDeletes (2)`; `what` says what the plan deletes.
-    package func past(_ what: String) -> String { "the plan \(what), past policy.\(Self.key.rawValue) (\(self))" }
+    func past(_ what: String) -> String { "the plan \(what), past policy.\(Self.key.rawValue) (\(self))" }
 
     /// The plan's warning.
     package func warning(_ what: String) -> String { past(what) + "; apply will refuse without \(Self.override)" }

@@ -24,7 +24,7 @@ package enum JobLevel: RosterEnum, Comparable {
     }
 
     /// Seniority order, Junior first; levels roster does not know come after those it knows.
-    package var rank: Int {
+    var rank: Int {
         switch self {
         case .junior: return 0
         case .mid: return 1

@@ -43,15 +43,15 @@ package struct LevelReport: Sendable {
         package var name: String
         package var id: Int?
         package var level: JobLevel
-        package var since: String?
+        var since: String?
         package var teams: [String]
 
-        package init(name: String, id: Int?, level: JobLevel, since: String?, teams: [String] = []) {
+        init(name: String, id: Int?, level: JobLevel, since: String?, teams: [String] = []) {
             (self.name, self.id, self.level, self.since, self.teams) = (name, id, level, since, teams)
         }
     }
 
-    package init(people: [Person], limits: [JobLevel: Int], asOf: Day, dueMonths: Int) {
+    init(people: [Person], limits: [JobLevel: Int], asOf: Day, dueMonths: Int) {
         self.asOf = asOf
         self.dueMonths = dueMonths
         for person in people {

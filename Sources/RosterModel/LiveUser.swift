@@ -3,7 +3,7 @@
 package struct LiveUser: Sendable, Hashable {
     package var id: Int
     /// What the space holds for the person: an update starts from all of it.
-    package private(set) var values: PersonValues
+    private(set) var values: PersonValues
     /// The name's key, kept with the name: every plan matches by it, several times over.
     package private(set) var key: NameKey
 

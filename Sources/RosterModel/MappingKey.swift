@@ -22,7 +22,7 @@ package final class KeySet<Key: MappingKey>: Sendable {
     private let bytes: [UInt8]
     private let bounds: [Range<Int>]
 
-    package init() {
+    init() {
         cases = Array(Key.allCases)
         precondition(cases.count <= Fields<Key>.capacity, "a key set holds at most \(Fields<Key>.capacity) keys")
         strings = cases.map(\.rawValue)

@@ -1,6 +1,6 @@
 /// The teams each person leads or is in, by name, for the reports: of a roster (by the people's
 /// places) or of a live space (by id).
-package enum PeopleTeams {
+enum PeopleTeams {
     /// For each person of `roster`, their teams in roster order.
     package static func of(_ roster: Roster) -> [[String]] {
         let people = TeamPeople.of(roster)

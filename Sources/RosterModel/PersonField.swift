@@ -12,7 +12,7 @@ package enum PersonField: String, Sendable, CaseIterable {
         /// The roster format's key.
         package var key: RosterFormat.PersonKey
         /// MPS's name for it, in `User` and the user inputs.
-        package var wire: MPSField.User
+        var wire: MPSField.User
         package var kind: FieldKind
         package var absence: FieldAbsence
         /// What a person calls it: "level start date".

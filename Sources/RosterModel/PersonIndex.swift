@@ -56,7 +56,7 @@ package struct PersonIndex: Sendable {
     }
 
     /// The nearest person name, for "did you mean".
-    package func suggestion(for reference: PersonReference) -> String? {
+    func suggestion(for reference: PersonReference) -> String? {
         Suggestions.nearest(to: reference.name, among: people.lazy.map(\.name.value))
     }
 }

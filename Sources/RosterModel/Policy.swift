@@ -12,5 +12,5 @@ package struct Policy: Sendable {
     /// Where the section was written, when it was.
     package var location: SourceLocation?
 
-    package init() {}
+    init() {}
 }

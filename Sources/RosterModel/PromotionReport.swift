@@ -36,7 +36,7 @@ package struct PromotionReport: Sendable {
 
     /// The report of `people`; `committed` holds the last level change git records for a name
     /// (people of a repeated name are left undated: a name does not say which of them it was).
-    package init(people: [LevelReport.Person], from: Day, asOf: Day, committed: [NameKey: Committed] = [:]) {
+    init(people: [LevelReport.Person], from: Day, asOf: Day, committed: [NameKey: Committed] = [:]) {
         self.from = from
         self.asOf = asOf
         var names: [NameKey: Int] = [:]

@@ -4,17 +4,17 @@ import RosterCore
 package struct RosterFile: Sendable {
     package var path: String
     package var version: Located<Int>?
-    package var space: Located<String>?
+    var space: Located<String>?
     package var people: [PersonEntry] = []
     package var teams: [TeamEntry] = []
     package var levels: [LevelLimitEntry] = []
     package var policy: Policy?
-    package var access: AccessPolicy?
-    package var rules: Rules?
+    var access: AccessPolicy?
+    var rules: Rules?
     /// Values of a newer MPS that this file's entries may use (`newValues`).
     package var newValues: [Located<String>] = []
 
-    package init(path: String) {
+    init(path: String) {
         self.path = path
     }
 }

@@ -5,11 +5,11 @@ import RosterYAML
 /// Loads a roster from files and directories: finds the files, parses each through the YAML
 /// layer, decodes it, merges the files and validates the result.
 package struct RosterLoader: Sendable {
-    package var yaml = YAMLLoader()
+    var yaml = YAMLLoader()
     /// The roster read when a command is given no path, when none of ``defaultPaths`` is there.
-    package static let defaultPath = "roster.yaml"
+    static let defaultPath = "roster.yaml"
     /// What a command given no path looks for, in this order: the first that exists is the roster.
-    package static let defaultPaths = ["roster.yaml", "roster.json", "roster/"]
+    static let defaultPaths = ["roster.yaml", "roster.json", "roster/"]
 
     /// The roster a command given no path reads: the first of ``defaultPaths`` that exists in the
     /// working directory, else `roster.yaml` (whose absence is then the error).
@@ -105,7 +105,7 @@ package struct RosterLoader: Sendable {
     }
 
     /// The roster files that `paths` name (see ``RosterFileFinder``).
-    package static func expand(_ paths: [String], diagnostics: inout [Diagnostic]) -> [String] {
+    static func expand(_ paths: [String], diagnostics: inout [Diagnostic]) -> [String] {
         var finder = RosterFileFinder()
         for path in paths { finder.add(path) }
         diagnostics += finder.diagnostics

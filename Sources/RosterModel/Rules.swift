@@ -6,19 +6,19 @@ package struct Rules: Sendable {
     /// One rule's value and severity.
     package struct Rule<Value: Sendable>: Sendable {
         package var value: Value
-        package var severity: Severity
+        var severity: Severity
     }
 
-    package var maxTeamSize: Rule<Int>?
-    package var minTeamSize: Rule<Int>?
+    var maxTeamSize: Rule<Int>?
+    var minTeamSize: Rule<Int>?
     /// The most people a lead may have in the teams they lead, themselves aside.
     package var maxSpanOfControl: Rule<Int>?
-    package var leadMinLevel: Rule<JobLevel>?
+    var leadMinLevel: Rule<JobLevel>?
     package var requireLevelStartDate: Rule<Bool>?
-    package var requireFocus: Rule<[Craft]>?
-    package var location: SourceLocation?
+    var requireFocus: Rule<[Craft]>?
+    var location: SourceLocation?
 
-    package init() {}
+    init() {}
 
     /// The broken rules of `roster` (whose team references are resolved).
     func check(_ roster: Roster, _ people: TeamPeople) -> [Diagnostic] {

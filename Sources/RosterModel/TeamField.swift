@@ -4,17 +4,17 @@ package enum TeamField: String, Sendable, CaseIterable {
     case name, lead, members
 
     /// Every fact of one field.
-    package struct Row: Sendable {
+    struct Row: Sendable {
         /// The roster format's key.
         package var key: RosterFormat.TeamKey
         /// MPS's name for it in `CreateTeamInput`/`UpdateTeamInput`.
-        package var input: MPSField.Team
+        var input: MPSField.Team
         package var kind: FieldKind
-        package var absence: FieldAbsence
+        var absence: FieldAbsence
     }
 
     /// The field's row of the table.
-    package var row: Row {
+    var row: Row {
         switch self {
         case .name: Row(key: .name, input: .name, kind: .freeText, absence: .required)
         case .lead: Row(key: .lead, input: .teamLeadId, kind: .person, absence: .required)

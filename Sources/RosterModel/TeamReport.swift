@@ -28,22 +28,22 @@ package struct TeamReport: Sendable {
     package var inNoTeam = 0
 
     /// A person as the report reads them: their level, craft, level start date and teams.
-    package struct Person: Sendable {
+    struct Person: Sendable {
         package var name: String
         package var level: JobLevel
         package var craft: Craft
-        package var since: String?
+        var since: String?
     }
 
     /// A team as the report reads it: its lead's and members' places in `people`.
-    package struct Team: Sendable {
+    struct Team: Sendable {
         package var name: String
         package var id: Int?
-        package var lead: Int
+        var lead: Int
         package var members: [Int]
     }
 
-    package init(people: [Person], teams: [Team], limits: [JobLevel: Int], asOf: Day, span: Int) {
+    init(people: [Person], teams: [Team], limits: [JobLevel: Int], asOf: Day, span: Int) {
         self.asOf = asOf
         self.span = span
         var placed = Set<Int>()

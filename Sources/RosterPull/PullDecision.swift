@@ -5,7 +5,7 @@ import RosterModel
 /// One thing `roster pull` adopts from the live space, in the roster's terms: which entry, which
 /// key, which value. ``PullDecisions`` decides them from the roster and the live state alone;
 /// ``Puller`` writes them into the files with a ``RosterFileEditor`` each.
-package enum PullDecision: Equatable, Sendable {
+enum PullDecision: Equatable, Sendable {
     /// The entry (a person or a team) that starts at `entry` gets `key: value`; `declares` are
     /// values of a newer MPS its file must then declare.
     case set(entry: SourceLocation, key: String, value: WrittenValue, declares: [String] = [])

@@ -5,7 +5,7 @@ extension PullDecisions {
     /// What the pull adopts, a line each, in the roster's words: `Alice Chen: level → Staff`,
     /// `new in the space: Nina Hires`, `James Wright: gone from the space, removed`. Ids pinned
     /// where names now repeat are bookkeeping, and left unsaid.
-    package var adopted: [String] {
+    var adopted: [String] {
         var names: [SourceLocation: String] = [:]
         for person in roster.people { names[person.location] = person.name.value }
         for team in roster.teams { names[team.location] = "team \(team.name.value)" }

@@ -7,8 +7,8 @@ import RosterReconcile
 /// are written where the entry stands; entries whose live entity is gone go; live people and
 /// teams the roster lacks are appended; levels and access follow the space; the one-team rule is
 /// turned off when the space breaks it. Nothing here knows how a file is written.
-package struct PullDecisions {
-    package internal(set) var decisions: [PullDecision] = []
+struct PullDecisions {
+    internal(set) var decisions: [PullDecision] = []
     /// Why nothing can be pulled (names the matching cannot settle).
     package private(set) var diagnostics: [Diagnostic] = []
     /// What the files cannot hold as the space has it (a level start date that is free text).
@@ -32,7 +32,7 @@ package struct PullDecisions {
 
     /// The decisions of a pull of `roster` from `live`; what the roster dates after `asOf` is
     /// scheduled, not drift, and stays.
-    package init(roster: Roster, live: LiveState, asOf: Day? = nil) {
+    init(roster: Roster, live: LiveState, asOf: Day? = nil) {
         self.roster = roster
         self.live = live
         self.asOf = asOf

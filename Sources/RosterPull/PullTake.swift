@@ -5,16 +5,16 @@ import RosterModel
 /// conflicts of one named entry (`space:person:Leo Santos`, `files:team:Checkout`,
 /// `space:level:Senior`, `files:access`).
 package struct PullTake: Sendable, Equatable {
-    package enum Side: String, Sendable, CaseIterable {
+    enum Side: String, Sendable, CaseIterable {
         case files, space
     }
 
-    package var side: Side
+    var side: Side
     /// The entry it resolves; nil: every conflict.
     package var kind: ThreeWayPull.Conflict.Kind?
     package var name: NameKey?
 
-    package init(side: Side, kind: ThreeWayPull.Conflict.Kind? = nil, name: String? = nil) {
+    init(side: Side, kind: ThreeWayPull.Conflict.Kind? = nil, name: String? = nil) {
         self.side = side
         self.kind = kind
         self.name = name.map(NameKey.init)

@@ -18,13 +18,13 @@ package struct ThreeWayPull {
         package var kind: Kind
         /// The person's, team's or level's name (empty for access).
         package var name: String
-        package var field: String
-        package var base: String
+        var field: String
+        var base: String
         package var files: String
-        package var space: String
+        var space: String
 
         /// `person "Leo Santos"`, `level Senior`, `access`.
-        package var entity: String { Self.entity(kind, name) }
+        var entity: String { Self.entity(kind, name) }
 
         static func entity(_ kind: Kind, _ name: String) -> String {
             switch kind {
@@ -41,7 +41,7 @@ package struct ThreeWayPull {
     }
 
     /// What pull writes: the drift.
-    package internal(set) var adopted: [PullDecision] = []
+    internal(set) var adopted: [PullDecision] = []
     /// What the files say that the base does not, and the space does not either: kept.
     package internal(set) var pending: [String] = []
     package internal(set) var conflicts: [Conflict] = []
@@ -93,7 +93,7 @@ package struct ThreeWayPull {
     }
 
     /// Sorts `decided`'s decisions (made against `files`) by the base; `take` resolves conflicts.
-    package init(_ decided: PullDecisions, files: Roster, base: Roster, live: LiveState, take: [PullTake] = []) {
+    init(_ decided: PullDecisions, files: Roster, base: Roster, live: LiveState, take: [PullTake] = []) {
         self.decided = decided
         self.take = take
         self.files = files

@@ -24,9 +24,9 @@ package struct Change: Sendable {
     /// A person change's person: the live user, or the roster person created.
     package var person: PlannedPerson?
     /// A team created or deleted: the people it will have or had, its lead first.
-    package var teamPeople: [TeamMember] = []
+    var teamPeople: [TeamMember] = []
 
-    package init(action: Action, kind: Kind, name: String, id: Int? = nil) {
+    init(action: Action, kind: Kind, name: String, id: Int? = nil) {
         self.action = action
         self.kind = kind
         self.name = name

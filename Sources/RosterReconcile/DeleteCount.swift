@@ -9,7 +9,7 @@ package struct DeleteCount: Sendable, Equatable, CustomStringConvertible {
     package var kind: Kind
     package var count: Int
     var liveTotal: Int
-    package var allowed: Int
+    var allowed: Int
 
     package var exceeded: Bool { count > allowed }
 

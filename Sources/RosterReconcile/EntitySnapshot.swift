@@ -1,17 +1,17 @@
 import RosterModel
 
 /// One live entity's name and fields, as text.
-package struct EntitySnapshot: Sendable, Equatable {
-    package struct Field: Sendable, Equatable {
+struct EntitySnapshot: Sendable, Equatable {
+    struct Field: Sendable, Equatable {
         package var name: String
         package var value: String
     }
 
     package var name: String
-    package var fields: [Field]
+    var fields: [Field]
 
     /// Fields are kept in name order, so a saved plan whose keys were reordered reads the same.
-    package init(name: String, fields: [(String, String)]) {
+    init(name: String, fields: [(String, String)]) {
         self.name = name
         self.fields = fields.map { Field(name: $0.0, value: $0.1) }.sorted { $0.name < $1.name }
     }

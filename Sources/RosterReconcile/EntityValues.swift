@@ -8,7 +8,7 @@ package struct EntityValues: Sendable, Equatable, ExpressibleByDictionaryLiteral
         self.init(elements)
     }
 
-    package init(_ elements: [(PlanField, JSONValue)]) {
+    init(_ elements: [(PlanField, JSONValue)]) {
         pairs = elements.map { (field: $0.0, value: $0.1) }
     }
 

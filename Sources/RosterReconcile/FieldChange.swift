@@ -48,7 +48,7 @@ package enum PlanField: String, Sendable, Equatable {
     case name, craft, level, focus, levelStartDate, lead, members, limitMonths, email
 
     /// A person's field, as plans name it.
-    package init(_ field: PersonField) {
+    init(_ field: PersonField) {
         switch field {
         case .name: self = .name
         case .craft: self = .craft

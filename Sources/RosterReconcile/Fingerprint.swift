@@ -7,12 +7,12 @@ import RosterModel
 /// own words.
 package struct Fingerprint: Sendable, Equatable {
     /// Each managed live entity as the plan read it.
-    package var entities: [EntityID: EntitySnapshot]
+    var entities: [EntityID: EntitySnapshot]
     /// The hash over all entities: `sha256:…`.
     package var digest: String
 
     /// The fingerprint of `live`'s managed entities; `only` narrows it to some of them.
-    package init(
+    init(
         live: LiveState, ignoredUsers: Set<Int>, ignoredTeams: Set<Int>, members: Bool = false,
         only: Set<EntityID>? = nil
     ) {
@@ -50,7 +50,7 @@ package struct Fingerprint: Sendable, Equatable {
     }
 
     /// A fingerprint of `entities` (as a saved plan holds them).
-    package init(entities: [EntityID: EntitySnapshot]) {
+    init(entities: [EntityID: EntitySnapshot]) {
         self.entities = entities
         var hasher = SHA256()
         for (key, snapshot) in entities.map({ ($0.key.savedKey, $0.value) }).sorted(by: { $0.0 < $1.0 }) {
@@ -101,7 +101,7 @@ extension EntityID {
     }
 
     /// The entity a saved plan's key names.
-    package init?(savedKey: String) {
+    init?(savedKey: String) {
         let parts = savedKey.split(separator: ":", maxSplits: 1).map(String.init)
         guard parts.count == 2 else { return nil }
         switch parts[0] {

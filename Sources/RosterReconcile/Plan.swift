@@ -26,7 +26,7 @@ package struct Plan: Sendable {
     /// What the roster dates after the plan's day, by day then name: not planned, not applied.
     package var scheduled: [ScheduledChange] = []
     /// The day the plan was made as on (`--as-of`); nil: every dated change was taken as due.
-    package var asOf: Day?
+    var asOf: Day?
 
     /// What `apply --reviewed` holds back because no reviewed plan holds it, a message each.
     package var heldBack: [String] {

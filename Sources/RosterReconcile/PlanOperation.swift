@@ -23,7 +23,7 @@ package struct PlanOperation: Sendable, Equatable {
     /// The entity's display name.
     package var name: String
     /// A release update, or the entity's final operation.
-    package var role: OperationRole
+    var role: OperationRole
     /// For a level limit: whether the space had set one before (an update, not a create).
     package var replacesLimit: Bool
     /// The operation's number in its plan, and the numbers of the operations it must follow:
@@ -103,7 +103,7 @@ package enum OperationRole: String, Sendable, Hashable {
 
 /// An operation's identity across plans: see ``PlanOperation/key``.
 package struct OperationKey: Hashable, Sendable {
-    package var entity: EntityID
-    package var mutation: PlanOperation.Mutation
-    package var role: OperationRole
+    var entity: EntityID
+    var mutation: PlanOperation.Mutation
+    var role: OperationRole
 }

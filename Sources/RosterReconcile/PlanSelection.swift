@@ -70,7 +70,7 @@ package struct PlanSelection: Sendable, Equatable {
         /// The teams whose updates move the selected people (and those who come along).
         package var teams: Set<NameKey>
         /// Who came along, and why: said in the plan.
-        package var along: [PlanWarning]
+        var along: [PlanWarning]
     }
 
     /// The roster to plan for this selection: when it names people, its teams focused on them

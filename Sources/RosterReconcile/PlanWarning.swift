@@ -44,7 +44,7 @@ package enum PlanWarning: Sendable, Equatable {
     }
 
     /// How a warning names a change's entity: `person "David Kim" (#4)`.
-    package static func subject(_ change: Change) -> String {
+    static func subject(_ change: Change) -> String {
         "\(change.kind.rawValue) \"\(TerminalText.escape(change.name))\"" + (change.id.map { " (#\($0))" } ?? "")
     }
 

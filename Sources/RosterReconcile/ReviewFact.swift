@@ -11,20 +11,20 @@ import RosterModel
 /// key: the roster entry a reviewer saw.
 package struct ReviewFact: Hashable, Sendable {
     package var kind: Change.Kind
-    package var entity: String
+    var entity: String
     /// The field (`level`, `members`, `lead`), or `create` / `delete` for the entity itself.
-    package var field: String
+    var field: String
     /// The values before and after, as compact JSON (`"Junior"`, `null`, `{"name":…}`).
     package var before: String
-    package var after: String
+    var after: String
 
-    package init(_ kind: Change.Kind, _ entity: String, _ field: String, _ before: JSONValue, _ after: JSONValue) {
+    init(_ kind: Change.Kind, _ entity: String, _ field: String, _ before: JSONValue, _ after: JSONValue) {
         (self.kind, self.entity, self.field) = (kind, entity, field)
         (self.before, self.after) = (before.rendered(), after.rendered())
     }
 
     /// The facts of `change`; none for an unmanaged entity (it changes nothing).
-    package static func facts(of change: Change) -> [ReviewFact] {
+    static func facts(of change: Change) -> [ReviewFact] {
         let entity = change.id.map { "#\($0)" } ?? change.authID ?? "new \(NameKey(change.name).value)"
         let fact = { (field: String, before: JSONValue, after: JSONValue) in
             ReviewFact(change.kind, entity, field, before, after)
@@ -59,7 +59,7 @@ package struct ReviewFact: Hashable, Sendable {
     }
 
     /// Read back from a saved plan; nil for anything else.
-    package init?(json: JSONValue) {
+    init?(json: JSONValue) {
         guard let kind = json["kind"]?.stringValue.flatMap(Change.Kind.init(rawValue:)),
             let entity = json["entity"]?.stringValue, let field = json["field"]?.stringValue,
             let before = json["before"]?.stringValue, let after = json["after"]?.stringValue
@@ -68,7 +68,7 @@ package struct ReviewFact: Hashable, Sendable {
     }
 
     /// How a reviewer reads it, beside the entity's name: `level: Junior → Mid`, `members: + Ana`.
-    package var description: String {
+    var description: String {
         let value = { (text: String) in text == "null" ? "none" : text.trimmingQuotes }
         switch field {
         case "create": return "its creation"

@@ -147,7 +147,7 @@ package struct SavedPlan: Sendable {
     }
 
     /// One operation with everything needed to send it.
-    package static func operation(_ op: PlanOperation) -> JSONValue {
+    static func operation(_ op: PlanOperation) -> JSONValue {
         var fields: [(String, JSONValue)] = [("mutation", .string(op.mutation.rawValue)), ("name", .string(op.name))]
         if let purpose = op.purpose { fields.append(("purpose", .string(purpose))) }
         switch op.payload {
@@ -178,7 +178,7 @@ package struct SavedPlan: Sendable {
     }
 
     /// The entities of a saved plan's `apply.entities`, as ``snapshot(_:)`` wrote them.
-    package static func entities(_ json: JSONValue?) -> [EntityID: EntitySnapshot] {
+    static func entities(_ json: JSONValue?) -> [EntityID: EntitySnapshot] {
         guard case .object(let pairs)? = json else { return [:] }
         var out: [EntityID: EntitySnapshot] = Dictionary(minimumCapacity: pairs.count)
         for (key, value) in pairs {

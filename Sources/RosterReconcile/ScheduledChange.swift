@@ -8,7 +8,7 @@ package struct ScheduledChange: Sendable {
     /// What will change then, worded as a plan words a change.
     package var change: Change
 
-    package init(on day: Day, change: Change) {
+    init(on day: Day, change: Change) {
         self.on = day
         self.change = change
     }

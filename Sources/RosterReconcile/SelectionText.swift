@@ -1,8 +1,8 @@
 /// A selection as the user wrote it: `--only` and `--exclude`'s texts, which a saved plan keeps
 /// so that apply plans the same selection again.
 package struct SelectionText: Sendable, Equatable {
-    package var only: String?
-    package var exclude: String?
+    var only: String?
+    var exclude: String?
 
     package init(only: String? = nil, exclude: String? = nil) {
         self.only = only

@@ -5,7 +5,7 @@ package struct TeamMember: Sendable, Hashable {
     package var name: String
     package var person: PlannedPerson
 
-    package init(_ name: String, _ person: PlannedPerson) {
+    init(_ name: String, _ person: PlannedPerson) {
         self.name = name
         self.person = person
     }

@@ -5,7 +5,7 @@ import RosterCore
 /// shows them (`\u{1B}`), and a cell that a spreadsheet would run as a formula — one that starts
 /// with `=`, `+`, `-` or `@` (OWASP's "CSV injection" rule; tab and CR are escaped already) —
 /// starts with `'`. A cell roster writes itself (a number, a date, a status) is written as it is.
-package enum CSVText {
+enum CSVText {
     /// A text cell: escaped, neutralised and quoted where CSV needs it.
     package static func text(_ value: String) -> String {
         let escaped = TerminalText.escape(value)
@@ -14,7 +14,7 @@ package enum CSVText {
     }
 
     /// One line of cells, ended by CRLF as RFC 4180 has it.
-    package static func row(_ cells: [String]) -> String { cells.joined(separator: ",") + "\r\n" }
+    static func row(_ cells: [String]) -> String { cells.joined(separator: ",") + "\r\n" }
 
     private static func quoted(_ value: String) -> String {
         value.contains(where: { ",\"\r\n".contains($0) })

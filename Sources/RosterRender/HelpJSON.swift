@@ -6,8 +6,8 @@ package enum HelpJSON {
     /// A command as help lists it.
     package struct Command {
         package var name, summary, usage: String
-        package var subcommands: [String]
-        package var options: [Option]
+        var subcommands: [String]
+        var options: [Option]
 
         package init(name: String, summary: String, usage: String, subcommands: [String], options: [Option]) {
             (self.name, self.summary, self.usage, self.subcommands, self.options) =
@@ -20,8 +20,8 @@ package enum HelpJSON {
     package struct Option {
         package var name: String
         package var value: String?
-        package var help: String
-        package var global: Bool
+        var help: String
+        var global: Bool
 
         package init(name: String, value: String?, help: String, global: Bool) {
             (self.name, self.value, self.help, self.global) = (name, value, help, global)

@@ -11,8 +11,8 @@ package enum LogRenderer {
     package struct Entry: Sendable {
         package var commit: String
         package var date: String
-        package var author: String
-        package var subject: String
+        var author: String
+        var subject: String
         package var plan: Plan
         /// Its people, once the filter kept them.
         var stories: [PersonStory] = []

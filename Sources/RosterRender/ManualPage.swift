@@ -4,7 +4,7 @@ package struct ManualPage: Sendable {
     package struct Option: Sendable {
         package var name: String
         package var value: String?
-        package var help: String
+        var help: String
 
         package init(name: String, value: String?, help: String) {
             self.name = name
@@ -15,8 +15,8 @@ package struct ManualPage: Sendable {
 
     /// A titled list of terms and their descriptions (COMMANDS, ENVIRONMENT, EXIT STATUS, FILES).
     package struct Section: Sendable {
-        package var title: String
-        package var items: [(term: String, text: String)]
+        var title: String
+        var items: [(term: String, text: String)]
 
         package init(title: String, items: [(term: String, text: String)]) {
             self.title = title
@@ -27,14 +27,14 @@ package struct ManualPage: Sendable {
     /// The page's name: `roster`, or `roster-plan` for a command.
     package var name: String
     /// The one-line description (NAME).
-    package var summary: String
+    var summary: String
     /// The command as typed (`roster plan`) and its arguments as `help` shows them.
-    package var command: String
+    var command: String
     package var arguments: String
-    package var description: [String]
-    package var options: [Option]
-    package var sections: [Section]
-    package var seeAlso: [String]
+    var description: [String]
+    var options: [Option]
+    var sections: [Section]
+    var seeAlso: [String]
 
     package init(
         name: String, summary: String, command: String, arguments: String, description: [String],

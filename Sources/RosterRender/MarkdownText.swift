@@ -5,9 +5,9 @@ import RosterCore
 /// the characters Markdown reads as markup escaped (`\|`, `\*`, `\~`, `\$`, `&lt;`, `&amp;` …), and
 /// what the hosts turn into a notification or a link — a mention (`@team`) and a bare URL
 /// (`https://…`, `www.…`) — broken by a zero-width space, as Dependabot and Renovate write them.
-package enum MarkdownText {
+enum MarkdownText {
     /// `text` for a line of Markdown (a table cell, a list item, a heading): one line, inert.
-    package static func escape(_ text: String) -> String {
+    static func escape(_ text: String) -> String {
         var out = ""
         for ch in TerminalText.escape(text) {
             switch ch {
@@ -25,7 +25,7 @@ package enum MarkdownText {
 
     /// `text` as a code span: inside one nothing is markup, mentions and links included; a backquote
     /// or a line break, which would end it, is left out.
-    package static func code(_ text: String) -> String {
+    static func code(_ text: String) -> String {
         "`" + TerminalText.escape(text).filter { $0 != "`" && !$0.isNewline } + "`"
     }
 

@@ -6,7 +6,7 @@ import RosterReconcile
 enum MermaidChart {
     /// A node label: quoted, with the characters Mermaid reads as markup written as entities
     /// and control characters escaped.
-    package static func label(_ text: String) -> String {
+    static func label(_ text: String) -> String {
         var out = "\""
         for character in TerminalText.escape(text) {
             switch character {

@@ -6,11 +6,11 @@ package enum PullReport {
     /// The pull's outcome, in the words the command prints.
     package struct Outcome {
         package var files: [String]
-        package var adopted: [String]
-        package var pending: [String]
-        package var conflicts: [String]
+        var adopted: [String]
+        var pending: [String]
+        var conflicts: [String]
         /// Why there was no base (every difference taken as drift); nil with one.
-        package var withoutBase: String?
+        var withoutBase: String?
 
         package init(
             files: [String], adopted: [String], pending: [String], conflicts: [String], withoutBase: String?

@@ -8,7 +8,7 @@ package struct TeamChart: Sendable {
         package var lead: String
         package var members: [String]
 
-        package init(name: String, lead: String, members: [String]) {
+        init(name: String, lead: String, members: [String]) {
             (self.name, self.lead, self.members) = (name, lead, members)
         }
     }
@@ -16,7 +16,7 @@ package struct TeamChart: Sendable {
     package var teams: [Team]
     var withoutTeam: [String]
 
-    package init(teams: [Team], withoutTeam: [String]) {
+    init(teams: [Team], withoutTeam: [String]) {
         self.teams = teams
         self.withoutTeam = withoutTeam
     }

@@ -14,13 +14,13 @@ package struct ApplyWorkflow: Sendable {
         package var paths: [String]
         package var prune: Bool
         package var selection: SelectionText
-        package var connection: ConnectionOptions
-        package var environment: [String: String]
-        package var allowLargeChanges: Bool
-        package var concurrency: Int
+        var connection: ConnectionOptions
+        var environment: [String: String]
+        var allowLargeChanges: Bool
+        var concurrency: Int
         /// `--reviewed FOLDER`: the plans reviewed on merged pull requests; the roster's plan made
         /// now runs as far as they hold it (``ReviewCoverage``), without a question.
-        package var reviewed: String?
+        var reviewed: String?
         /// `--as-of`: the plan's day (a saved plan keeps the day it was made on).
         package var asOf = Day.today
 
@@ -58,10 +58,10 @@ package struct ApplyWorkflow: Sendable {
         case applied(ApplyReport)
     }
 
-    package var settings: Settings
+    var settings: Settings
     /// The saved plan the paths name, if they name one.
     package let saved: SavedPlanFile?
-    package var log: SessionLog
+    var log: SessionLog
 
     /// Reads the saved plan, if the paths name one.
     package init(_ settings: Settings, log: SessionLog) throws(SessionFailure) {

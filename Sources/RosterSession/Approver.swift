@@ -24,7 +24,7 @@ package protocol ApprovalPrompt: Sendable {
 }
 
 extension ApprovalPrompt {
-    package var canBeAnswered: Bool { true }
+    var canBeAnswered: Bool { true }
 }
 
 /// Where apply shows what it does, printing nothing itself: the command line renders.

@@ -11,18 +11,18 @@ struct Connection: Sendable {
     /// The network policy's settings: the longest answer read, and the CAs trusted.
     var limit = CurlTransport.defaultLimit
     var trust = TLSTrust.system
-    package var warnings: [Diagnostic] = []
+    var warnings: [Diagnostic] = []
     /// Where the token came from, for `auth status` (never the token itself).
-    package var tokenSource = TokenSource.given
+    var tokenSource = TokenSource.given
     /// The profile in use (from --profile, MPS_PROFILE or the config's default), if any.
-    package var profile: String?
+    var profile: String?
     /// A stand-in for the network, when one is given (``ConnectionOptions/transport``).
     var transport: (any Transport)?
 
     /// Resolves the connection from the options, the environment and the profile; a roster's own
     /// `space`, which comes after all of them, is filled in once the roster is loaded (`plan`).
     /// `token`, when given, is used as it is (`auth login` checks a token it was handed).
-    package static func resolve(
+    static func resolve(
         _ options: ConnectionOptions, environment env: [String: String], token given: String? = nil
     ) throws(SessionFailure) -> Connection {
         func nonEmpty(_ s: String?) -> String? { s.flatMap { $0.isEmpty ? nil : $0 } }
@@ -112,7 +112,7 @@ struct Connection: Sendable {
 
     /// The client for this connection: each request traced with `--verbose`, waits before a
     /// retry always said.
-    package func client(_ log: SessionLog) -> GraphQLClient {
+    func client(_ log: SessionLog) -> GraphQLClient {
         GraphQLClient(
             endpoint: endpoint, transport: transport ?? CurlTransport(limit: limit, trust: trust), log: log.trace,
             notice: log.notice)

@@ -6,15 +6,15 @@ import MPSClient
 package struct ConnectionOptions: Sendable {
     package var endpoint: String?
     package var tokenFile: String?
-    package var space: String?
-    package var profile: String?
+    var space: String?
+    var profile: String?
     /// nil: the profile's, or the default.
-    package var timeout: Double?
-    package var maxResponseMB: Int?
+    var timeout: Double?
+    var maxResponseMB: Int?
     package var verbose: Bool
     /// What carries the requests; nil: libcurl, under the network policy. Tests stand in for the
     /// server here.
-    package var transport: (any Transport)?
+    var transport: (any Transport)?
 
     package init(
         endpoint: String? = nil, tokenFile: String? = nil, space: String? = nil, profile: String? = nil,

@@ -27,7 +27,7 @@ package struct DiffWorkflow: Sendable {
         package var plan: Plan
     }
 
-    package var revisions: String?
+    var revisions: String?
     package var paths: [String]
     /// The day the changes are told as on: what the newer roster dates after it is scheduled.
     package var asOf = Day.today

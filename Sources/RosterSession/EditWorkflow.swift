@@ -60,7 +60,7 @@ package struct EditWorkflow: Sendable {
 
     package var paths: [String]
     /// The day a promotion without a start date starts.
-    package var today: Day
+    var today: Day
 
     /// The workflow for the roster at `paths` (the default roster when empty); `today` is the day
     /// a promotion given no start date starts.

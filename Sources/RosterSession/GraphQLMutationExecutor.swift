@@ -9,9 +9,9 @@ import RosterReconcile
 /// server certainly did not run it (``RetryPolicy/mutations``), with a deadline of at least
 /// ``GraphQLClient/mutationDeadline`` whatever `--timeout` says for reads.
 package struct GraphQLMutationExecutor: MutationExecutor {
-    package var client: GraphQLClient
+    var client: GraphQLClient
     /// The space the mutations are for (`x-space-id`); nil: the caller's own.
-    package var space: String?
+    var space: String?
     /// How operations are packed into documents.
     var batcher = Self.packing
 

@@ -8,16 +8,16 @@ import RosterReconcile
 package struct LivePlan: Sendable {
     package var plan: Plan
     package var roster: Roster
-    package var service: MPSService
+    var service: MPSService
     /// The space read (nil: the token's own).
-    package var space: String?
+    var space: String?
     /// The endpoint, as plans name it.
     package var endpoint: String
 
     /// The plan of `roster` against `live`, a state of `space` read through `service` (read after
     /// the roster loaded, so an invalid roster sends no request: docs/decisions.md, "Plan reads
     /// after it loads").
-    package init(
+    init(
         _ request: PlanRequest, roster: Roster, live: LiveState, service: MPSService, space: String?, endpoint: String
     ) throws(SessionFailure) {
         plan = try Self.plan(request, roster: roster, live: live, endpoint: endpoint)
@@ -55,7 +55,7 @@ package struct LivePlan: Sendable {
     }
 
     /// The same roster and request planned again against a fresh read of the space.
-    package func again(_ request: PlanRequest) async throws(SessionFailure) -> LivePlan {
+    func again(_ request: PlanRequest) async throws(SessionFailure) -> LivePlan {
         let live: LiveState
         do { live = try await service.readLiveState(space: space) } catch { throw SessionFailure(error) }
         return try LivePlan(request, roster: roster, live: live, service: service, space: space, endpoint: endpoint)

@@ -20,7 +20,7 @@ package enum LiveSession {
 
     /// Warnings about the server's version: what it lacks (older), values it uses that roster
     /// does not know (newer).
-    package static func notices(_ live: LiveState) -> [Diagnostic] {
+    static func notices(_ live: LiveState) -> [Diagnostic] {
         let version = RosterVersion.current
         let lacking: [Diagnostic] = ServerFeature.allCases.filter(live.lacking.contains).map {
             .warning(

@@ -25,8 +25,8 @@ package struct LogWorkflow: Sendable {
 
     package var paths: [String]
     /// `--since` and `--until`, as git reads them.
-    package var since: String?
-    package var until: String?
+    var since: String?
+    var until: String?
 
     package init(paths: [String], since: String? = nil, until: String? = nil) {
         self.paths = paths.isEmpty ? [RosterLoader.defaultRoster()] : paths

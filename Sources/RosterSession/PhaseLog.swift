@@ -7,18 +7,18 @@ struct PhaseLog: Sendable {
     /// The first phase log's creation, early in the command: the "since start" figures.
     private static let started = Date()
 
-    package init(_ log: SessionLog) {
+    init(_ log: SessionLog) {
         trace = log.trace
         _ = Self.started
     }
 
     /// Logs `what` with the milliseconds since `since` (a time from ``now``).
-    package func log(_ what: String, since: Date) {
+    func log(_ what: String, since: Date) {
         guard let trace else { return }
         let ms = Int((Date().timeIntervalSince(since) * 1000).rounded())
         let total = Int((Date().timeIntervalSince(Self.started) * 1000).rounded())
         trace("\(what) in \(ms) ms (\(total) ms since start)")
     }
 
-    package var now: Date { Date() }
+    var now: Date { Date() }
 }

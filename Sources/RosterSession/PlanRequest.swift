@@ -6,14 +6,14 @@ import RosterReconcile
 package struct PlanRequest: Sendable {
     package var paths: [String]
     /// The space to plan for, over `--space`, `MPS_SPACE` and the profile; nil: as they say.
-    package var space: String?
+    var space: String?
     package var prune: Bool
     package var selection: PlanSelection
     /// The selection as given, for a saved plan to carry.
     package var selectionText: SelectionText
     /// With `apply --reviewed`: the facts of the plans reviewed, which the plan is narrowed to
     /// (``ReviewCoverage``); nil: no narrowing.
-    package var reviewed: Set<ReviewFact>?
+    var reviewed: Set<ReviewFact>?
     /// The plan's day (`--as-of`, default today in UTC): what the roster dates after it is
     /// scheduled, not planned.
     package var asOf = Day.today

@@ -39,13 +39,13 @@ package struct PullWorkflow: Sendable {
 
     package var paths: [String]
     /// `--into`: the roster file new entries go to.
-    package var into: String?
+    var into: String?
     /// `--base`: the git ref whose roster was last applied; nil: the default branch's merge base.
-    package var base: String?
+    var base: String?
     /// `--take`: how conflicts are resolved.
-    package var take: [PullTake]
-    package var connection: ConnectionOptions
-    package var environment: [String: String]
+    var take: [PullTake]
+    var connection: ConnectionOptions
+    var environment: [String: String]
 
     package init(
         paths: [String], into: String?, base: String? = nil, take: [PullTake] = [], connection: ConnectionOptions,

@@ -11,7 +11,7 @@ protocol Rail: Sendable {
 }
 
 /// Where in a workflow the rails are checked, with what is known there.
-package enum RailPoint {
+enum RailPoint {
     /// `apply` was asked for, before the roster is loaded or the space read.
     case asked(ApplyAsk)
     /// A plan was made (`plan`, `apply`, `pull`): the roster, the space read and the request.
@@ -25,15 +25,15 @@ package enum RailPoint {
 }
 
 /// What `apply` was asked, before anything is read.
-package struct ApplyAsk: Sendable {
+struct ApplyAsk: Sendable {
     /// The saved plan applied, if one was named.
     package var saved: SavedPlanFile?
     /// The options given that shape a plan (`--prune`, `--only`, `--exclude`), as written.
     var shaping: [String]
-    package var connection: ConnectionOptions
-    package var environment: [String: String]
+    var connection: ConnectionOptions
+    var environment: [String: String]
 
-    package init(
+    init(
         saved: SavedPlanFile?, shaping: [String], connection: ConnectionOptions, environment: [String: String]
     ) {
         self.saved = saved
@@ -44,25 +44,25 @@ package struct ApplyAsk: Sendable {
 }
 
 /// An apply's plan, with what its rails weigh it against.
-package struct ApplyFacts: Sendable {
+struct ApplyFacts: Sendable {
     package var plan: Plan
     package var roster: Roster
     package var saved: SavedPlanFile?
     /// `--allow-large-changes`.
-    package var allowLargeChanges: Bool
+    var allowLargeChanges: Bool
     /// Approval is asked of a prompt that no one can answer (no terminal).
-    package var unanswerable = false
+    var unanswerable = false
 }
 
 /// The rails, in the order they are checked.
 enum Rails {
-    package static let all: [any Rail] = [
+    static let all: [any Rail] = [
         SavedPlanTakesNoShaping(), SavedPlanForThisConnection(), SelectionMatches(), PolicyNamesMatch(),
         OwnerManagesAccess(), SavedPlanUnchanged(), MaxDeletesRail(), ApprovalCanBeGiven(), UnchangedSinceApproval(),
     ]
 
     /// Stops with the first refusal of `point`.
-    package static func check(_ point: RailPoint) throws(SessionFailure) {
+    static func check(_ point: RailPoint) throws(SessionFailure) {
         for rail in all {
             if let refusal = rail.refusal(at: point) { throw refusal }
         }
@@ -72,7 +72,7 @@ enum Rails {
 /// A saved plan's changes were fixed when it was saved: `--prune`, `--only` and `--exclude`
 /// cannot shape it again.
 struct SavedPlanTakesNoShaping: Rail {
-    package func refusal(at point: RailPoint) -> SessionFailure? {
+    func refusal(at point: RailPoint) -> SessionFailure? {
         guard case .asked(let ask) = point, ask.saved != nil, let shaping = ask.shaping.first else { return nil }
         return SessionFailure(
             "\(shaping) shapes a plan, and a saved plan's changes were fixed when it was saved; "
@@ -84,7 +84,7 @@ struct SavedPlanTakesNoShaping: Rail {
 /// A saved plan applies only to the space and server it was saved for, and only while its
 /// roster files are as they were; checked before anything is read.
 struct SavedPlanForThisConnection: Rail {
-    package func refusal(at point: RailPoint) -> SessionFailure? {
+    func refusal(at point: RailPoint) -> SessionFailure? {
         guard case .asked(let ask) = point, let saved = ask.saved else { return nil }
         do throws(SessionFailure) {
             try saved.checkConnection(ask.connection, environment: ask.environment)
@@ -97,7 +97,7 @@ struct SavedPlanForThisConnection: Rail {
 
 /// `--only` and `--exclude` must each name a roster entry or a live entity.
 struct SelectionMatches: Rail {
-    package func refusal(at point: RailPoint) -> SessionFailure? {
+    func refusal(at point: RailPoint) -> SessionFailure? {
         guard case .planned(let request, let roster, let live) = point else { return nil }
         let unmatched = request.selection.unmatched(roster: roster, live: live)
         guard !unmatched.isEmpty else { return nil }
@@ -107,7 +107,7 @@ struct SelectionMatches: Rail {
 
 /// The names `policy.protected` and `policy.ignore` list must each match something.
 struct PolicyNamesMatch: Rail {
-    package func refusal(at point: RailPoint) -> SessionFailure? {
+    func refusal(at point: RailPoint) -> SessionFailure? {
         guard case .planned(_, let roster, let live) = point else { return nil }
         let unknown = PolicyNames.check(roster, live)
         return unknown.isEmpty ? nil : SessionFailure(diagnostics: unknown)
@@ -116,7 +116,7 @@ struct PolicyNamesMatch: Rail {
 
 /// A roster that manages access needs the space's owner.
 struct OwnerManagesAccess: Rail {
-    package func refusal(at point: RailPoint) -> SessionFailure? {
+    func refusal(at point: RailPoint) -> SessionFailure? {
         guard case .planned(_, let roster, let live) = point, roster.access != nil, !live.space.isOwner else {
             return nil
         }
@@ -130,7 +130,7 @@ struct OwnerManagesAccess: Rail {
 /// A saved plan runs only while the space is as it was when the plan was saved, and only as the
 /// operations it saved.
 struct SavedPlanUnchanged: Rail {
-    package func refusal(at point: RailPoint) -> SessionFailure? {
+    func refusal(at point: RailPoint) -> SessionFailure? {
         guard case .made(let facts) = point, let saved = facts.saved else { return nil }
         do throws(SessionFailure) {
             try saved.check(facts.plan)
@@ -143,8 +143,8 @@ struct SavedPlanUnchanged: Rail {
 
 /// Deletes past `policy.maxDeletes` need `--allow-large-changes` (the plan warns of them first,
 /// in the same words).
-package struct MaxDeletesRail: Rail {
-    package func refusal(at point: RailPoint) -> SessionFailure? {
+struct MaxDeletesRail: Rail {
+    func refusal(at point: RailPoint) -> SessionFailure? {
         guard case .shown(let facts) = point, !facts.allowLargeChanges else { return nil }
         let exceeded = facts.plan.deletes.filter(\.exceeded)
         guard !exceeded.isEmpty else { return nil }
@@ -155,7 +155,7 @@ package struct MaxDeletesRail: Rail {
 
 /// A plan that waits for "yes" needs someone to type it: without a terminal, `--auto-approve`.
 struct ApprovalCanBeGiven: Rail {
-    package func refusal(at point: RailPoint) -> SessionFailure? {
+    func refusal(at point: RailPoint) -> SessionFailure? {
         guard case .shown(let facts) = point, facts.unanswerable else { return nil }
         return SessionFailure(
             "refusing to apply without confirmation: standard input is not a terminal; "
@@ -167,7 +167,7 @@ struct ApprovalCanBeGiven: Rail {
 /// MPS's updates are full replacements, so an update built before another writer's change
 /// would erase it (docs/plan-and-apply.md, "What you approved").
 struct UnchangedSinceApproval: Rail {
-    package func refusal(at point: RailPoint) -> SessionFailure? {
+    func refusal(at point: RailPoint) -> SessionFailure? {
         guard case .approved(let approved, let fresh) = point else { return nil }
         let changes = PlanStaleness.changes(approved: approved, fresh: fresh)
         guard !changes.isEmpty else { return nil }

@@ -7,9 +7,9 @@ import RosterReconcile
 /// saved plan in the folder and below it, each saved for this endpoint (and, once the space is
 /// known, this space). What they reviewed, fact by fact, is what the apply may run of the plan
 /// it makes now.
-package struct ReviewedPlans: Sendable {
+struct ReviewedPlans: Sendable {
     /// The saved plans read, their paths as found.
-    package var files: [SavedPlanFile]
+    var files: [SavedPlanFile]
 
     /// Every saved plan below `folder`; none, one for another endpoint, or one saved by a roster
     /// that did not record what it reviewed, is refused (nothing is applied).
@@ -40,10 +40,10 @@ package struct ReviewedPlans: Sendable {
     }
 
     /// What the plans reviewed, together.
-    package var facts: Set<ReviewFact> { Set(files.flatMap { $0.saved.reviewed ?? [] }) }
+    var facts: Set<ReviewFact> { Set(files.flatMap { $0.saved.reviewed ?? [] }) }
 
     /// Refuses the plans when one was saved for another space than `space`.
-    package func check(space: String) throws(SessionFailure) {
+    func check(space: String) throws(SessionFailure) {
         for file in files where file.saved.space != space {
             throw file.refusal("the plan was saved for space \"\(file.saved.space)\", not \"\(space)\"")
         }

@@ -4,11 +4,11 @@ import RosterCore
 /// it on standard error. Notices are always said (a wait before a retry, so that a silent 20 s
 /// does not look like a hang); traces only with `--verbose` (each request, each phase's time).
 package struct SessionLog: Sendable {
-    package var notice: @Sendable (String) -> Void
+    var notice: @Sendable (String) -> Void
     /// nil: not verbose.
-    package var trace: (@Sendable (String) -> Void)?
+    var trace: (@Sendable (String) -> Void)?
     /// Warnings to show as soon as they are known (a roster's, the connection's, the server's).
-    package var warnings: @Sendable ([Diagnostic]) -> Void
+    var warnings: @Sendable ([Diagnostic]) -> Void
 
     package init(
         notice: @escaping @Sendable (String) -> Void, trace: (@Sendable (String) -> Void)? = nil,

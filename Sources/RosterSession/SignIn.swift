@@ -7,7 +7,7 @@ import RosterModel
 /// `auth status` says whose token is in use and where it came from.
 package enum SignIn {
     /// Who a session token belongs to.
-    package typealias User = (id: String, name: String, email: String)
+    typealias User = (id: String, name: String, email: String)
 
     /// A login stored.
     package struct Login: Sendable {

@@ -49,7 +49,7 @@ package final class YAMLDocument: Sendable {
     }
 
     /// The scalar's bytes (empty for collections).
-    package func bytes(_ n: NodeID) -> ArraySlice<UInt8> {
+    func bytes(_ n: NodeID) -> ArraySlice<UInt8> {
         let r = record(n)
         guard r.kind == .scalar else { return [] }
         return text[Int(r.start)..<Int(r.start + r.count)]
@@ -67,7 +67,7 @@ package final class YAMLDocument: Sendable {
     }
 
     /// Whether the node is a scalar whose bytes are exactly `literal`'s, without making a String.
-    package func scalarEquals(_ n: NodeID, _ literal: StaticString) -> Bool {
+    func scalarEquals(_ n: NodeID, _ literal: StaticString) -> Bool {
         let r = record(n)
         guard r.kind == .scalar, Int(r.count) == literal.utf8CodeUnitCount else { return false }
         return literal.withUTF8Buffer { textEquals(start: Int(r.start), $0) }

@@ -11,7 +11,7 @@ package struct YAMLLoader: Sendable {
     package static var libyamlVersion: String { String(cString: yaml_get_version_string()) }
 
     /// The error for a file with no YAML document in it.
-    package static let noDocument = "the file holds no document"
+    static let noDocument = "the file holds no document"
 
     /// Aliases may expand to at most this many nodes, or to ``aliasRatio`` times the nodes
     /// the document itself holds, whichever is larger ("billion laughs" protection).
@@ -20,13 +20,13 @@ package struct YAMLLoader: Sendable {
     var aliasRatio: Int
     /// Deepest nesting accepted; deeper input is refused rather than exhausting the stack of
     /// whoever walks the tree.
-    package var maxDepth: Int
+    var maxDepth: Int
     /// How errors name the file and what its top-level mapping holds: "a roster file",
     /// " (`version: 1`, `people:`, …)". This layer knows no particular kind of file.
     package var fileDescription = "the file"
     /// Inputs at least this large are parsed on a second thread while this one builds the tree
     /// (``BackgroundEventParser``).
-    package var backgroundThreshold = 256 * 1024
+    var backgroundThreshold = 256 * 1024
     /// Appended to the error for a top level that is not a mapping.
     package var rootHint = ""
 

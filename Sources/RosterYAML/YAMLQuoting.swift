@@ -37,7 +37,7 @@ package enum YAMLQuoting {
     /// leading indicator or space, no `: ` or ` #`, no trailing `:` or space, nothing a reader
     /// with implicit typing would take for another type (``readsAsOtherType(_:)``), nothing
     /// escaped (`##[` included), and in a flow collection none of `,[]{}`.
-    package static func isPlain(_ text: String, inFlow: Bool) -> Bool {
+    static func isPlain(_ text: String, inFlow: Bool) -> Bool {
         guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return false }
         if leadingIndicators.contains(first) || first == " " || last == " " || last == ":" { return false }
         if text.contains(": ") || text.contains(" #") || text.contains("##[") || text.hasPrefix("...")
@@ -55,7 +55,7 @@ package enum YAMLQuoting {
     /// YAML reads as a line break, included), the line and paragraph separators U+2028 and U+2029
     /// (line breaks to YAML), the bidirectional overrides and isolates, the byte order mark, and
     /// U+FFFE and U+FFFF (not allowed in a YAML stream).
-    package static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF: return true
         default: return isBidiControl(scalar)
@@ -63,14 +63,14 @@ package enum YAMLQuoting {
     }
 
     /// Bidirectional overrides and isolates: in a file under review they reorder the text around them.
-    package static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+    static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
         (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
     }
 
     /// Strings that other YAML readers would take for something else (booleans, nulls, numbers,
     /// dates, YAML 1.1's merge key `<<` and value key `=`), though a reader without implicit
     /// typing (this package's) takes every scalar as a string.
-    package static func readsAsOtherType(_ text: String) -> Bool {
+    static func readsAsOtherType(_ text: String) -> Bool {
         let special: Set<String> = [
             "null", "~", "true", "false", "yes", "no", "on", "off", "y", "n", "<<", "=", ".inf", "-.inf", "+.inf",
             ".nan",

@@ -1,9 +1,9 @@
 import Foundation
-import RosterCore
-import RosterModel
-import RosterTestSupport
 
+@testable import RosterCore
 @testable import RosterEdit
+@testable import RosterModel
+@testable import RosterTestSupport
 
 /// A roster's files in memory, edited as the edit commands edit them: each edit is checked
 /// against the roster as it then stands, and its new texts become the files.

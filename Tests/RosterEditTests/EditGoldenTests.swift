@@ -1,11 +1,11 @@
 import Foundation
-import RosterCore
-import RosterModel
-import RosterRender
-import RosterTestSupport
 import Testing
 
+@testable import RosterCore
 @testable import RosterEdit
+@testable import RosterModel
+@testable import RosterRender
+@testable import RosterTestSupport
 
 /// The edit commands on the example rosters, as golden patches: each scenario's edits, what each
 /// said, and the diff of every file they changed (comments, layout, quoting, anchors and JSON kept;

@@ -1,8 +1,8 @@
-import RosterCore
-import RosterModel
 import Testing
 
+@testable import RosterCore
 @testable import RosterEdit
+@testable import RosterModel
 
 /// The file editor edits meaning, not bytes: what other entries inherit stays theirs, JSON stays
 /// JSON however many keys come, levels are found as they load, and namesakes stay told apart.

@@ -1,7 +1,6 @@
-import RosterModel
-import RosterTestSupport
-
 @testable import RosterEdit
+@testable import RosterModel
+@testable import RosterTestSupport
 
 /// The edits the property test makes: any of them, on names the roster has, with a successor
 /// who is in no team when a lead leaves (so that no edit breaks the one-team rule).

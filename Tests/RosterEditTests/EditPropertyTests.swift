@@ -1,10 +1,10 @@
 import Foundation
-import RosterModel
-import RosterRender
-import RosterTestSupport
 import Testing
 
 @testable import RosterEdit
+@testable import RosterModel
+@testable import RosterRender
+@testable import RosterTestSupport
 
 /// Random sequences of edits over the rosters pull's tests generate, in every style people write
 /// (block and flow, quoted and plain, anchors and merge keys, CRLF, no final newline, JSON, split

@@ -1,9 +1,9 @@
-import RosterTestSupport
 import Testing
 
 @testable import RosterCore
 @testable import RosterModel
 @testable import RosterPull
+@testable import RosterTestSupport
 
 /// What pull adopts, one rule at a time: a pure function of the roster and the live state,
 /// without any file being edited.
