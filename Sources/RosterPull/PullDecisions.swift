@@ -8,7 +8,7 @@ import RosterReconcile
 /// teams the roster lacks are appended; levels and access follow the space; the one-team rule is
 /// turned off when the space breaks it. Nothing here knows how a file is written.
 struct PullDecisions {
-    internal(set) var decisions: [PullDecision] = []
+    var decisions: [PullDecision] = []
     /// Why nothing can be pulled (names the matching cannot settle).
     package private(set) var diagnostics: [Diagnostic] = []
     /// What the files cannot hold as the space has it (a level start date that is free text).

@@ -41,7 +41,7 @@ package struct ThreeWayPull {
     }
 
     /// What pull writes: the drift.
-    internal(set) var adopted: [PullDecision] = []
+    var adopted: [PullDecision] = []
     /// What the files say that the base does not, and the space does not either: kept.
     package internal(set) var pending: [String] = []
     package internal(set) var conflicts: [Conflict] = []
