@@ -32,7 +32,8 @@ import Testing
         return kinds
     }
 
-    @Test func aQuarterInThreeCommitsIsToldPersonByPerson() throws {
+    /// A new repository whose main branch holds examples/acme.yaml as `roster.yaml`, as applied.
+    func acmeRepository() throws -> URL {
         let folder = ScratchFolder.url.appendingPathComponent("diff-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let acme = try String(
@@ -41,6 +42,11 @@ import Testing
         try git(["init", "-q", "-b", "main"], in: folder)
         try git(["add", "."], in: folder)
         try git(["commit", "-q", "-m", "applied"], in: folder)
+        return folder
+    }
+
+    @Test func aQuarterInThreeCommitsIsToldPersonByPerson() throws {
+        let folder = try acmeRepository()
         try git(["checkout", "-q", "-b", "quarter"], in: folder)
         try edit(["move", "Leo Santos", "--to", "Backend Services"], in: folder)
         try edit(["set", "person", "Leo Santos", "--level", "Mid", "--since", "2026-10-01"], in: folder)
@@ -142,14 +148,7 @@ import Testing
 extension DiffEndToEndTests {
     /// A promotion dated ahead is told under Scheduled, with its day, in every format.
     @Test func aPromotionDatedAheadIsToldAsScheduled() throws {
-        let folder = ScratchFolder.url.appendingPathComponent("diff-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let acme = try String(
-            contentsOf: TestSupport.packageRoot.appendingPathComponent("examples/acme.yaml"), encoding: .utf8)
-        try acme.write(to: folder.appendingPathComponent("roster.yaml"), atomically: true, encoding: .utf8)
-        try git(["init", "-q", "-b", "main"], in: folder)
-        try git(["add", "."], in: folder)
-        try git(["commit", "-q", "-m", "applied"], in: folder)
+        let folder = try acmeRepository()
         try edit(["set", "person", "Leo Santos", "--level", "Mid", "--since", "2099-01-01"], in: folder)
         let text = try roster(["diff"], in: folder)
         #expect(text.code == 0 && text.stdout.contains("Scheduled: 1 change"), "\(text.stdout)\(text.stderr)")

@@ -88,3 +88,42 @@ import Testing
         #expect(unscheduled.json["asOf"] == nil)
     }
 }
+
+extension ScheduledChangeTests {
+    /// At company size, with accented names: exactly the levels dated ahead are scheduled, by day,
+    /// and the update of everyone else promoted is planned with its date.
+    @Test func aCompanyOfTwoThousandSchedulesExactlyWhatIsDatedAhead() throws {
+        let first = ["Zoë", "José", "Chloé", "Søren", "Ana", "Łukasz", "Amara", "Siobhán", "Kenji", "Noémie"]
+        let last = ["Müller", "García", "Ødegaard", "Nguyễn", "O'Brien", "Kowalczyk", "Okafor", "Dubois"]
+        var users: [LiveUser] = []
+        var lines = ["version: 1", "people:"]
+        var ahead: [Int: Day] = [:]
+        var due = Set<Int>()
+        for i in 1...2_000 {
+            let name = "\(first[i % first.count]) \(last[i % last.count]) \(i)"
+            users.append(
+                LiveUser(
+                    id: i, name: name, craft: .engineering, level: .mid, focus: .backend, levelStartDate: "2024-01-01"))
+            var level = "Mid", date = "2024-01-01"
+            if i % 7 == 0 {
+                let day = try #require(Day("2027-0\(i % 3 + 1)-01"))
+                (level, date, ahead[i]) = ("Senior", day.description, day)
+            } else if i % 11 == 0 {
+                (level, date) = ("Senior", "2026-10-01")
+                due.insert(i)
+            }
+            lines.append(
+                "  - { name: \(name), craft: Engineering, level: \(level), focus: Backend, levelStartDate: \(date) }")
+        }
+        let live = LiveState(space: Self.live.space, users: users, teams: [], levels: [])
+        let loaded = RosterLoader().load(texts: [("r.yaml", Array(lines.joined(separator: "\n").utf8))])
+        #expect(loaded.isValid, "\(loaded.diagnostics.prefix(3))")
+        let plan = try #require(
+            Planner.plan(roster: loaded.roster, live: live, prune: false, asOf: Day("2026-11-27")).0)
+        #expect(Set(plan.scheduled.compactMap(\.change.id)) == Set(ahead.keys))
+        #expect(plan.scheduled.map(\.on) == plan.scheduled.map(\.on).sorted())
+        #expect(plan.scheduledDays.map(\.day.description) == ["2027-01-01", "2027-02-01", "2027-03-01"])
+        #expect(Set(plan.changes.compactMap(\.id)) == due)
+        for id in ahead.keys.sorted().prefix(20) { #expect(Self.sentLevel(plan, id: id) == nil) }
+    }
+}
