@@ -148,8 +148,11 @@ package struct DiagnosticCode: RawRepresentable, Hashable, Sendable {
     package static let undeclaredValue = DiagnosticCode(rawValue: "undeclared-value")
     /// a newValues entry that is a known value or not spelled as MPS values are
     package static let badNewValue = DiagnosticCode(rawValue: "bad-new-value")
-    /// a levelStartDate that is not a real YYYY-MM-DD day
+    /// a levelStartDate, starts, lastDay or on that is not a real YYYY-MM-DD day
     package static let invalidDate = DiagnosticCode(rawValue: "invalid-date")
+    /// dates that contradict each other: a last day before the first, a team change outside the team's
+    /// days, two changes of a team on one day, a lead or a dated member not in the space that day
+    package static let datedConflict = DiagnosticCode(rawValue: "dated-conflict")
     /// a section or level limit set in more than one place
     package static let setTwice = DiagnosticCode(rawValue: "set-twice")
     /// an id pinned by two entries
@@ -204,7 +207,8 @@ package struct DiagnosticCode: RawRepresentable, Hashable, Sendable {
         unpairedSurrogate, noDocument, twoDocuments, tooDeep, undefinedAlias, aliasExpansion, rootNotMapping,
         badMergeKey, duplicateKey, unsupportedTag, syntax, missingFile, emptyDirectory, linkLoop, unreadable,
         tooLarge, savedPlan, invalidJSON, unknownKey, wrongType, missingField, emptyValue, unsafeName, edgeWhitespace,
-        invalidValue, undeclaredValue, badNewValue, invalidDate, setTwice, duplicateID, duplicateName, namesake,
+        invalidValue, undeclaredValue, badNewValue, invalidDate, datedConflict, setTwice, duplicateID, duplicateName,
+        namesake,
         formerName, unknownPerson, ambiguousReference, oneTeam, duplicateMember, ambiguousMatch, unknownID,
         policyName, serverLacks, maxTeamSize, minTeamSize, maxSpanOfControl, leadMinLevel, requireLevelStartDate,
         requireFocus, freeTextDate, unwritableEmail, severalTeams, editUnknownName, editAmbiguous, editNeedsSuccessor,

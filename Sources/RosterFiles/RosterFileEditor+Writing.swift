@@ -117,6 +117,38 @@ extension RosterFileEditor {
         setField(node, key, .list(members))
     }
 
+    /// Rewrites the list of mappings under `key` of the entry `node` (a team's dated `changes`): a
+    /// block list keeps an item a line, a flow list stays one; an empty list takes the key away.
+    package mutating func setRecords(_ node: NodeID, _ key: String, _ records: [[WrittenPair]]) {
+        guard !records.isEmpty else { return removeField(node, key) }
+        detachMergers(of: node)
+        let document = editor.document
+        let start = editor.location(node)
+        for i in 0..<document.pairCount(node) where document.string(document.key(node, i)) == key {
+            let keyNode = document.key(node, i), list = document.value(node, i)
+            let at = editor.location(keyNode)
+            guard (at.line, at.column) >= (start.line, start.column) else { continue }
+            let items = document.items(list)
+            if document.kind(list) == .sequence && !editor.isFlow(list) && !items.isEmpty {
+                let first = editor.location(items[0]).line
+                let indent = editor.indentation(of: first)
+                editor.remove(first..<(editor.lastLine(list) + 1))
+                editor.insert(before: first, records.map { indent + "- " + WrittenValue.record($0, json: json) })
+                return
+            }
+            if document.kind(list) == .sequence && editor.isFlow(list) {
+                let (line, column) = editor.contentStart(list)
+                if let close = editor.closing(line: line, column: column) {
+                    editor.replaceSpan(
+                        from: (line, column), to: (close.line, close.column + 1),
+                        with: WrittenValue.records(records).rendered(json: json))
+                    return
+                }
+            }
+        }
+        setField(node, key, .records(records))
+    }
+
     /// A flow list that stood over several lines (pretty JSON's `[` … `]`), written again an item a
     /// line: at the first item's indentation when it stood on a line of its own, the bracket where
     /// it closed.

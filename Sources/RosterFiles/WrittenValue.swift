@@ -11,6 +11,8 @@ package enum WrittenValue: Equatable, Sendable {
     case bool(Bool)
     case null
     case list([String])
+    /// A list of small mappings, each written on one line (a team's dated `changes`).
+    indirect case records([[WrittenPair]])
 
     /// A value of `kind` as a roster file writes it: a word of a fixed set or a date plain, text
     /// quoted where YAML would misread it; nil (stated empty) as `null`.
@@ -32,6 +34,27 @@ package enum WrittenValue: Equatable, Sendable {
         case .list(let items):
             guard json else { return YAMLText.flowList(items) }
             return "[" + items.map { JSONValue.string($0).rendered() }.joined(separator: ", ") + "]"
+        case .records(let records):
+            return "[" + records.map { Self.record($0, json: json) }.joined(separator: ", ") + "]"
         }
+    }
+
+    /// One mapping on one line: `{on: 2027-01-01, members: [Bo Chen]}`.
+    static func record(_ pairs: [WrittenPair], json: Bool) -> String {
+        let written = pairs.map {
+            (json ? JSONValue.string($0.key).rendered() : $0.key) + ": " + $0.value.rendered(json: json)
+        }
+        return "{" + written.joined(separator: ", ") + "}"
+    }
+}
+
+/// One `key: value` of a written mapping.
+package struct WrittenPair: Equatable, Sendable {
+    package var key: String
+    package var value: WrittenValue
+
+    package init(_ key: String, _ value: WrittenValue) {
+        self.key = key
+        self.value = value
     }
 }

@@ -83,6 +83,32 @@ package struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
         return Day(year: y, month: m, day: min(day, Self.daysIn(month: m, year: y)))
     }
 
+    /// This day `n` days later (earlier when negative).
+    package func adding(days n: Int) -> Day { Day(ordinal: ordinal + n) }
+
+    /// Days since 0000-03-01 (a count that makes leap days the last of their year).
+    private var ordinal: Int {
+        let y = month <= 2 ? year - 1 : year
+        let m = (month + 9) % 12
+        return 365 * y + y / 4 - y / 100 + y / 400 + (153 * m + 2) / 5 + day - 1
+    }
+
+    /// The day `ordinal` days after 0000-03-01.
+    private init(ordinal: Int) {
+        var y = (10_000 * ordinal + 14_780) / 3_652_425
+        var d = ordinal - (365 * y + y / 4 - y / 100 + y / 400)
+        if d < 0 {
+            y -= 1
+            d = ordinal - (365 * y + y / 4 - y / 100 + y / 400)
+        }
+        let mi = (100 * d + 52) / 3_060
+        let month = (mi + 2) % 12 + 1
+        self.init(year: y + (mi + 2) / 12, month: month, day: d - (mi * 306 + 5) / 10 + 1)
+    }
+
+    /// Before every day a roster can write: the state a dated roster starts from.
+    package static let distantPast = Day(year: 0, month: 1, day: 1)
+
     /// Whole months from this day to `later`: the most months that, added, do not pass it.
     package func months(until later: Day) -> Int {
         guard self < later else { return 0 }

@@ -180,19 +180,27 @@ struct NodeReader {
     }
 
     /// A level start date: a real calendar date `YYYY-MM-DD`, or null to clear it.
-    mutating func levelStartDate(_ node: NodeID) -> LevelStartDate? { stated(node) { $0.day($1) } }
+    mutating func levelStartDate(_ node: NodeID) -> LevelStartDate? {
+        stated(node) { $0.day($1, RosterFormat.PersonKey.levelStartDate.name, orNull: true) }
+    }
 
-    /// A real calendar date `YYYY-MM-DD`.
-    private mutating func day(_ node: NodeID) -> Day? {
-        guard let text = string(node, RosterFormat.PersonKey.levelStartDate.name) else { return nil }
+    /// A real calendar date `YYYY-MM-DD`, where it was written.
+    mutating func located(day node: NodeID, _ field: String) -> Located<Day>? {
+        day(node, field).map { Located($0, at: doc.location(node)) }
+    }
+
+    /// A real calendar date `YYYY-MM-DD` (`orNull`: where null is also taken).
+    private mutating func day(_ node: NodeID, _ field: String, orNull: Bool = false) -> Day? {
+        guard let text = string(node, field) else { return nil }
         switch Day.parse(text.value) {
         case .day(let day): return day
         case .malformed:
             error(
-                .invalidDate, "levelStartDate must be a date written YYYY-MM-DD (or null), not \"\(text.value)\"",
+                .invalidDate,
+                "\(field) must be a date written YYYY-MM-DD\(orNull ? " (or null)" : ""), not \"\(text.value)\"",
                 at: node)
         case .notADay(let reason):
-            error(.invalidDate, "levelStartDate \"\(text.value)\" is not a real date: \(reason)", at: node)
+            error(.invalidDate, "\(field) \"\(text.value)\" is not a real date: \(reason)", at: node)
         }
         return nil
     }

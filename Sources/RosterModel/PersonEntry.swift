@@ -10,6 +10,8 @@ package struct PersonEntry: Sendable {
     package var focus: Focus
     package var levelStartDate: LevelStartDate
     package var previously: [Located<String>]
+    /// The days the person is in the space (`starts`, `lastDay`).
+    package var presence = Presence()
     /// Where the entry starts.
     package var location: SourceLocation
 

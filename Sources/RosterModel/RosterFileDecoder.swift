@@ -136,6 +136,7 @@ struct RosterFileDecoder {
             }
         }
         person.previously = fields[.previously].map { reader.names($0, "previously") } ?? []
+        person.presence = presence(fields[.starts], fields[.lastDay])
         return name == nil ? nil : person
     }
 
@@ -191,27 +192,58 @@ struct RosterFileDecoder {
         } else {
             reader.error(.missingField, "team \"\(name?.value ?? "")\" needs a lead", at: node)
         }
-        var members: [Located<PersonReference>] = []
-        if let membersNode = fields[.members] {
-            switch doc.kind(membersNode) {
-            case .sequence:
-                let items = doc.items(membersNode)
-                members.reserveCapacity(items.count)
-                for item in items {
-                    if let member = reference(item, "a member") { members.append(member) }
-                }
-            case .scalar where doc.isNull(membersNode):
-                break
-            default:
-                reader.error(
-                    .wrongType,
-                    "members must be a list of people, not \(doc.kindDescription(membersNode))", at: membersNode)
-            }
-        }
+        let members = fields[.members].map { references($0) } ?? []
         let previously = fields[.previously].map { reader.names($0, "previously") } ?? []
         guard let name, let lead else { return nil }
-        return TeamEntry(
+        var team = TeamEntry(
             name: name, id: id, lead: lead, members: members, previously: previously, location: doc.location(node))
+        team.presence = presence(fields[.starts], fields[.lastDay])
+        team.changes = fields[.changes].map { list($0, "changes").compactMap { decodeTeamChange($0) } } ?? []
+        return team
+    }
+
+    /// A list of people (an empty value: nobody).
+    private mutating func references(_ node: NodeID) -> [Located<PersonReference>] {
+        switch doc.kind(node) {
+        case .sequence:
+            let items = doc.items(node)
+            var members: [Located<PersonReference>] = []
+            members.reserveCapacity(items.count)
+            for item in items {
+                if let member = reference(item, "a member") { members.append(member) }
+            }
+            return members
+        case .scalar where doc.isNull(node):
+            return []
+        default:
+            reader.error(.wrongType, "members must be a list of people, not \(doc.kindDescription(node))", at: node)
+            return []
+        }
+    }
+
+    /// An entry's first and last day, where it states them.
+    private mutating func presence(_ starts: NodeID?, _ lastDay: NodeID?) -> Presence {
+        Presence(
+            starts: starts.flatMap { reader.located(day: $0, RosterFormat.PersonKey.starts.name) },
+            lastDay: lastDay.flatMap { reader.located(day: $0, RosterFormat.PersonKey.lastDay.name) })
+    }
+
+    /// One item of a team's `changes:`: its day, and a new lead, new members or both.
+    private mutating func decodeTeamChange(_ node: NodeID) -> TeamChange? {
+        guard let fields = reader.fields(node, "a team change", RosterFormat.TeamChangeKey.self) else { return nil }
+        guard let onNode = fields[.on] else {
+            reader.error(.missingField, "a team change needs the day it takes effect: `on: YYYY-MM-DD`", at: node)
+            return nil
+        }
+        guard fields.has(.lead) || fields.has(.members) else {
+            reader.error(.missingField, "a team change states a new lead, new members or both", at: node)
+            return nil
+        }
+        guard let on = reader.located(day: onNode, RosterFormat.TeamChangeKey.on.name) else { return nil }
+        return TeamChange(
+            on: on, lead: fields[.lead].flatMap { reference($0, "lead") },
+            members: fields[.members].map { references($0) },
+            location: doc.location(node))
     }
 
     private mutating func decodeLevels(_ node: NodeID) -> [LevelLimitEntry] {

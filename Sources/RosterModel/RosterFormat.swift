@@ -15,13 +15,19 @@ package enum RosterFormat {
 
     /// A person.
     package enum PersonKey: String, MappingKey {
-        case name, id, craft, level, focus, levelStartDate, previously
+        case name, id, craft, level, focus, levelStartDate, previously, starts, lastDay
         package static let keys = KeySet<Self>()
     }
 
     /// A team.
     package enum TeamKey: String, MappingKey {
-        case name, id, lead, members, previously
+        case name, id, lead, members, previously, starts, lastDay, changes
+        package static let keys = KeySet<Self>()
+    }
+
+    /// One dated change of a team, under its `changes:`.
+    package enum TeamChangeKey: String, MappingKey {
+        case on, lead, members
         package static let keys = KeySet<Self>()
     }
 

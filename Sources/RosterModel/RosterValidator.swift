@@ -14,6 +14,7 @@ package struct RosterValidator {
         _ = validator.checkUnique(kind: "team", roster.teams)
         let index = PersonIndex(roster.people, names: people)
         roster.teamPeople = validator.checkReferences(roster, index)
+        validator.diagnostics += DatedValidator.check(roster, index)
         validator.checkIgnore(roster, index)
         if let rules = roster.rules, let people = roster.teamPeople {
             validator.diagnostics += rules.check(roster, people)
@@ -178,6 +179,8 @@ package struct RosterValidator {
         var placedAt = [SourceLocation?](
             repeating: nil, count: roster.policy.oneTeamPerPerson ? roster.people.count : 0)
         var inThisTeam: [(person: Int, location: SourceLocation)] = []
+        // A dated roster keeps the one-team rule on each of its days (``DatedValidator``).
+        let dated = roster.isDated
         for t in roster.teams.indices {
             inThisTeam.removeAll(keepingCapacity: true)
             let team = roster.teams[t]
@@ -201,7 +204,7 @@ package struct RosterValidator {
                 if other < 0 {
                     teamOf[person] = Int32(t)
                     if !placedAt.isEmpty { placedAt[person] = reference.location }
-                } else if roster.policy.oneTeamPerPerson, let firstPlace = placedAt[person] {
+                } else if roster.policy.oneTeamPerPerson, !dated, let firstPlace = placedAt[person] {
                     let otherName = roster.teams[Int(other)].name.value
                     error(
                         .oneTeam,

@@ -8,6 +8,10 @@ package struct TeamEntry: Sendable {
     package var lead: Located<PersonReference>
     package var members: [Located<PersonReference>]
     package var previously: [Located<String>]
+    /// The days the team is in the space (`starts`, `lastDay`).
+    package var presence = Presence()
+    /// Its lead and members from later days, by day (`changes:`).
+    package var changes: [TeamChange] = []
     package var location: SourceLocation
 
     package init(

@@ -13,6 +13,12 @@ enum PullDecision: Equatable, Sendable {
     case remove(entry: SourceLocation, key: String)
     /// A team's members (the lead aside) become these, in the list's own style.
     case members(entry: SourceLocation, [String])
+    /// The entry's `key` (its `starts`) is a day that has come and the space has the entry: the
+    /// date folds away, as plain state (git keeps it).
+    case fold(entry: SourceLocation, key: String)
+    /// A team's dated `changes` become these: those whose day has come are folded into its lead
+    /// and members.
+    case teamChanges(entry: SourceLocation, [[WrittenPair]])
     /// The entry goes: its live entity is gone.
     case removeEntry(SourceLocation)
     /// New entries for live people or teams the roster lacks, appended to `section`.

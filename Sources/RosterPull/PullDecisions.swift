@@ -59,10 +59,15 @@ struct PullDecisions {
     private mutating func pullPeople() {
         for (i, person) in roster.people.enumerated() {
             let at = person.location
+            let status = person.presence.status(on: asOf)
+            // Before their first day, and after their last while the space still has them, the
+            // plan schedules or deletes them: pull leaves the entry as it is.
+            if status == .pending || (status == .gone && matching.people[i] != nil) { continue }
             guard let match = matching.people[i], let user = users[match.id] else {
                 decisions.append(.removeEntry(at))
                 continue
             }
+            if person.presence.starts != nil { decisions.append(.fold(entry: at, key: Person.starts.name)) }
             // Its name now repeats in the space (a namesake hired, or created in the app): the
             // entry pins the person it is.
             if matching.picked.people.contains(i) || (person.id == nil && entries.repeats(person.key)) {
@@ -147,13 +152,19 @@ struct PullDecisions {
     // MARK: teams
 
     private mutating func pullTeams() {
-        let people = TeamPeople.of(roster)
-        for (t, team) in roster.teams.enumerated() {
+        // The teams as they stand on the pull's day, everyone they name kept (a hire to come too).
+        let state = roster.on(asOf, keepingAway: true)
+        let people = TeamPeople.of(state)
+        for (t, team) in state.teams.enumerated() {
             let at = team.location
+            let status = team.presence.status(on: asOf)
+            if status == .pending || (status == .gone && matching.teams[t] != nil) { continue }
             guard let match = matching.teams[t], let current = teams[match.id] else {
                 decisions.append(.removeEntry(at))
                 continue
             }
+            if team.presence.starts != nil { decisions.append(.fold(entry: at, key: Team.starts.name)) }
+            let folding = foldChanges(of: roster.teams[t], into: team)
             if matching.picked.teams.contains(t) { set(at, Team.id.name, .number(current.id)) }
             if current.key != team.key {
                 // A rename in the app, written as one: the old name kept among the former names.
@@ -163,22 +174,39 @@ struct PullDecisions {
             }
             let rosterLead = people.lead(ofTeam: t).flatMap { matching.people[$0]?.id }
             let leadsHere = homes[current.leadID].map { $0 == current.id } ?? true
-            if leadsHere && (rosterLead != current.leadID || renamed(current.leadID) || needsPin(team.lead.value)) {
+            if leadsHere
+                && (rosterLead != current.leadID || renamed(current.leadID) || needsPin(team.lead.value)
+                    || folding.lead)
+            {
                 set(at, Team.lead.name, .text(entries.reference(current.leadID)))
             }
-            // Who the written members are now: nil for one who is gone (or names nobody).
-            let written = people.members(ofTeam: t).map { $0 >= 0 ? matching.people[Int($0)]?.id : nil }
+            // Who the written members are now: nil for one who is gone (or names nobody); a
+            // hire whose first day is to come is kept as written, and compared with nobody.
+            let listed = people.members(ofTeam: t)
+            let waiting = listed.filter { $0 >= 0 && roster.people[Int($0)].presence.status(on: asOf) == .pending }
+            let written = listed.filter { !waiting.contains($0) }.map { $0 >= 0 ? matching.people[Int($0)]?.id : nil }
             let liveMembers = current.memberSet.subtracting([current.leadID]).filter { placed($0, in: current.id) }
             let stale = written.contains(nil) || team.members.contains { needsPin($0.value) }
-            if stale || Set(written.compactMap { $0 }).subtracting([current.leadID]) != liveMembers
+            if stale || folding.members || Set(written.compactMap { $0 }).subtracting([current.leadID]) != liveMembers
                 || liveMembers.contains(where: renamed)
             {
                 // The files' order kept; who joins comes after, by name.
                 let kept = written.compactMap { $0 }.filter(liveMembers.contains)
                 let joining = liveMembers.subtracting(kept).map(entries.reference).sorted()
-                decisions.append(.members(entry: at, kept.map(entries.reference) + joining))
+                let later = waiting.map { roster.people[Int($0)].reference }
+                decisions.append(.members(entry: at, kept.map(entries.reference) + joining + later))
             }
         }
+    }
+
+    /// A team's changes whose day has come fold into its lead and members (written as they stand
+    /// today); those to come stay. Returns which of the two the folded changes set.
+    private mutating func foldChanges(of written: TeamEntry, into team: TeamEntry) -> (lead: Bool, members: Bool) {
+        let due = written.changes.filter { change in asOf.map { change.on.value <= $0 } ?? true }
+        guard !due.isEmpty else { return (false, false) }
+        let later = written.changes.filter { change in asOf.map { change.on.value > $0 } ?? false }
+        decisions.append(.teamChanges(entry: team.location, later.sorted { $0.on.value < $1.on.value }.map(\.written)))
+        return (due.contains { $0.lead != nil }, due.contains { $0.members != nil })
     }
 
     /// Whether a reference written without an id names someone whose name now repeats.

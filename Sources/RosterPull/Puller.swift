@@ -66,6 +66,9 @@ package struct Puller {
         case .remove(let at, let key): edit(at) { $0.removeField($1, key) }
         case .members(let at, let members): edit(at) { $0.setMembers($1, members) }
         case .removeEntry(let at): edit(at) { $0.removeEntry($1) }
+        case .fold(let at, let key): edit(at) { $0.removeField($1, key) }
+        case .teamChanges(let at, let records):
+            edit(at) { $0.setRecords($1, RosterFormat.TeamKey.changes.name, records) }
         case .append(let section, let entries, let declares):
             let file = target(for: section.name, into: into)
             editors[file]?.append(entries, to: section.name)

@@ -1,4 +1,5 @@
 import RosterCore
+import RosterModel
 
 /// One difference between the roster and the live space, as the plan shows it.
 package struct Change: Sendable {
@@ -21,6 +22,9 @@ package struct Change: Sendable {
     package var after: EntityValues = [:]
     /// Why an unmanaged entity stays ("protected"), or other context.
     package var note: String?
+    /// A delete the roster dates (`lastDay`): the entity's last day, for "leaves the space
+    /// (last day …)" rather than a prune.
+    package var lastDay: Day?
     /// A person change's person: the live user, or the roster person created.
     package var person: PlannedPerson?
     /// A team created or deleted: the people it will have or had, its lead first.

@@ -60,7 +60,9 @@ package struct PeopleView: Sendable {
             let i = story(person, change.name)
             switch change.action {
             case .create: stories[i].joinsSpace = true
-            case .delete: stories[i].leavesSpace = true
+            case .delete:
+                stories[i].leavesSpace = true
+                stories[i].lastDay = change.lastDay
             default: stories[i].updates = change.updates
             }
             if change.action == .create { stories[i].created = change.after }
@@ -185,6 +187,8 @@ package struct PersonStory: Sendable {
     /// Created or deleted by the plan.
     package var joinsSpace = false
     package var leavesSpace = false
+    /// The last day the roster states for someone who leaves; nil: pruned.
+    package var lastDay: Day?
     /// What a created person will be.
     package var created: EntityValues = [:]
     /// The teams they leave and the teams they join (a role change is both, in one team).

@@ -28,8 +28,14 @@ extension PlanBuilder {
         let people = TeamPeople.of(roster)
         // Teams to delete first: people they free may lead other teams in between, or join them.
         for team in matching.unclaimedTeams where prune && !isProtected(team: team) { planDelete(team) }
+        for (t, team) in roster.teams.enumerated() where team.presence.status(on: asOf) == .gone {
+            guard let match = matching.teams[t], let current = teamsByID[match.id] else { continue }
+            if isProtected(team: current) { continue }
+            planDelete(current, lastDay: team.presence.lastDay?.value)
+        }
         for (t, team) in roster.teams.enumerated() {
-            guard let leadIndex = people.lead(ofTeam: t) else { continue }
+            // A team before its first day is neither created nor touched; one past its last, deleted.
+            guard team.presence.status(on: asOf) == .present, let leadIndex = people.lead(ofTeam: t) else { continue }
             let lead = personRefs[leadIndex]
             var desired = DesiredTeam(rosterIndex: t, name: team.name.value, lead: lead, members: [], everyone: [lead])
             for p in people.members(ofTeam: t) where p >= 0 && desired.everyone.insert(personRefs[Int(p)]).inserted {
@@ -45,7 +51,7 @@ extension PlanBuilder {
         return teamOps
     }
 
-    private mutating func planDelete(_ team: LiveTeam) {
+    private mutating func planDelete(_ team: LiveTeam, lastDay: Day? = nil) {
         managedTeams.append(team.id)
         var ops = TeamOps()
         ops.delete = scheduler.add(PlanOperation(payload: .deleteTeam(id: team.id), name: team.name))
@@ -53,6 +59,7 @@ extension PlanBuilder {
         deletedTeams.append(team.id)
         finalMembers[team.id] = []
         var change = Change(action: .delete, kind: .team, name: team.name, id: team.id)
+        change.lastDay = lastDay
         let people = [team.leadID] + team.memberSet.sorted().filter { $0 != team.leadID }
         change.teamPeople = people.map { member(.live($0)) }
         change.before = [

@@ -35,6 +35,8 @@ struct PlanBuilder {
     /// Access removals and the members there are now.
     var accessCount = (removed: 0, liveTotal: 0)
     var joins: [(op: Int, person: Int, team: String)] = []
+    /// Live people whose last day the roster states has passed, deleted whatever `prune` says.
+    var leavers: [(user: LiveUser, lastDay: Day)] = []
     /// The managed live teams of each live user, built when a move first needs it (a space in
     /// sync never does); see ``teamsOfUser()``.
     var liveTeamsOfUser: [Int: [Int]]?
@@ -103,13 +105,18 @@ struct PlanBuilder {
 
     private mutating func planPeople() {
         for (i, person) in roster.people.enumerated() {
-            if let match = matching.people[i], let user = usersByID[match.id] {
+            let user = matching.people[i].flatMap { usersByID[$0.id] }
+            if let user {
                 personRefs.append(.live(user.id))
                 rosterIndexOfUser[user.id] = i
-                planUpdate(person, of: user)
             } else {
                 personRefs.append(.created(i))
-                planCreate(person, rosterIndex: i)
+            }
+            switch person.presence.status(on: asOf) {
+            case .present:
+                if let user { planUpdate(person, of: user) } else { planCreate(person, rosterIndex: i) }
+            case .pending: break  // its live match, if any, is left as it is until the day
+            case .gone: if let user, let last = person.presence.lastDay { leavers.append((user, last.value)) }
             }
         }
     }
@@ -197,19 +204,36 @@ struct PlanBuilder {
         for team in matching.unclaimedTeams where !(prune && !isProtected(team: team)) {
             unmanaged.append(unmanagedChange(.team, name: team.name, id: team.id))
         }
+        for (user, lastDay) in leavers {
+            retire(user, teamOps, lastDay: lastDay, unmanaged: &unmanaged)
+        }
         for user in matching.unclaimedUsers {
-            if !prune || isProtected(person: user) {
+            if !prune {
                 unmanaged.append(unmanagedChange(.person, name: user.name, id: user.id))
-            } else if let stuck = teamLedOutsideTheRoster(by: user, teamOps) {
-                var change = Change(action: .unmanaged, kind: .person, name: user.name, id: user.id)
-                change.note = "leads team \"\(stuck.name)\", which the roster does not manage"
-                unmanaged.append(change)
-                warnings.append(.leadOfUnmanagedTeam(person: user.name, id: user.id, team: stuck.name))
             } else {
-                planDelete(user, teamOps)
+                retire(user, teamOps, unmanaged: &unmanaged)
             }
         }
         changes += unmanaged
+    }
+
+    /// Deletes `user` (pruned, or past the `lastDay` the roster states) unless they are protected
+    /// or lead a team only the roster could give a new lead.
+    private mutating func retire(
+        _ user: LiveUser, _ teamOps: [Int: TeamOps], lastDay: Day? = nil, unmanaged: inout [Change]
+    ) {
+        if isProtected(person: user) {
+            var change = Change(action: .unmanaged, kind: .person, name: user.name, id: user.id)
+            change.note = "protected"
+            unmanaged.append(change)
+        } else if let stuck = teamLedOutsideTheRoster(by: user, teamOps) {
+            var change = Change(action: .unmanaged, kind: .person, name: user.name, id: user.id)
+            change.note = "leads team \"\(stuck.name)\", which the roster does not manage"
+            unmanaged.append(change)
+            warnings.append(.leadOfUnmanagedTeam(person: user.name, id: user.id, team: stuck.name))
+        } else {
+            planDelete(user, teamOps, lastDay: lastDay)
+        }
     }
 
     /// A live entity the roster leaves alone: unmanaged, or protected from `--prune`.
@@ -227,7 +251,7 @@ struct PlanBuilder {
     }
 
     /// Deletes `user` after every change to the teams they are in.
-    private mutating func planDelete(_ user: LiveUser, _ teamOps: [Int: TeamOps]) {
+    private mutating func planDelete(_ user: LiveUser, _ teamOps: [Int: TeamOps], lastDay: Day?) {
         let op = scheduler.add(PlanOperation(payload: .deleteUser(id: user.id), name: user.name))
         deletedUsers.append(user.id)
         for team in live.teams where team.memberSet.contains(user.id) {
@@ -239,6 +263,7 @@ struct PlanBuilder {
         var change = Change(action: .delete, kind: .person, name: user.name, id: user.id)
         change.person = .live(user.id)
         change.before = PersonValues(user).values
+        change.lastDay = lastDay
         changes.append(change)
     }
 

@@ -54,7 +54,7 @@ package enum DiffRenderer {
         table("#### People\n\n", "| | person | what changes |\n|---|---|---|\n", view.stories.map(MarkdownPlan.row))
         let rest = PlanRenderer.ordered(plan.changes).compactMap(PeopleText.remainder)
         table("#### Teams and levels\n\n", "| | name | change |\n|---|---|---|\n", rest.map(MarkdownPlan.row))
-        table("#### Scheduled\n\n", "| on | person | what changes |\n|---|---|---|\n", MarkdownPlan.scheduledRows(plan))
+        table("#### Scheduled\n\n", "| on | who | what changes |\n|---|---|---|\n", MarkdownPlan.scheduledRows(plan))
         if left > 0 { out += "**\(left) rows left out** to keep this comment short: `roster diff --format json`.\n\n" }
         return out + "<sub>From the roster files in git; no server was asked.</sub>\n"
     }

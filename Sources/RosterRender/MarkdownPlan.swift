@@ -126,16 +126,18 @@ struct MarkdownPlan {
         guard !rows.isEmpty else { return }
         _ = table(
             "#### Scheduled (applied by the first plan on their day)\n\n",
-            "| on | person | what happens |\n|---|---|---|\n",
+            "| on | who | what happens |\n|---|---|---|\n",
             rows, closing: "")
     }
 
     /// A row a person of each day the plan schedules changes for: the day, who, what.
     static func scheduledRows(_ plan: Plan) -> [String] {
         plan.scheduledDays.flatMap { day, changes in
-            PeopleView(changes: changes).stories.map { story in
-                let line = PeopleText.row(story)
-                return "| \(day) | \(MarkdownText.escape(line.subject)) | \(MarkdownText.escape(line.detail)) |\n"
+            let rows =
+                PeopleView(changes: changes).stories.map(PeopleText.row)
+                + PlanRenderer.ordered(changes).compactMap(PeopleText.remainder)
+            return rows.map { line in
+                "| \(day) | \(MarkdownText.escape(line.subject)) | \(MarkdownText.escape(line.detail)) |\n"
             }
         }
     }

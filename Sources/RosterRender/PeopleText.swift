@@ -41,7 +41,8 @@ enum PeopleText {
             "Scheduled: \(count) \(count == 1 ? "change" : "changes"), each applied by the first plan on its day\n"
         for (day, changes) in days {
             let view = PeopleView(changes: changes)
-            out += "\n  \(day)\n" + lines(view.stories.map(row), indent: "    ", color: color)
+            let rows = view.stories.map(row) + PlanRenderer.ordered(changes).compactMap(remainder)
+            out += "\n  \(day)\n" + lines(rows, indent: "    ", color: color)
         }
         return out + "\n"
     }
@@ -73,7 +74,7 @@ enum PeopleText {
     static func detail(_ story: PersonStory) -> String {
         var out = ""
         func separate() { if !out.isEmpty { out += "; " } }
-        if story.leavesSpace { out += "leaves the space (prune)" }
+        if story.leavesSpace { out += "leaves the space (" + (story.lastDay.map { "last day \($0)" } ?? "prune") + ")" }
         if let teams = teams(story) {
             separate()
             out += teams

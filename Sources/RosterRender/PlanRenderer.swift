@@ -97,8 +97,13 @@ package enum PlanRenderer {
                 appendUpdate(update, to: &out)
             }
         case .delete:
-            out +=
-                c.kind == .access ? "not in the roster; access removed (prune)" : "not in the roster; deleted (prune)"
+            if let last = c.lastDay {
+                out += "last day \(last); deleted"
+            } else {
+                out +=
+                    c.kind == .access
+                    ? "not in the roster; access removed (prune)" : "not in the roster; deleted (prune)"
+            }
         case .unmanaged:
             if c.kind == .access {
                 out += "not in the roster (unmanaged; access.prune or --prune removes it)"
@@ -266,6 +271,7 @@ package enum PlanRenderer {
             if c.kind == .access { fields.append(("before", c.before.json)) }
         }
         if let note = c.note { fields.append(("note", .string(note))) }
+        if let last = c.lastDay { fields.append(("lastDay", .string(last.description))) }
         return .object(fields)
     }
 

@@ -134,6 +134,27 @@ package enum RosterSchema {
                     ("description", .string("YYYY-MM-DD; absent = leave the live value alone; null = clear it.")),
                 ])
             case .previously: ref("names", "Former names: a rename, never a delete and create.")
+            case .starts: day("The person's first day: the plan creates them on it.")
+            case .lastDay: day("The person's last day: the plan deletes them the day after.")
+            }
+        }
+    }
+
+    /// A day, `YYYY-MM-DD`.
+    private static func day(_ description: String) -> JSONValue {
+        .object([
+            ("type", .string("string")), ("pattern", .string("^[0-9]{4}-[0-9]{2}-[0-9]{2}$")),
+            ("description", .string(description)),
+        ])
+    }
+
+    /// One item of a team's `changes:`.
+    private static func teamChange() -> JSONValue {
+        object(required: [.on]) { (key: Format.TeamChangeKey) in
+            switch key {
+            case .on: day("The day the change takes effect.")
+            case .lead: ref("name", "The team's lead from that day.")
+            case .members: nullableList(of: ref("name"))
             }
         }
     }
@@ -146,6 +167,13 @@ package enum RosterSchema {
             case .lead: ref("name", "A person of the roster; always a member.")
             case .members: nullableList(of: ref("name"))
             case .previously: ref("names")
+            case .starts: day("The team's first day: the plan creates it on it.")
+            case .lastDay: day("The team's last day: the plan deletes it the day after.")
+            case .changes:
+                .object([
+                    ("type", .string("array")), ("items", teamChange()),
+                    ("description", .string("The team's lead or members from later days, a change a day.")),
+                ])
             }
         }
     }

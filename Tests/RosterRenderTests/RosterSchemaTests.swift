@@ -16,6 +16,7 @@ import Testing
         ("levels", names(RosterFormat.LevelKey.self)), ("policy", names(RosterFormat.PolicyKey.self)),
         ("policy lists", names(RosterFormat.KindListsKey.self)), ("rules", names(RosterFormat.RulesKey.self)),
         ("a rule", names(RosterFormat.RuleKey.self)), ("access", names(RosterFormat.AccessKey.self)),
+        ("a team change", names(RosterFormat.TeamChangeKey.self)),
     ]
 
     static func names<Key: FormatKey>(_: Key.Type) -> [String] { Key.allCases.map(\.name) }

@@ -1,0 +1,94 @@
+import RosterModel
+
+/// What a roster dates after the plan's day (first days, last days, team changes), scheduled on
+/// its day, worded as a plan words the change: derived from the roster's own states on those
+/// days, each against the one before, never from a second plan against the space.
+extension PlanBuilder {
+    /// Schedules each day's changes of `dated` (the roster before it was resolved to the plan's day).
+    mutating func scheduleDated(_ dated: Roster) {
+        guard let asOf, dated.isDated else { return }
+        var before = (day: asOf, people: TeamPeople.of(roster), teams: roster.teams)
+        for day in dated.changeDays(after: asOf) {
+            let state = dated.on(day)
+            let after = (day: day, people: TeamPeople.of(state), teams: state.teams)
+            for i in dated.people.indices { schedulePerson(i, dated.people[i].presence, from: before.day, to: day) }
+            for t in dated.teams.indices {
+                scheduleTeam(t, dated.teams[t].presence, from: (before.people, before.day), to: (after.people, day))
+            }
+            before = after
+        }
+    }
+
+    private mutating func schedulePerson(_ i: Int, _ presence: Presence, from: Day, to day: Day) {
+        let (was, will) = (presence.status(on: from), presence.status(on: day))
+        guard was != will else { return }
+        let person = roster.people[i]
+        let ref = personRefs[i]
+        if will == .present, case .created = ref {
+            var change = Change(action: .create, kind: .person, name: person.name.value)
+            change.person = ref
+            change.after = PersonValues.planned(person, over: nil).values
+            scheduled.append(ScheduledChange(on: day, change: change))
+        } else if was == .present, will == .gone {
+            var change = Change(action: .delete, kind: .person, name: name(ref))
+            change.person = ref
+            if case .live(let id) = ref, let user = usersByID[id] {
+                change.id = id
+                change.before = PersonValues(user).values
+            }
+            change.lastDay = presence.lastDay?.value
+            scheduled.append(ScheduledChange(on: day, change: change))
+        }
+    }
+
+    private mutating func scheduleTeam(
+        _ t: Int, _ presence: Presence, from: (people: TeamPeople, day: Day), to: (people: TeamPeople, day: Day)
+    ) {
+        let (was, will) = (presence.status(on: from.day), presence.status(on: to.day))
+        let team = roster.teams[t]
+        let id = matching.teams[t]?.id
+        if was != .present, will == .present {
+            var change = Change(action: .create, kind: .team, name: team.name.value)
+            change.teamPeople = everyone(t, to.people).map { member($0, desired: true) }
+            change.after = [
+                .name: .string(team.name.value), .lead: .string(change.teamPeople.first?.name ?? ""),
+                .members: .array(change.teamPeople.map { .string($0.name) }),
+            ]
+            scheduled.append(ScheduledChange(on: to.day, change: change))
+        } else if was == .present, will == .gone {
+            var change = Change(action: .delete, kind: .team, name: team.name.value, id: id)
+            change.teamPeople = everyone(t, from.people).map { member($0, desired: true) }
+            change.lastDay = presence.lastDay?.value
+            scheduled.append(ScheduledChange(on: to.day, change: change))
+        } else if was == .present, will == .present {
+            scheduleUpdate(t, id: id, from: from.people, to: to)
+        }
+    }
+
+    /// A team that stays and changes its lead or members on `to.day`.
+    private mutating func scheduleUpdate(_ t: Int, id: Int?, from: TeamPeople, to: (people: TeamPeople, day: Day)) {
+        let (old, new) = (everyone(t, from), everyone(t, to.people))
+        var change = Change(action: .update, kind: .team, name: roster.teams[t].name.value, id: id)
+        if let a = old.first, let b = new.first, a != b {
+            change.updates.append(.lead(from: member(a, desired: true), to: member(b, desired: true)))
+        }
+        let (oldSet, newSet) = (Set(old), Set(new))
+        let added = new.filter { !oldSet.contains($0) }, removed = old.filter { !newSet.contains($0) }
+        if !added.isEmpty || !removed.isEmpty {
+            change.updates.append(
+                .members(
+                    added: added.map { member($0, desired: true) }.sortedByName(),
+                    removed: removed.map { member($0, desired: true) }.sortedByName()))
+        }
+        guard !change.updates.isEmpty else { return }
+        scheduled.append(ScheduledChange(on: to.day, change: change))
+    }
+
+    /// A team's lead, then its members, once each, as the plan refers to them.
+    private func everyone(_ t: Int, _ people: TeamPeople) -> [PlannedPerson] {
+        var seen = Set<PlannedPerson>(), out: [PlannedPerson] = []
+        let indices = [people.lead(ofTeam: t)].compactMap { $0 } + people.members(ofTeam: t).map { Int($0) }
+        for p in indices where p >= 0 && seen.insert(personRefs[p]).inserted { out.append(personRefs[p]) }
+        return out
+    }
+}

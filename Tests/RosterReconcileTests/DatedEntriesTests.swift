@@ -1,0 +1,123 @@
+import RosterTestSupport
+import Testing
+
+@testable import RosterCore
+@testable import RosterModel
+@testable import RosterReconcile
+
+/// A hire's first day, a leaver's last day, a team that starts and a team change on a day: each
+/// is planned on its day and scheduled before it, from the roster's own states on those days.
+@Suite struct DatedEntriesTests {
+    static func user(_ id: Int, _ name: String, _ level: JobLevel = .mid) -> LiveUser {
+        LiveUser(id: id, name: name, craft: .engineering, level: level, focus: .notApplicable, levelStartDate: nil)
+    }
+
+    /// The space before the quarter: Ed still here, Chris in Payments, no Dee, no Platform.
+    static let before = LiveState(
+        space: LiveSpace(id: "s", name: "S", isOwner: true),
+        users: [user(1, "Ana Souza", .senior), user(2, "Bo Chen"), user(3, "Chris López"), user(5, "Ed Old")],
+        teams: [LiveTeam(id: 10, name: "Payments", leadID: 1, memberIDs: [1, 2, 3, 5])], levels: [])
+
+    /// The space once the quarter's changes are applied.
+    static let after = LiveState(
+        space: LiveSpace(id: "s", name: "S", isOwner: true),
+        users: [
+            user(1, "Ana Souza", .senior), user(2, "Bo Chen"), user(3, "Chris López"),
+            LiveUser(
+                id: 6, name: "Dee New", craft: .design, level: .junior, focus: .notApplicable, levelStartDate: nil),
+        ],
+        teams: [
+            LiveTeam(id: 10, name: "Payments", leadID: 1, memberIDs: [1, 2]),
+            LiveTeam(id: 11, name: "Platform", leadID: 6, memberIDs: [6, 3]),
+        ], levels: [])
+
+    static let rosterText = """
+        version: 1
+        people:
+          - {name: Ana Souza, craft: Engineering, level: Senior}
+          - {name: Bo Chen, craft: Engineering, level: Mid}
+          - {name: Chris López, craft: Engineering, level: Mid}
+          - {name: Dee New, craft: Design, level: Junior, starts: 2027-01-04}
+          - {name: Ed Old, craft: Engineering, level: Mid, lastDay: 2026-12-31}
+        teams:
+          - name: Payments
+            lead: Ana Souza
+            members: [Bo Chen, Chris López, Ed Old]
+            changes:
+              - {on: 2027-01-01, members: [Bo Chen]}
+          - name: Platform
+            lead: Dee New
+            starts: 2027-01-04
+            members: [Chris López]
+        """
+
+    static func plan(_ day: String?, live: LiveState = before, prune: Bool = false) throws -> Plan {
+        let loaded = RosterLoader().load(texts: [("r.yaml", Array(rosterText.utf8))])
+        #expect(loaded.isValid, "\(loaded.diagnostics)")
+        return try #require(
+            Planner.plan(roster: loaded.roster, live: live, prune: prune, asOf: day.flatMap(Day.init)).0)
+    }
+
+    static func summary(_ changes: [Change]) -> [String] {
+        changes.filter { $0.action != .unmanaged }.map { change in
+            "\(change.action) \(change.kind) \(change.name)"
+                + change.updates.map { " \($0.field)" }.joined() + (change.lastDay.map { " last \($0)" } ?? "")
+        }.sorted()
+    }
+
+    @Test func beforeTheQuarterEverythingIsScheduledByDay() throws {
+        let plan = try Self.plan("2026-12-15")
+        #expect(Self.summary(plan.changes).isEmpty)
+        let days = plan.scheduledDays
+        #expect(days.map(\.day) == [Day("2027-01-01"), Day("2027-01-04")].compactMap { $0 })
+        #expect(
+            Self.summary(days[0].changes) == [
+                "delete person Ed Old last 2026-12-31", "update team Payments members",
+            ])
+        #expect(Self.summary(days[1].changes) == ["create person Dee New", "create team Platform"])
+        let payments = try #require(days[0].changes.first { $0.kind == .team })
+        guard case .members(let added, let removed) = payments.updates.first else { throw Failure.unexpected }
+        #expect(added.isEmpty && removed.map(\.name) == ["Chris López", "Ed Old"])
+    }
+
+    @Test func onEachDayWhatIsDueIsPlannedAndTheRestWaits() throws {
+        let first = try Self.plan("2027-01-01")
+        #expect(
+            Self.summary(first.changes) == ["delete person Ed Old last 2026-12-31", "update team Payments members"])
+        #expect(first.scheduledDays.map(\.day) == [Day("2027-01-04")].compactMap { $0 })
+        let fourth = try Self.plan("2027-01-04")
+        #expect(
+            Self.summary(fourth.changes) == [
+                "create person Dee New", "create team Platform", "delete person Ed Old last 2026-12-31",
+                "update team Payments members",
+            ])
+        #expect(fourth.scheduled.isEmpty)
+    }
+
+    @Test func onceAppliedTheSpaceIsInSync() throws {
+        for day in ["2027-01-04", "2027-03-01", nil] {
+            let plan = try Self.plan(day, live: Self.after)
+            #expect(Self.summary(plan.changes).isEmpty, "\(day ?? "nil")")
+            #expect(plan.scheduled.isEmpty)
+        }
+    }
+
+    @Test func aHireMadeEarlyInTheAppIsLeftAloneUntilTheDayEvenWithPrune() throws {
+        var live = Self.before
+        live.users.append(
+            LiveUser(
+                id: 6, name: "Dee New", craft: .engineering, level: .mid, focus: .notApplicable, levelStartDate: nil))
+        let plan = try Self.plan("2026-12-15", live: live, prune: true)
+        #expect(!plan.changes.contains { $0.name == "Dee New" })
+        // On the day, the roster's values are hers.
+        let onTheDay = try Self.plan("2027-01-04", live: live)
+        #expect(Self.summary(onTheDay.changes).contains("update person Dee New craft level"))
+    }
+
+    @Test func aLeaverIsDeletedWithoutPruneAndTheTextSaysTheirLastDay() throws {
+        let due = try Self.plan("2027-01-02")
+        #expect(due.changes.contains { $0.action == .delete && $0.id == 5 && $0.lastDay == Day("2026-12-31") })
+    }
+
+    enum Failure: Error { case unexpected }
+}
