@@ -63,7 +63,9 @@ extension EditCommand {
     static func run(_ options: Options, _ context: CommandContext) async -> ExitCode {
         let arguments = options.edit
         return await reporting(FailureStyle(json: arguments.json, color: arguments.style), context) {
-            let outcome = try EditWorkflow(paths: arguments.paths).edit(try edit(arguments, kind: options.kind))
+            var edit = try edit(arguments, kind: options.kind)
+            if let day = try arguments.day() { edit = .on(day, edit) }
+            let outcome = try EditWorkflow(paths: arguments.paths).edit(edit)
             if !outcome.warnings.isEmpty {
                 let color = context.useColor(onStderr: true, arguments.style)
                 context.console.writeErr(
@@ -94,7 +96,7 @@ struct AddCommand: EditCommand {
     static let usage = Usage(
         [.words("add person NAME")] + HireCommand.person,
         [.words("add team NAME"), .required(EditArguments.lead.spec)]
-            + .each(EditArguments.members.spec, EditArguments.into.spec) + [.words("[PATH…]")])
+            + .each(EditArguments.members.spec, EditArguments.into.spec, EditArguments.on.spec) + [.words("[PATH…]")])
     static let editSpecs = HireCommand.editSpecs + [EditArguments.lead.spec, EditArguments.members.spec]
     static let names = 1
 
@@ -125,6 +127,7 @@ struct HireCommand: EditCommand {
     static let editSpecs = [
         EditArguments.craft.spec, EditArguments.level.spec, EditArguments.focus.spec, EditArguments.startDate.spec,
         EditArguments.team.spec, EditArguments.role.spec, EditArguments.namesake.spec, EditArguments.into.spec,
+        EditArguments.on.spec,
     ]
     static let names = 1
 
@@ -147,11 +150,12 @@ struct MoveCommand: EditCommand {
     static let summary = "Move a person to a team, as member or lead, out of the team they were in."
     static let usage = Usage(
         [.words("move PERSON"), .required(EditArguments.to.spec)]
-            + .each(EditArguments.role.spec, EditArguments.from.spec, EditArguments.successor.spec) + [
-                .words("[PATH…]")
-            ])
+            + .each(
+                EditArguments.role.spec, EditArguments.from.spec, EditArguments.successor.spec, EditArguments.on.spec)
+            + [.words("[PATH…]")])
     static let editSpecs = [
         EditArguments.to.spec, EditArguments.role.spec, EditArguments.from.spec, EditArguments.successor.spec,
+        EditArguments.on.spec,
     ]
     static let names = 1
 
@@ -179,7 +183,7 @@ struct SetCommand: EditCommand {
         [.words("set level LEVEL"), .required(EditArguments.limitMonths.spec), .words("[PATH…]")])
     static let editSpecs = [
         EditArguments.craft.spec, EditArguments.level.spec, EditArguments.since.spec, EditArguments.focus.spec,
-        EditArguments.id.spec, EditArguments.limitMonths.spec,
+        EditArguments.id.spec, EditArguments.on.spec, EditArguments.limitMonths.spec,
     ]
     static let names = 1
 
@@ -221,9 +225,10 @@ struct RemoveCommand: EditCommand {
     static let name = "remove"
     static let summary = "Remove a person (out of every team) or a team from the roster files."
     static let usage = Usage(
-        [.words("remove person NAME"), .optional(EditArguments.successor.spec), .words("[PATH…]")],
-        [.words("remove team NAME [PATH…]")])
-    static let editSpecs = [EditArguments.successor.spec]
+        [.words("remove person NAME")] + .each(EditArguments.successor.spec, EditArguments.on.spec)
+            + [.words("[PATH…]")],
+        [.words("remove team NAME"), .optional(EditArguments.on.spec), .words("[PATH…]")])
+    static let editSpecs = [EditArguments.successor.spec, EditArguments.on.spec]
     static let names = 1
 
     static func edit(_ a: EditArguments, kind: PersonOrTeam) throws(UsageError) -> RosterEdit {

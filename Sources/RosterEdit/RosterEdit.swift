@@ -21,6 +21,9 @@ package enum RosterEdit: Equatable, Sendable {
     case removePerson(String, successor: String? = nil)
     /// A team out of the roster; its people stay, in no team.
     case removeTeam(String)
+    /// An edit that takes effect on a day (`--on DATE`): written as a first day, a last day or a
+    /// team's dated change (docs/roster-file.md).
+    indirect case on(Day, RosterEdit)
 
     /// People or teams.
     package enum EntityKind: String, Equatable, Sendable {

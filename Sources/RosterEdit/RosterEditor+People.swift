@@ -54,7 +54,7 @@ extension RosterEditor {
         [(RosterFormat.PersonKey.name.name, .text(new.name))]
             + PersonField.all.compactMap { field in
                 new.fields[field].map { (field.key.name, WrittenValue(field.kind, $0)) }
-            }
+            } + (on.map { [(RosterFormat.PersonKey.starts.name, .token($0.description))] } ?? [])
     }
 
     /// A namesake may be hired when every person of the name pins their id: a team then names

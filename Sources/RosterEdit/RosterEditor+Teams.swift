@@ -162,7 +162,8 @@ extension RosterEditor {
             return
         }
         var moved: [String] = []
-        for p in [l] + listed where roster.policy.oneTeamPerPerson {
+        // On a day (`--on`), they leave their teams on it (``writeDated(_:on:)``).
+        for p in [l] + listed where roster.policy.oneTeamPerPerson && on == nil {
             for t in teams(of: p) {
                 if state(t).lead.person == p {
                     let next =
@@ -178,6 +179,7 @@ extension RosterEditor {
             (RosterFormat.TeamKey.name.name, .text(name)), (RosterFormat.TeamKey.lead.name, .text(reference(l))),
         ]
         if !listed.isEmpty { fields.append((RosterFormat.TeamKey.members.name, .list(listed.map(reference)))) }
+        if let on { fields.append((RosterFormat.TeamKey.starts.name, .token(on.description))) }
         let file = newEntryFile(for: RosterFormat.TopLevelKey.teams.name, into: into)
         editors[file]?.append([NewEntry(fields)], to: RosterFormat.TopLevelKey.teams.name)
         let with = listed.isEmpty ? "" : ", with " + listed.map { roster.people[$0].name.value }.joined(separator: ", ")

@@ -23,6 +23,10 @@ package struct RosterEditor {
     let teamPeople: TeamPeople
     /// A file the edit creates (`--into` a new file).
     var newFile: String?
+    /// The day the edit takes effect (`--on`); nil: as soon as the plan is applied.
+    var on: Day?
+    /// The teams' changes on that day, by index into `roster.teams`.
+    var datedTeams: [Int: DatedTeamChange] = [:]
 
     /// An editor of `roster`, whose files' texts are `texts` (every file of the roster).
     init(roster: Roster, texts: [String: String], today: Day = .today) {
@@ -60,12 +64,16 @@ package struct RosterEditor {
         case .rename(.team, let from, let to): try renameTeam(from, to)
         case .removePerson(let name, let successor): try removePerson(name, successor: successor)
         case .removeTeam(let name): try removeTeam(name)
+        case .on(let day, let edit):
+            on = day
+            try writeDated(edit, on: day)
         }
     }
 
     /// The edited texts, checked: they must load as a valid roster.
     mutating func finish() throws(EditRefusal) -> EditResult {
         writeTeams()
+        writeDatedTeams()
         var changed: [String: String] = [:]
         for (file, var editor) in editors.sorted(by: { $0.key < $1.key }) {
             if let text = editor.edited() { changed[file] = text }

@@ -58,7 +58,7 @@ extension RosterFileEditor {
                 line: close.line, from: close.column, to: close.column, with: ", " + Self.pair(key, field, json: json))
         } else {
             let indent = String(repeating: " ", count: start.column)
-            editor.insert(before: editor.lastLine(node) + 1, [indent + Self.pair(key, field, json: json)])
+            editor.insertFirst(before: editor.lastLine(node) + 1, [indent + Self.pair(key, field, json: json)])
         }
     }
 
@@ -146,7 +146,12 @@ extension RosterFileEditor {
                 }
             }
         }
-        setField(node, key, .records(records))
+        guard !json, !editor.isFlow(node) else { return setField(node, key, .records(records)) }
+        // A block entry gets a block list: a change a line reads best in review.
+        let indent = String(repeating: " ", count: start.column)
+        editor.insertFirst(
+            before: editor.lastLine(node) + 1,
+            [indent + key + ":"] + records.map { indent + "  - " + WrittenValue.record($0, json: false) })
     }
 
     /// A flow list that stood over several lines (pretty JSON's `[` … `]`), written again an item a

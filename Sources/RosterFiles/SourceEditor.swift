@@ -19,11 +19,14 @@ struct SourceEditor {
     enum Edit {
         case replace(line: Int, from: Int, to: Int, text: String)
         case insert(before: Int, lines: [String])
+        /// Lines that go before every other insertion before the same line: a key added to an
+        /// entry stays in it when entries or sections are appended after it.
+        case insertFirst(before: Int, lines: [String])
         case remove(lines: Range<Int>)
 
         var line: Int {
             switch self {
-            case .replace(let line, _, _, _), .insert(let line, _): return line
+            case .replace(let line, _, _, _), .insert(let line, _), .insertFirst(let line, _): return line
             case .remove(let lines): return lines.lowerBound
             }
         }
@@ -50,6 +53,7 @@ struct SourceEditor {
             case .replace: return 0
             case .remove: return 1
             case .insert: return 2
+            case .insertFirst: return 3
             }
         }
         let ordered = edits.enumerated().sorted { a, b in
@@ -64,7 +68,8 @@ struct SourceEditor {
                 var characters = Array(lines[line].unicodeScalars)
                 characters.replaceSubrange(from..<min(to, characters.count), with: Array(text.unicodeScalars))
                 lines[line] = String(scalars: characters)
-            case .insert(let before, let inserted): lines.insert(contentsOf: inserted, at: min(before, lines.count))
+            case .insert(let before, let inserted), .insertFirst(let before, let inserted):
+                lines.insert(contentsOf: inserted, at: min(before, lines.count))
             case .remove(let range): lines.removeSubrange(range)
             }
         }
@@ -249,6 +254,11 @@ struct SourceEditor {
 
     mutating func insert(before line: Int, _ inserted: [String]) {
         edits.append(.insert(before: line, lines: inserted))
+    }
+
+    /// Inserts lines before whatever else is inserted before `line`.
+    mutating func insertFirst(before line: Int, _ inserted: [String]) {
+        edits.append(.insertFirst(before: line, lines: inserted))
     }
 
     mutating func remove(_ range: Range<Int>) {

@@ -86,7 +86,8 @@ struct DatedValidator {
                     at: team.lead.location)
             }
             for change in roster.teams[t].changes where change.on.value == day {
-                for member in change.members ?? [] { checkDatedMember(member, team.name.value, day) }
+                let before = roster.on(day.adding(days: -1), keepingAway: true).teams[t].members.compactMap(person)
+                for member in change.members ?? [] { checkDatedMember(member, team.name.value, day, before: before) }
             }
             guard roster.policy.oneTeamPerPerson else { continue }
             for reference in [team.lead] + team.members {
@@ -104,9 +105,15 @@ struct DatedValidator {
         }
     }
 
-    /// A member a change names for `day` must be in the space that day.
-    private mutating func checkDatedMember(_ member: Located<PersonReference>, _ team: String, _ day: Day) {
-        guard let p = person(member), roster.people[p].presence.status(on: day) != .present else { return }
+    /// A member a change names for `day` must be in the space that day: one who has left may not
+    /// be named, and one still to start only where the team already names them (they join on
+    /// their first day), never moved in before it.
+    private mutating func checkDatedMember(
+        _ member: Located<PersonReference>, _ team: String, _ day: Day, before: [Int]
+    ) {
+        guard let p = person(member) else { return }
+        let status = roster.people[p].presence.status(on: day)
+        guard status == .gone || (status == .pending && !before.contains(p)) else { return }
         error(
             "\"\(roster.people[p].name.value)\" joins team \"\(team)\" on \(day), "
                 + Self.away(roster.people[p].presence, on: day).replacing("its", with: "their"),
