@@ -84,7 +84,8 @@ package struct LevelReport: Sendable {
     /// The report of a roster, its limits from its `levels`; with `team`, of that team's people only.
     package static func of(_ roster: Roster, asOf: Day, dueMonths: Int, team: String? = nil) -> LevelReport {
         let limits = Dictionary(roster.levels.map { ($0.level, $0.limitMonths) }) { _, last in last }
-        return LevelReport(people: people(roster, team: team), limits: limits, asOf: asOf, dueMonths: dueMonths)
+        return LevelReport(
+            people: people(roster, team: team, on: asOf), limits: limits, asOf: asOf, dueMonths: dueMonths)
     }
 
     /// The report of a live space, its limits the space's.
@@ -93,10 +94,12 @@ package struct LevelReport: Sendable {
         return LevelReport(people: people(live, team: team), limits: limits, asOf: asOf, dueMonths: dueMonths)
     }
 
-    /// A roster's people as the reports read them, with their teams (of `team` only, if named).
-    package static func people(_ roster: Roster, team: String?) -> [Person] {
-        let teams = PeopleTeams.of(roster)
-        let people = roster.people.enumerated().map { p, person -> Person in
+    /// A roster's people as the reports read them, with their teams (of `team` only, if named);
+    /// with a day, those in the space that day, in the teams they are in then.
+    package static func people(_ roster: Roster, team: String?, on day: Day? = nil) -> [Person] {
+        let teams = PeopleTeams.of(day.map { roster.on($0) } ?? roster)
+        let people = roster.people.enumerated().compactMap { p, person -> Person? in
+            if let day, person.presence.status(on: day) != .present { return nil }
             let since: String? = if case .value(let d) = person.levelStartDate { d.description } else { nil }
             return Person(
                 name: person.name.value, id: person.id?.value, level: person.level, since: since, teams: teams[p])

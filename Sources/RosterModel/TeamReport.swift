@@ -82,18 +82,25 @@ package struct TeamReport: Sendable {
         return (known + newer).map { ($0, counts[$0] ?? 0) }
     }
 
-    /// The report of a roster, its limits from its `levels`.
-    package static func of(_ roster: Roster, asOf: Day, span: Int) -> TeamReport {
+    /// The report of a roster as it stands on the report's day (who has started and not left, the
+    /// teams as their dated changes make them), its limits from its `levels`.
+    package static func of(_ dated: Roster, asOf: Day, span: Int) -> TeamReport {
+        let roster = dated.on(asOf)
         let places = TeamPeople.of(roster)
-        let people = roster.people.map { p -> Person in
-            let since: String? = if case .value(let d) = p.levelStartDate { d.description } else { nil }
-            return Person(name: p.name.value, level: p.level, craft: p.craft, since: since)
+        var index = [Int](repeating: -1, count: roster.people.count)
+        var people: [Person] = []
+        for (p, entry) in roster.people.enumerated() where entry.presence.status(on: asOf) == .present {
+            index[p] = people.count
+            let since: String? = if case .value(let d) = entry.levelStartDate { d.description } else { nil }
+            people.append(Person(name: entry.name.value, level: entry.level, craft: entry.craft, since: since))
         }
         let teams = roster.teams.indices.compactMap { t -> Team? in
-            guard let lead = places.lead(ofTeam: t) else { return nil }
+            guard roster.teams[t].presence.status(on: asOf) == .present, let lead = places.lead(ofTeam: t),
+                index[lead] >= 0
+            else { return nil }
             return Team(
-                name: roster.teams[t].name.value, id: roster.teams[t].id?.value, lead: lead,
-                members: places.members(ofTeam: t).filter { $0 >= 0 }.map(Int.init))
+                name: roster.teams[t].name.value, id: roster.teams[t].id?.value, lead: index[lead],
+                members: places.members(ofTeam: t).compactMap { $0 >= 0 && index[Int($0)] >= 0 ? index[Int($0)] : nil })
         }
         let limits = Dictionary(roster.levels.map { ($0.level, $0.limitMonths) }) { _, last in last }
         return TeamReport(people: people, teams: teams, limits: limits, asOf: asOf, span: span)
