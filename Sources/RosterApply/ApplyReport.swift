@@ -1,4 +1,5 @@
 import RosterCore
+import RosterModel
 import RosterReconcile
 
 /// What apply did with each planned operation, and what was left afterwards. Every operation of
@@ -80,6 +81,8 @@ package struct ApplyReport: Sendable {
     /// What `apply --reviewed` held back because no reviewed plan holds it (a message each): the
     /// rest ran; the command refuses (exit 3) so that someone looks.
     package var heldBack: [String] = []
+    /// `apply --due-since DAY`: what it applied is what the roster dates after DAY, its day come.
+    package var dueSince: Day?
     /// The plan applied, told person by person, for the report's closing words (nil: not told).
     package var people: PeopleView?
 

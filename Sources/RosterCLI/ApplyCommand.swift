@@ -1,4 +1,5 @@
 import RosterApply
+import RosterModel
 import RosterRender
 import RosterSession
 
@@ -9,19 +10,24 @@ struct ApplyCommand: Command {
         "Apply the plan: show it, ask for yes (a saved plan is not asked about again), run it, verify the result."
     static let usage = Usage.command(
         "apply [PATH… | plan.json]", OptionCatalog.autoApprove.spec, OptionCatalog.allowLargeChanges.spec,
-        OptionCatalog.concurrency.spec, Options.format.spec, OptionCatalog.reviewed.spec, PlanningOptions.asOf.spec)
+        OptionCatalog.concurrency.spec, Options.format.spec, OptionCatalog.reviewed.spec, Options.dueSince.spec,
+        PlanningOptions.asOf.spec)
     struct Options: CommandOptions {
         static let format = Option<TextOrJSON>.format(
             "report format (default text; json prints the report on standard output)")
         // `PlanningOptions`, listed with apply's own help for the selection.
         static let only = OptionCatalog.only.help("apply only these entities' changes (and what they need)")
         static let exclude = OptionCatalog.exclude.help("leave these entities' changes out")
+        static let dueSince = Option<String?>.text(
+            "--due-since", "DATE",
+            "apply only what the roster dates after DATE, up to the plan's day (the scheduled job: DATE is the "
+                + "last apply's day); what the apps changed is left for pull")
         static let specs =
             [
                 format.spec, OptionCatalog.view.spec, OptionCatalog.autoApprove.spec,
                 OptionCatalog.allowLargeChanges.spec,
                 OptionCatalog.concurrency.spec, OptionCatalog.prune.spec, only.spec, exclude.spec,
-                OptionCatalog.reviewed.spec, PlanningOptions.asOf.spec,
+                OptionCatalog.reviewed.spec, dueSince.spec, PlanningOptions.asOf.spec,
             ]
         /// Roster paths, or one saved plan.
         var paths: [String]
@@ -32,6 +38,8 @@ struct ApplyCommand: Command {
         var concurrency: Int
         /// `--reviewed FOLDER`: the plans reviewed on merged pull requests.
         var reviewed: String?
+        /// `--due-since DATE`: only what became due after that day.
+        var dueSince: Day?
         var planning: PlanningOptions
         var color: ColorOptions
         var connection: ConnectionOptions
@@ -44,6 +52,9 @@ struct ApplyCommand: Command {
             allowLargeChanges = arguments[OptionCatalog.allowLargeChanges]
             concurrency = arguments[OptionCatalog.concurrency] ?? 4
             reviewed = arguments[OptionCatalog.reviewed]
+            dueSince = try arguments[Self.dueSince].map { text throws(UsageError) in
+                try ReportCommand.day(text, "--due-since")
+            }
             planning = try PlanningOptions(arguments)
             color = ColorOptions(arguments)
             connection = ConnectionOptions(arguments)
@@ -70,6 +81,7 @@ struct ApplyCommand: Command {
             connection: options.connection, environment: context.environment,
             allowLargeChanges: options.allowLargeChanges, concurrency: options.concurrency, reviewed: options.reviewed)
         settings.asOf = options.planning.asOf
+        settings.dueSince = options.dueSince
         let workflow = try ApplyWorkflow(settings, log: context.log(verbose: options.connection.verbose))
         let (made, request) = try await workflow.makePlan()
         let control = ApplyControl()

@@ -1,3 +1,4 @@
+import RosterModel
 import RosterPull
 import RosterRender
 import RosterSession
@@ -8,11 +9,13 @@ struct PullCommand: Command {
     static let summary = "Write the live space's changes into the roster files, in place (drift adopted)."
     static let usage = Usage.command(
         "pull [PATH…]", OptionCatalog.dryRun.spec, OptionCatalog.check.spec, OptionCatalog.into.spec,
-        OptionCatalog.base.spec, OptionCatalog.take.spec, FormatOnly.format.spec)
+        OptionCatalog.base.spec, OptionCatalog.take.spec, asOf.spec, FormatOnly.format.spec)
+    static let asOf = PlanningOptions.asOf.help(
+        "pull as on this day: what the roster dates later is scheduled, and stays (default: today, UTC)")
     struct Options: CommandOptions {
         static let specs = [
             OptionCatalog.dryRun.spec, OptionCatalog.check.spec, OptionCatalog.into.spec, OptionCatalog.base.spec,
-            OptionCatalog.take.spec, OptionCatalog.followSymlinks.spec, FormatOnly.format.spec,
+            OptionCatalog.take.spec, PullCommand.asOf.spec, OptionCatalog.followSymlinks.spec, FormatOnly.format.spec,
         ]
         var paths: [String]
         var json: Bool
@@ -21,12 +24,14 @@ struct PullCommand: Command {
         var into: String?
         var base: String?
         var take: String?
+        var asOf: Day
         var links: FileReplacer.Links
         var connection: ConnectionOptions
         /// Diagnostics' style: colour and, with `--verbose`, their codes.
         var style: ColorOptions
 
-        init(_ arguments: ParsedArguments) {
+        init(_ arguments: ParsedArguments) throws(UsageError) {
+            asOf = try ReportCommand.day(arguments[PullCommand.asOf], "--as-of")
             style = ColorOptions(arguments)
             paths = arguments.positionals
             dryRun = arguments[OptionCatalog.dryRun]
@@ -49,9 +54,10 @@ struct PullCommand: Command {
                 case .failure(let error): throw SessionFailure(error.message, kind: .usage)
                 }
             }
-            let workflow = PullWorkflow(
+            var workflow = PullWorkflow(
                 paths: options.paths, into: options.into, base: options.base, take: takes,
                 connection: options.connection, environment: context.environment)
+            workflow.asOf = options.asOf
             let edits = try await workflow.edits(log: context.log(verbose: options.connection.verbose))
             if !edits.warnings.isEmpty { context.console.writeErr(DiagnosticRenderer.text(edits.warnings)) }
             return try finish(edits, options, context)

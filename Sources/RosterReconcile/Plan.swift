@@ -25,6 +25,8 @@ package struct Plan: Sendable {
     let keepsOneTeamRule: Bool
     /// What the roster dates after the plan's day, by day then name: not planned, not applied.
     package var scheduled: [ScheduledChange] = []
+    /// `apply --due-since DAY`: the plan holds only what the roster dates after DAY.
+    package var dueSince: Day?
     /// The day the plan was made as on (`--as-of`); nil: every dated change was taken as due.
     var asOf: Day?
 

@@ -103,6 +103,9 @@ package enum ReportRenderer {
         out += PeopleReport.text(report)
         let tally = report.tally
         let counts = "\(tally.created) created, \(tally.updated) updated, \(tally.deleted) deleted"
+        if let day = report.dueSince, report.complete {
+            return out + "Applied what became due after \(day), as the roster dates it: \(counts).\n"
+        }
         if report.complete && !report.heldBack.isEmpty {
             return out + "Applied what was reviewed: \(counts); \(report.heldBack.count) held back.\n"
         }
@@ -150,6 +153,7 @@ package enum ReportRenderer {
         fields.append(("unexplained", .array(report.unexplained.map(JSONValue.string))))
         fields.append(("broken", .array(report.broken.map(JSONValue.string))))
         fields.append(("heldBack", .array(report.heldBack.map(JSONValue.string))))
+        fields.append(("dueSince", report.dueSince.map { .string($0.description) } ?? .null))
         fields.append(("people", PeopleReport.json(report)))
         return .object(fields)
     }

@@ -23,6 +23,8 @@ package struct ApplyWorkflow: Sendable {
         var reviewed: String?
         /// `--as-of`: the plan's day (a saved plan keeps the day it was made on).
         package var asOf = Day.today
+        /// `--due-since`: only what the roster dates after that day, up to `asOf` (``DueRoster``).
+        package var dueSince: Day?
 
         package init(
             paths: [String], prune: Bool = false, selection: SelectionText = SelectionText(),
@@ -77,12 +79,18 @@ package struct ApplyWorkflow: Sendable {
                 ApplyAsk(
                     saved: saved, shaping: settings.shaping, connection: settings.connection,
                     environment: settings.environment)))
+        if settings.dueSince != nil && (saved != nil || settings.reviewed != nil || !settings.shaping.isEmpty) {
+            throw SessionFailure(
+                "--due-since applies what the roster's dates made due: give the roster's paths, without a saved plan, "
+                    + "--reviewed, --prune, --only or --exclude", kind: .usage)
+        }
         var request: PlanRequest
         if let saved {
             request = try saved.request()
         } else {
             request = try PlanRequest(paths: settings.paths, prune: settings.prune, selectionText: settings.selection)
             request.asOf = settings.asOf
+            request.dueSince = settings.dueSince
         }
         let reviewed = try reviewedPlans()
         request.reviewed = reviewed?.facts
@@ -187,6 +195,7 @@ package struct ApplyWorkflow: Sendable {
         var report = report
         report.people = people
         report.heldBack = heldBack
+        report.dueSince = settings.dueSince
         return report
     }
 }

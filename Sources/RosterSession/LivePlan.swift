@@ -69,12 +69,15 @@ package struct LivePlan: Sendable {
         // A selection of people plans the roster's teams focused on them: a team update replaces
         // the whole member list, and must move only the people selected.
         let focus: PlanSelection.Focus
-        do throws(SelectionError) { focus = try request.selection.focus(roster, live: live) } catch {
+        // `--due-since`: the live space with what became due laid over it.
+        let planned = request.dueSince.map { DueRoster.make(roster, live: live, since: $0, asOf: request.asOf) }
+        do throws(SelectionError) { focus = try request.selection.focus(planned ?? roster, live: live) } catch {
             throw SessionFailure(error.message, kind: .refused)
         }
-        let (planned, diagnostics) = Planner.plan(
+        let (made, diagnostics) = Planner.plan(
             roster: focus.roster, live: live, prune: request.prune, endpoint: endpoint, asOf: request.asOf)
-        guard let full = planned else { throw SessionFailure(diagnostics: diagnostics) }
+        guard var full = made else { throw SessionFailure(diagnostics: diagnostics) }
+        full.dueSince = request.dueSince
         try Rails.check(.planned(request, roster, live))
         let selected: Plan
         do throws(SelectionError) { selected = try request.selection.apply(to: full, focus: focus) } catch {

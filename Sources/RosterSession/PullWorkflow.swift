@@ -46,6 +46,8 @@ package struct PullWorkflow: Sendable {
     var take: [PullTake]
     var connection: ConnectionOptions
     var environment: [String: String]
+    /// `--as-of`: the pull's day; what the roster dates later is scheduled, and stays.
+    package var asOf = Day.today
 
     package init(
         paths: [String], into: String?, base: String? = nil, take: [PullTake] = [], connection: ConnectionOptions,
@@ -61,7 +63,8 @@ package struct PullWorkflow: Sendable {
 
     /// The edits that adopt the live space's changes; nothing when they would not load and plan clean.
     package func edits(log: SessionLog) async throws(SessionFailure) -> Edits {
-        let request = try PlanRequest(paths: paths, prune: false, selectionText: SelectionText())
+        var request = try PlanRequest(paths: paths, prune: false, selectionText: SelectionText())
+        request.asOf = asOf
         let made = try await LivePlan.make(request, connection, environment: environment, log: log)
         let (plan, roster) = (made.plan, made.roster)
         var texts: [String: String] = [:]

@@ -2,6 +2,8 @@ import Foundation
 import RosterTestSupport
 import Testing
 
+@testable import RosterModel
+
 /// The GitHub Action (`action.yml`, `scripts/action/`): the scripts it runs, run here against the
 /// sandbox with a stand-in `gh` that records its calls and answers from the test.
 @Suite(.serialized, .scratchFolder) struct CIExampleTests {
@@ -119,6 +121,82 @@ import Testing
         #expect(pushed.stdout.contains("{ name: David Kim,      level: Senior,"), "\(pushed.stdout)\(pushed.stderr)")
         let again = try run("drift-pr.sh", ["roster/"], env: env, in: repo)
         #expect(again.stdout.contains("no drift"), "\(again.stdout)\(again.stderr)")
+    }
+
+    /// The nightly drift the day after a promotion's date: it applies what became due since the
+    /// last apply (three days ago), and only that; what the apps changed meanwhile stays drift,
+    /// offered back by the pull after it, which never takes the promotion back.
+    @Test func aScheduledDriftAppliesWhatBecameDueAndNothingElse() throws {
+        let sandbox = try SandboxProcess()
+        defer { sandbox.stop() }
+        let (folder, path) = try fakeGitHub()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let repo = folder.appendingPathComponent("repo"), remote = folder.appendingPathComponent("remote.git")
+        let (yesterday, lastApply) = (Day.today.adding(days: -1), Day.today.adding(days: -3))
+        var env = [
+            "PATH": path, "MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": sandbox.token,
+            "GH_LOG": folder.appendingPathComponent("log").path, "GITHUB_REPOSITORY": "org/people",
+            "GITHUB_REF_NAME": "main", "GITHUB_WORKFLOW_REF": "org/people/.github/workflows/roster.yml@refs/heads/main",
+        ]
+        let setup = """
+            set -e
+            git init -q --bare "$1"; git init -q -b main "$2"; cd "$2"; mkdir roster; cp "$3" roster/acme.yaml
+            git -c user.name=t -c user.email=t@x add . && git -c user.name=t -c user.email=t@x commit -q -m init
+            git remote add origin "$1"; git push -q origin HEAD:main
+            """
+        let made = try RosterBinary.run(
+            [
+                "/bin/bash", "-c", setup, "setup", remote.path, repo.path,
+                TestSupport.packageRoot.appendingPathComponent("examples/acme.yaml").path,
+            ], direct: true)
+        #expect(made.code == 0, "\(made.stderr)")
+        let roster = repo.appendingPathComponent("roster").path
+        #expect(try RosterBinary.run(["apply", "--auto-approve", roster], environment: env).code == 0)
+        let applied = try RosterBinary.run(["/usr/bin/git", "-C", repo.path, "rev-parse", "HEAD"], direct: true)
+        // Merged since: David Kim Senior from yesterday (its apply never ran, or ran before the day).
+        let edit = try RosterBinary.run(
+            ["set", "person", "David Kim", "--level", "Senior", "--on", yesterday.description, roster])
+        #expect(edit.code == 0, "\(edit.stderr)")
+        let commit = "git -c user.name=t -c user.email=t@x commit -q -am promote && git push -q origin HEAD:main"
+        #expect(try RosterBinary.run(["/bin/bash", "-c", commit], direct: true, directory: repo).code == 0)
+        // Meanwhile, in the apps: his focus.
+        _ = try sandbox.graphql(
+            "mutation { updateUser(id: 4, input: {fullName: \"David Kim\", craftAbility: Engineering, jobLevel: Mid, "
+                + "craftFocus: Backend, levelStartDate: \"2026-10-01\"}) { id } }")
+        env["FAKE_GH_WORLD"] = try world(
+            folder,
+            [
+                "default_branch": "main",
+                "deployments": [
+                    [
+                        "id": 1, "sha": applied.stdout.trimmingCharacters(in: .whitespacesAndNewlines),
+                        "state": "success", "created_at": "\(lastApply)T05:17:00Z",
+                    ]
+                ],
+            ])
+        let drift = try run("drift-pr.sh", ["roster/"], env: env, in: repo)
+        #expect(drift.code == 0, "\(drift.stdout)\(drift.stderr)")
+        #expect(drift.stdout.contains("Applied what became due after \(lastApply)"), "\(drift.stdout)\(drift.stderr)")
+        #expect(drift.stdout.contains("David Kim"), "\(drift.stdout)")
+        // The space: Senior from yesterday, and the focus the app set.
+        let exported = try RosterBinary.run(["export"], environment: env)
+        let david = exported.stdout.split(separator: "\n").first { $0.contains("name: David Kim") } ?? ""
+        #expect(
+            david.contains("Senior") && david.contains("Backend") && david.contains(yesterday.description), "\(david)")
+        // The drift request holds the focus only: the promotion is the roster's already.
+        let pushed = try RosterBinary.run(
+            ["/usr/bin/git", "-C", remote.path, "show", "roster/drift:roster/acme.yaml"], direct: true)
+        let line = pushed.stdout.split(separator: "\n").first { $0.contains("name: David Kim") } ?? ""
+        #expect(line.contains("Senior") && line.contains("Backend"), "\(pushed.stdout)\(pushed.stderr)")
+        // The next night: nothing more became due, and the drift request is already open.
+        env["FAKE_GH_WORLD"] = try world(
+            folder,
+            [
+                "default_branch": "main", "open_prs": [21],
+                "deployments": [["id": 2, "sha": "x", "state": "success", "created_at": "\(Day.today)T05:17:00Z"]],
+            ])
+        let next = try run("drift-pr.sh", ["roster/"], env: env, in: repo)
+        #expect(next.code == 0 && !next.stdout.contains("Applied what became due"), "\(next.stdout)\(next.stderr)")
     }
 
     /// The pull requests GitHub lists for a commit: pull request `number`, merged into `branch`.

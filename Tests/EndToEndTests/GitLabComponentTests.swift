@@ -2,6 +2,8 @@ import Foundation
 import RosterTestSupport
 import Testing
 
+@testable import RosterModel
+
 /// The GitLab CI/CD component (`templates/roster.yml`): the shared loop it runs
 /// (`scripts/ci/loop.sh gitlab`), run here against the sandbox and a stand-in of GitLab's REST API
 /// (`Tests/Servers/gitlab_standin.py`) with the variables a GitLab job has.
@@ -501,6 +503,42 @@ import Testing
             ["/usr/bin/git", "-C", remote.path, "show", "roster/drift:roster/acme.yaml"], direct: true)
         #expect(
             pushed.stdout.contains("name: David Kim,") && pushed.stdout.contains("level: Staff"), "\(pushed.stdout)")
+    }
+
+    /// The nightly drift applies what the roster dates after the last deployment's day, and only
+    /// that: the app's change stays drift, for the merge request the pull opens.
+    @Test func scheduledDriftAppliesWhatBecameDueAndNothingElse() throws {
+        let sandbox = try SandboxProcess()
+        defer { sandbox.stop() }
+        let api = try StandIn(ScratchFolder.url)
+        defer { api.stop() }
+        let (repo, remote) = try checkout(ScratchFolder.url.appendingPathComponent("due"))
+        let env = job(sandbox, api, repo, ["CI_PIPELINE_SOURCE": "schedule", "CI_COMMIT_BRANCH": "main"])
+        let roster = repo.appendingPathComponent("roster").path
+        let mps = ["MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": sandbox.token]
+        #expect(try RosterBinary.run(["apply", "--auto-approve", roster], environment: mps).code == 0)
+        let yesterday = Day.today.adding(days: -1)
+        let edit = try RosterBinary.run(
+            ["set", "person", "David Kim", "--level", "Senior", "--on", yesterday.description, roster])
+        #expect(edit.code == 0, "\(edit.stderr)")
+        _ = try sandbox.graphql(
+            "mutation { updateUser(id: 4, input: {fullName: \"David Kim\", craftAbility: Engineering, jobLevel: Mid, "
+                + "craftFocus: Backend, levelStartDate: \"2026-10-01\"}) { id } }")
+        try api.set([
+            "deployments": [
+                [
+                    "id": 1, "sha": "0123", "status": "success", "environment": "mps",
+                    "updated_at": "\(Day.today.adding(days: -3))T05:17:00.000Z",
+                ]
+            ]
+        ])
+        let drift = try loop(["run", "drift"], env, in: repo)
+        #expect(drift.code == 0, "\(drift.stdout)\(drift.stderr)")
+        #expect(drift.stdout.contains("Applied what became due after \(Day.today.adding(days: -3))"), "\(drift.stdout)")
+        let pushed = try RosterBinary.run(
+            ["/usr/bin/git", "-C", remote.path, "show", "roster/drift:roster/acme.yaml"], direct: true)
+        let line = pushed.stdout.split(separator: "\n").first { $0.contains("name: David Kim") } ?? ""
+        #expect(line.contains("Senior") && line.contains("Backend"), "\(pushed.stdout)\(pushed.stderr)")
     }
 
     @Test func withoutAGitLabTokenTheJobSaysWhichVariableToSet() throws {

@@ -121,3 +121,49 @@ import Testing
 
     enum Failure: Error { case unexpected }
 }
+
+/// `apply --due-since DAY` plans what became due after DAY and nothing the apps changed.
+@Suite struct DueRosterTests {
+    @Test func whatBecameDueIsPlannedAndDriftIsNot() throws {
+        var live = DatedEntriesTests.before
+        // Drift: Bo's level changed in the app, and someone was added there.
+        live.users[1].level = .senior
+        live.users.append(DatedEntriesTests.user(9, "Zed App"))
+        let loaded = RosterLoader().load(texts: [("r.yaml", Array(DatedEntriesTests.rosterText.utf8))])
+        #expect(loaded.isValid)
+        let due = DueRoster.make(
+            loaded.roster, live: live, since: try #require(Day("2026-12-31")), asOf: try #require(Day("2027-01-04")))
+        let plan = try #require(Planner.plan(roster: due, live: live, prune: false, asOf: Day("2027-01-04")).0)
+        #expect(
+            DatedEntriesTests.summary(plan.changes) == [
+                "create person Dee New", "create team Platform", "delete person Ed Old last 2026-12-31",
+                "update team Payments members",
+            ])
+        // Nothing became due between two days without dates: nothing to do, drift or not.
+        let quiet = DueRoster.make(
+            loaded.roster, live: live, since: try #require(Day("2027-01-05")), asOf: try #require(Day("2027-02-01")))
+        let none = try #require(Planner.plan(roster: quiet, live: live, prune: false, asOf: Day("2027-02-01")).0)
+        #expect(DatedEntriesTests.summary(none.changes).isEmpty)
+    }
+
+    @Test func aPromotionWhoseDayCameIsItsLevelAloneOverTheLiveValues() throws {
+        let text = """
+            version: 1
+            people:
+              - {name: Ana Souza, craft: Engineering, level: Staff, focus: Backend, levelStartDate: 2027-01-01}
+            """
+        let loaded = RosterLoader().load(texts: [("r.yaml", Array(text.utf8))])
+        let live = LiveState(
+            space: LiveSpace(id: "s", name: "S", isOwner: true),
+            users: [
+                LiveUser(
+                    id: 1, name: "Ana Souza", craft: .engineering, level: .senior, focus: .mobile,
+                    levelStartDate: "2024-01-01")
+            ], teams: [], levels: [])
+        let due = DueRoster.make(
+            loaded.roster, live: live, since: try #require(Day("2026-12-31")), asOf: try #require(Day("2027-01-01")))
+        let plan = try #require(Planner.plan(roster: due, live: live, prune: false, asOf: Day("2027-01-01")).0)
+        // The level and its date; the focus the app set stays (drift is pull's to report).
+        #expect(plan.changes.first?.updates.map(\.field) == [.level, .levelStartDate])
+    }
+}

@@ -13,7 +13,7 @@ The world is the JSON file $FAKE_GH_WORLD, when set:
    "artifacts": {run id: plan file},    gh run download RUN (copied as plan.json)
    "diffs": {run id: diff file},        gh run download RUN --name roster-diff (copied as diff.md)
    "pulls": [...],                      GET repos/OWNER/NAME/pulls (the open ones, as GitHub lists them)
-   "deployments": [{"id", "sha", "state"}],    the environment's deployments, newest first
+   "deployments": [{"id", "sha", "state", "created_at"}],  the environment's deployments, newest first
    "open_prs": [number]}                gh pr list
 Without it, the older variables stand in: FAKE_LOGIN, FAKE_COMMENTS, FAKE_PULLS (any commit's),
 FAKE_RUN and FAKE_PLAN (any head's run and its plan), FAKE_OPEN_PR.
@@ -80,7 +80,8 @@ def api(args, w):
         return out([{"id": d["id"], "sha": d["sha"]} for d in w.get("deployments", [])], args)
     if parts[-1] == "statuses":
         found = [d for d in w.get("deployments", []) if str(d["id"]) == parts[-2]]
-        return out([{"state": found[0]["state"]}] if found else [], args)
+        status = {"state": found[0]["state"], "created_at": found[0].get("created_at")} if found else None
+        return out([status] if status else [], args)
     print(f"gh stand-in: no answer for api {path}", file=sys.stderr)
     sys.exit(1)
 

@@ -17,7 +17,8 @@
 #     apply      applies every change merged since the last successful apply as far as the plans
 #                reviewed on those changes hold it (`roster apply --reviewed`); what no one
 #                reviewed is held back (3)
-#     drift      first applies what was merged and reviewed and is not applied yet (as apply);
+#     drift      first applies what was merged and reviewed and is not applied yet (as apply),
+#                then what the roster dates after the last apply's day, up to today (its day came);
 #                then roster pull on the default branch (refused on any other), as one
 #                pull/merge request from one branch (roster/drift)
 #     comment-diff after a fork's run (GitHub: workflow_run), posts the diff it saved as the note
@@ -201,6 +202,20 @@ apply_reviewed() {
     roster apply "$path" --reviewed "$dir"
 }
 
+# Applies what the roster dates after the last apply's day, up to today (UTC): a promotion on
+# 1 January, a hire's first day, a move from the first of the quarter. Only that: a change made in
+# the apps stays drift, for the pull after it. Without an apply on record there is no day to count
+# from, and nothing is applied: the first apply applies the roster whole.
+apply_due() {
+    local path=$1 day
+    day=$(host_last_applied_day)
+    if [ -z "$day" ]; then
+        echo "no apply on record: no day to apply what became due from"
+        return 0
+    fi
+    roster apply "$path" --due-since "$day" --auto-approve
+}
+
 # Adopts drift made in the MPS apps: `roster pull` writes it into the roster files, and one
 # change from one branch is opened, or updated when it is already open, for review.
 drift() {
@@ -215,6 +230,7 @@ drift() {
     local status=0
     if [ -n "$(merged_changes)" ]; then ROSTER_PATH=$path apply_reviewed "${ROSTER_WORKFLOW:-}" || status=$?; fi
     if [ "$status" -ne 0 ] && [ "$status" -ne 3 ]; then exit "$status"; fi
+    apply_due "$path"
     roster pull "$path"
     if git diff --quiet -- "$path"; then
         echo "no drift"
