@@ -34,14 +34,16 @@ enum PeopleText {
 
     /// What the plan schedules for later days, day by day, person by person; empty when nothing.
     static func scheduled(_ plan: Plan, color: Bool) -> String {
-        let days = plan.scheduledDays
+        // A line a person, then a line for each team that starts, ends or changes its lead: what
+        // the section counts is what it shows.
+        let days = plan.scheduledDays.map { day, changes in
+            (day, PeopleView(changes: changes).stories.map(row) + PlanRenderer.ordered(changes).compactMap(remainder))
+        }
         guard !days.isEmpty else { return "" }
-        let count = days.reduce(0) { $0 + $1.changes.count }
+        let count = days.reduce(0) { $0 + $1.1.count }
         var out =
             "Scheduled: \(count) \(count == 1 ? "change" : "changes"), each applied by the first plan on its day\n"
-        for (day, changes) in days {
-            let view = PeopleView(changes: changes)
-            let rows = view.stories.map(row) + PlanRenderer.ordered(changes).compactMap(remainder)
+        for (day, rows) in days {
             out += "\n  \(day)\n" + lines(rows, indent: "    ", color: color)
         }
         return out + "\n"
