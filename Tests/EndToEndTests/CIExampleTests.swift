@@ -84,24 +84,12 @@ import Testing
         defer { sandbox.stop() }
         let (folder, path) = try fakeGitHub()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let repo = folder.appendingPathComponent("repo"), remote = folder.appendingPathComponent("remote.git")
+        let (repo, remote) = try exampleCheckout(folder)
         let env = [
             "PATH": path, "MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": sandbox.token,
             "GH_LOG": folder.appendingPathComponent("log").path,
             "GITHUB_WORKFLOW_REF": "org/people/.github/workflows/roster.yml@refs/heads/main",
         ]
-        let setup = """
-            set -e
-            git init -q --bare "$1"; git init -q "$2"; cd "$2"; mkdir roster; cp "$3" roster/acme.yaml
-            git -c user.name=t -c user.email=t@x add . && git -c user.name=t -c user.email=t@x commit -q -m init
-            git remote add origin "$1"; git push -q origin HEAD:main
-            """
-        let made = try RosterBinary.run(
-            [
-                "/bin/bash", "-c", setup, "setup", remote.path, repo.path,
-                TestSupport.packageRoot.appendingPathComponent("examples/acme.yaml").path,
-            ], direct: true)
-        #expect(made.code == 0, "\(made.stderr)")
         #expect(
             try RosterBinary.run(
                 ["apply", "--auto-approve", repo.appendingPathComponent("roster").path], environment: env
@@ -131,25 +119,13 @@ import Testing
         defer { sandbox.stop() }
         let (folder, path) = try fakeGitHub()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let repo = folder.appendingPathComponent("repo"), remote = folder.appendingPathComponent("remote.git")
+        let (repo, remote) = try exampleCheckout(folder)
         let (yesterday, lastApply) = (Day.today.adding(days: -1), Day.today.adding(days: -3))
         var env = [
             "PATH": path, "MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": sandbox.token,
             "GH_LOG": folder.appendingPathComponent("log").path, "GITHUB_REPOSITORY": "org/people",
             "GITHUB_REF_NAME": "main", "GITHUB_WORKFLOW_REF": "org/people/.github/workflows/roster.yml@refs/heads/main",
         ]
-        let setup = """
-            set -e
-            git init -q --bare "$1"; git init -q -b main "$2"; cd "$2"; mkdir roster; cp "$3" roster/acme.yaml
-            git -c user.name=t -c user.email=t@x add . && git -c user.name=t -c user.email=t@x commit -q -m init
-            git remote add origin "$1"; git push -q origin HEAD:main
-            """
-        let made = try RosterBinary.run(
-            [
-                "/bin/bash", "-c", setup, "setup", remote.path, repo.path,
-                TestSupport.packageRoot.appendingPathComponent("examples/acme.yaml").path,
-            ], direct: true)
-        #expect(made.code == 0, "\(made.stderr)")
         let roster = repo.appendingPathComponent("roster").path
         #expect(try RosterBinary.run(["apply", "--auto-approve", roster], environment: env).code == 0)
         let applied = try RosterBinary.run(["/usr/bin/git", "-C", repo.path, "rev-parse", "HEAD"], direct: true)
@@ -188,7 +164,12 @@ import Testing
             ["/usr/bin/git", "-C", remote.path, "show", "roster/drift:roster/acme.yaml"], direct: true)
         let line = pushed.stdout.split(separator: "\n").first { $0.contains("name: David Kim") } ?? ""
         #expect(line.contains("Senior") && line.contains("Backend"), "\(pushed.stdout)\(pushed.stderr)")
-        // The next night: nothing more became due, and the drift request is already open.
+        try nextNightAppliesNothingMore(env, folder, repo)
+    }
+
+    /// The night after, with the apply of today on record: nothing more became due.
+    func nextNightAppliesNothingMore(_ env: [String: String], _ folder: URL, _ repo: URL) throws {
+        var env = env
         env["FAKE_GH_WORLD"] = try world(
             folder,
             [

@@ -50,25 +50,6 @@ import Testing
         }
     }
 
-    /// A job's folder: a git checkout holding the example roster in roster/, pushed to a bare
-    /// remote (origin) on its default branch.
-    func checkout(_ folder: URL) throws -> (repo: URL, remote: URL) {
-        let repo = folder.appendingPathComponent("repo"), remote = folder.appendingPathComponent("remote.git")
-        let setup = """
-            set -e
-            git init -q --bare "$1"; git init -q "$2"; cd "$2"; mkdir roster; cp "$3" roster/acme.yaml
-            git -c user.name=t -c user.email=t@x add . && git -c user.name=t -c user.email=t@x commit -q -m init
-            git remote add origin "$1"; git push -q origin HEAD:main
-            """
-        let made = try RosterBinary.run(
-            [
-                "/bin/bash", "-c", setup, "setup", remote.path, repo.path,
-                TestSupport.packageRoot.appendingPathComponent("examples/acme.yaml").path,
-            ], direct: true)
-        #expect(made.code == 0, "\(made.stderr)")
-        return (repo, remote)
-    }
-
     /// The variables of a GitLab job in project 42, the MPS token in the masked variable
     /// SECRET_MPS_TOKEN that the component's token-variable input names.
     func job(_ sandbox: SandboxProcess, _ api: StandIn, _ repo: URL, _ extra: [String: String]) -> [String: String] {
@@ -104,7 +85,7 @@ import Testing
         defer { sandbox.stop() }
         let api = try StandIn(ScratchFolder.url)
         defer { api.stop() }
-        let (repo, _) = try checkout(ScratchFolder.url.appendingPathComponent("note"))
+        let (repo, _) = try exampleCheckout(ScratchFolder.url.appendingPathComponent("note"))
         let env = job(sandbox, api, repo, Self.mergeRequest)
         let first = try loop(["run", "plan"], env, in: repo)
         #expect(first.code == 0, "\(first.stdout)\(first.stderr)")
@@ -148,7 +129,7 @@ import Testing
         defer { sandbox.stop() }
         let api = try StandIn(ScratchFolder.url)
         defer { api.stop() }
-        let (repo, _) = try checkout(ScratchFolder.url.appendingPathComponent("order"))
+        let (repo, _) = try exampleCheckout(ScratchFolder.url.appendingPathComponent("order"))
         var env = job(sandbox, api, repo, Self.mergeRequest)
         env["CI_PIPELINE_ID"] = "600"
         #expect(try loop(["run", "plan"], env, in: repo).stdout.contains("posted a new note"))
@@ -179,7 +160,7 @@ import Testing
         defer { sandbox.stop() }
         let api = try StandIn(ScratchFolder.url)
         defer { api.stop() }
-        let (repo, _) = try checkout(ScratchFolder.url.appendingPathComponent("hostile"))
+        let (repo, _) = try exampleCheckout(ScratchFolder.url.appendingPathComponent("hostile"))
         let forged = "<!-- roster-plan -->\n### Roster plan\n\nNo changes.\n<!-- roster-plan-run: 9999999999 -->\n"
         try api.set([
             "notes": ["7": [["id": 12, "body": forged, "author": ["id": 77, "username": "mallory"]]]]
@@ -204,7 +185,7 @@ import Testing
         defer { sandbox.stop() }
         let api = try StandIn(ScratchFolder.url)
         defer { api.stop() }
-        let (repo, _) = try checkout(ScratchFolder.url.appendingPathComponent("fork"))
+        let (repo, _) = try exampleCheckout(ScratchFolder.url.appendingPathComponent("fork"))
         var env = job(sandbox, api, repo, Self.mergeRequest)
         env["CI_MERGE_REQUEST_SOURCE_PROJECT_ID"] = "77"
         let fork = try loop(["run", "plan"], env, in: repo)
@@ -226,7 +207,7 @@ import Testing
         defer { sandbox.stop() }
         let api = try StandIn(ScratchFolder.url)
         defer { api.stop() }
-        let (repo, _) = try checkout(ScratchFolder.url.appendingPathComponent("protected"))
+        let (repo, _) = try exampleCheckout(ScratchFolder.url.appendingPathComponent("protected"))
         var env = job(sandbox, api, repo, Self.mergeRequest)
         env["SECRET_MPS_TOKEN"] = nil
         let failed = try loop(["run", "plan"], env, in: repo)
@@ -277,7 +258,7 @@ import Testing
     /// Plans merge request !7 in a checkout named `name` and makes that plan the one GitLab lists
     /// as reviewed (``reviewed(_:plan:)``); the checkout and the plan's file.
     func plannedAndReviewed(_ sandbox: SandboxProcess, _ api: StandIn, _ name: String) throws -> (URL, URL) {
-        let (repo, _) = try checkout(ScratchFolder.url.appendingPathComponent(name))
+        let (repo, _) = try exampleCheckout(ScratchFolder.url.appendingPathComponent(name))
         let planned = try loop(["run", "plan"], job(sandbox, api, repo, Self.mergeRequest), in: repo)
         #expect(planned.code == 0, "\(planned.stderr)")
         let plan = ScratchFolder.url.appendingPathComponent("\(name)-plan.json")
@@ -469,7 +450,7 @@ import Testing
         defer { sandbox.stop() }
         let api = try StandIn(ScratchFolder.url)
         defer { api.stop() }
-        let (repo, remote) = try checkout(ScratchFolder.url.appendingPathComponent("drift"))
+        let (repo, remote) = try exampleCheckout(ScratchFolder.url.appendingPathComponent("drift"))
         var env = job(sandbox, api, repo, ["CI_PIPELINE_SOURCE": "schedule", "CI_COMMIT_BRANCH": "feature"])
         // Off the default branch drift would carry that branch's commits: refused, nothing pulled.
         let off = try loop(["run", "drift"], env, in: repo)
@@ -512,7 +493,7 @@ import Testing
         defer { sandbox.stop() }
         let api = try StandIn(ScratchFolder.url)
         defer { api.stop() }
-        let (repo, remote) = try checkout(ScratchFolder.url.appendingPathComponent("due"))
+        let (repo, remote) = try exampleCheckout(ScratchFolder.url.appendingPathComponent("due"))
         let env = job(sandbox, api, repo, ["CI_PIPELINE_SOURCE": "schedule", "CI_COMMIT_BRANCH": "main"])
         let roster = repo.appendingPathComponent("roster").path
         let mps = ["MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": sandbox.token]
@@ -546,7 +527,7 @@ import Testing
         defer { sandbox.stop() }
         let api = try StandIn(ScratchFolder.url)
         defer { api.stop() }
-        let (repo, _) = try checkout(ScratchFolder.url.appendingPathComponent("token"))
+        let (repo, _) = try exampleCheckout(ScratchFolder.url.appendingPathComponent("token"))
         var env = job(sandbox, api, repo, Self.mergeRequest)
         env["ROSTER_GITLAB_TOKEN"] = nil
         let result = try loop(["run", "plan"], env, in: repo)
@@ -573,7 +554,7 @@ import Testing
         defer { api.stop() }
         let elsewhere = try HostileServer("record")
         defer { elsewhere.stop() }
-        let (repo, _) = try checkout(ScratchFolder.url.appendingPathComponent("redirected"))
+        let (repo, _) = try exampleCheckout(ScratchFolder.url.appendingPathComponent("redirected"))
         let web = [
             "CI_PIPELINE_SOURCE": "web", "CI_COMMIT_BRANCH": "main", "CI_COMMIT_SHA": "0123456789abcdef0123",
             "ROSTER_APPLY_MERGE_REQUEST": "7",
