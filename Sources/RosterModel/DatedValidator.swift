@@ -61,12 +61,13 @@ struct DatedValidator {
         error("\(what) has lastDay \(last.value) before starts \(starts.value)", at: last.location)
     }
 
-    /// How an entry is away on `day`: "before it starts on …" or "after its last day, …".
-    static func away(_ presence: Presence, on day: Day) -> String {
+    /// How an entry is away on `day`: "before its first day, …" or "after its last day, …"
+    /// (`whose`: "their" for a person).
+    static func away(_ presence: Presence, on day: Day, whose: String = "its") -> String {
         switch presence.status(on: day) {
-        case .pending: "before its first day, \(presence.starts?.value.description ?? "")"
-        case .gone: "after its last day, \(presence.lastDay?.value.description ?? "")"
-        case .present: "while it is in the space"
+        case .pending: "before \(whose) first day, \(presence.starts?.value.description ?? "")"
+        case .gone: "after \(whose) last day, \(presence.lastDay?.value.description ?? "")"
+        case .present: "while \(whose == "its" ? "it is" : "they are") in the space"
         }
     }
 
@@ -76,31 +77,38 @@ struct DatedValidator {
         let state = roster.on(day)
         let when = day == .distantPast ? "before any date" : "on \(day)"
         var teamOf: [Int: (team: String, at: SourceLocation)] = [:]
+        // The teams the day before, as written: resolved once a day, when a change of the day needs it.
+        var eve: Roster?
         for (t, team) in state.teams.enumerated() where team.presence.status(on: day) == .present {
-            let lead = person(team.lead)
-            if let lead, roster.people[lead].presence.status(on: day) != .present {
-                let name = roster.people[lead].name.value
+            if let lead = person(team.lead), roster.people[lead].presence.status(on: day) != .present {
+                let away = Self.away(roster.people[lead].presence, on: day, whose: "their")
                 error(
-                    "team \"\(team.name.value)\" is led by \"\(name)\" \(when), "
-                        + Self.away(roster.people[lead].presence, on: day).replacing("its", with: "their"),
+                    "team \"\(team.name.value)\" is led by \"\(roster.people[lead].name.value)\" \(when), \(away)",
                     at: team.lead.location)
             }
             for change in roster.teams[t].changes where change.on.value == day {
-                let before = roster.on(day.adding(days: -1), keepingAway: true).teams[t].members.compactMap(person)
+                if eve == nil { eve = roster.on(day.adding(days: -1), keepingAway: true) }
+                let before = eve?.teams[t].members.compactMap(person) ?? []
                 for member in change.members ?? [] { checkDatedMember(member, team.name.value, day, before: before) }
             }
-            guard roster.policy.oneTeamPerPerson else { continue }
-            for reference in [team.lead] + team.members {
-                guard let p = person(reference) else { continue }
-                if let other = teamOf[p], other.team != team.name.value {
-                    error(
-                        "person \"\(roster.people[p].name.value)\" is in team \"\(other.team)\" and team "
-                            + "\"\(team.name.value)\" \(when); with oneTeamPerPerson a person belongs to one team",
-                        at: reference.location, code: .oneTeam,
-                        note: DiagnosticNote(location: other.at, message: "in the other here"))
-                } else if teamOf[p] == nil {
-                    teamOf[p] = (team.name.value, reference.location)
-                }
+            if roster.policy.oneTeamPerPerson { checkOneTeam(team, when, &teamOf) }
+        }
+    }
+
+    /// Nobody in `team` is in another team the same day (`teamOf`: where each was first placed).
+    private mutating func checkOneTeam(
+        _ team: TeamEntry, _ when: String, _ teamOf: inout [Int: (team: String, at: SourceLocation)]
+    ) {
+        for reference in [team.lead] + team.members {
+            guard let p = person(reference) else { continue }
+            if let other = teamOf[p], other.team != team.name.value {
+                error(
+                    "person \"\(roster.people[p].name.value)\" is in team \"\(other.team)\" and team "
+                        + "\"\(team.name.value)\" \(when); with oneTeamPerPerson a person belongs to one team",
+                    at: reference.location, code: .oneTeam,
+                    note: DiagnosticNote(location: other.at, message: "in the other here"))
+            } else if teamOf[p] == nil {
+                teamOf[p] = (team.name.value, reference.location)
             }
         }
     }
@@ -116,7 +124,7 @@ struct DatedValidator {
         guard status == .gone || (status == .pending && !before.contains(p)) else { return }
         error(
             "\"\(roster.people[p].name.value)\" joins team \"\(team)\" on \(day), "
-                + Self.away(roster.people[p].presence, on: day).replacing("its", with: "their"),
+                + Self.away(roster.people[p].presence, on: day, whose: "their"),
             at: member.location)
     }
 

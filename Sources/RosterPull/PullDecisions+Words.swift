@@ -21,7 +21,8 @@ extension PullDecisions {
             case .remove(let at, let key): return "\(name(at)): \(key) left out (free text in the space)"
             case .members(let at, let members): return "\(name(at)): " + membersChange(at, members)
             case .removeEntry(let at): return "\(name(at)): gone from the space, removed"
-            case .fold(let at, let key): return "\(name(at)): the day its `\(key)` names has come; written as plain state (git keeps it)"
+            case .fold(let at, let key):
+                return "\(name(at)): the day its `\(key)` names has come; written as plain state (git keeps it)"
             case .teamChanges(let at, _):
                 return "\(name(at)): changes whose day has come written as its lead and members"
             case .append(let section, let entries, _):
