@@ -193,7 +193,7 @@ host_last_applied() {
 host_last_applied_day() {
     local environment=${ROSTER_ENVIRONMENT:-mps}
     gitlab_api GET "/deployments?environment=$environment&status=success&order_by=id&sort=desc&per_page=1" |
-        jq -r '(.[0].updated_at // .[0].created_at // "") | split("T")[0]'
+        jq -r '(.[0].updated_at // .[0].created_at // "") | sub("T.*$"; "")'
 }
 
 # The merge request COMMIT came from: one merged into this branch. In a pipeline a person runs

@@ -208,8 +208,8 @@ apply_reviewed() {
 # from, and nothing is applied: the first apply applies the roster whole.
 apply_due() {
     local path=$1 day
-    day=$(host_last_applied_day)
-    if [ -z "$day" ]; then
+    day=$(host_last_applied_day) || day=""
+    if ! [[ $day =~ ^[0-9]{4}-[0-9]{2}-[0-9]{2}$ ]]; then
         echo "no apply on record: no day to apply what became due from"
         return 0
     fi
