@@ -150,13 +150,19 @@ package enum RosterSchema {
 
     /// One item of a team's `changes:`.
     private static func teamChange() -> JSONValue {
-        object(required: [.on]) { (key: Format.TeamChangeKey) in
+        let change = object(required: [.on]) { (key: Format.TeamChangeKey) in
             switch key {
             case .on: day("The day the change takes effect.")
             case .lead: ref("name", "The team's lead from that day.")
             case .members: nullableList(of: ref("name"))
             }
         }
+        // A change states a new lead, new members or both.
+        guard case .object(let fields) = change else { return change }
+        let either = [Format.TeamChangeKey.lead, .members].map {
+            JSONValue.object([("required", .array([.string($0.name)]))])
+        }
+        return .object(fields + [("anyOf", .array(either))])
     }
 
     private static func team() -> JSONValue {
