@@ -80,17 +80,8 @@ extension RosterFileEditor {
     /// or block); a mapping without the key gets it.
     package mutating func setList(_ node: NodeID, _ key: String, _ members: [String]) {
         detachMergers(of: node)
-        let document = editor.document
-        let start = editor.location(node)
-        for i in 0..<document.pairCount(node) where document.string(document.key(node, i)) == key {
-            let keyNode = document.key(node, i), list = document.value(node, i)
-            let at = editor.location(keyNode)
-            guard (at.line, at.column) >= (start.line, start.column) else { continue }
-            let items = document.items(list)
-            if document.kind(list) == .sequence && !editor.isFlow(list) && !items.isEmpty {
-                let first = editor.location(items[0]).line
-                let indent = editor.indentation(of: first)
-                editor.remove(first..<(editor.lastLine(list) + 1))
+        if let (at, list) = ownValue(node, key), editor.document.kind(list) == .sequence {
+            if let (first, indent) = removeBlockItems(list) {
                 if members.isEmpty {
                     // No one left: `members: []` on the key's line, its comment kept.
                     let scalars = Array(editor.lines[at.line].unicodeScalars)
@@ -102,16 +93,13 @@ extension RosterFileEditor {
                 }
                 return
             }
-            if document.kind(list) == .sequence && editor.isFlow(list) {
-                let (line, column) = editor.contentStart(list)
-                if let close = editor.closing(line: line, column: column) {
-                    let text =
-                        close.line == line
-                        ? WrittenValue.list(members).rendered(json: json)
-                        : listOverLines(members, list, open: (line, column), close: close)
-                    editor.replaceSpan(from: (line, column), to: (close.line, close.column + 1), with: text)
-                    return
-                }
+            if let (open, close) = flowSpan(list) {
+                let text =
+                    close.line == open.line
+                    ? WrittenValue.list(members).rendered(json: json)
+                    : listOverLines(members, list, open: open, close: close)
+                editor.replaceSpan(from: open, to: (close.line, close.column + 1), with: text)
+                return
             }
         }
         setField(node, key, .list(members))
@@ -122,36 +110,52 @@ extension RosterFileEditor {
     package mutating func setRecords(_ node: NodeID, _ key: String, _ records: [[WrittenPair]]) {
         guard !records.isEmpty else { return removeField(node, key) }
         detachMergers(of: node)
-        let document = editor.document
-        let start = editor.location(node)
-        for i in 0..<document.pairCount(node) where document.string(document.key(node, i)) == key {
-            let keyNode = document.key(node, i), list = document.value(node, i)
-            let at = editor.location(keyNode)
-            guard (at.line, at.column) >= (start.line, start.column) else { continue }
-            let items = document.items(list)
-            if document.kind(list) == .sequence && !editor.isFlow(list) && !items.isEmpty {
-                let first = editor.location(items[0]).line
-                let indent = editor.indentation(of: first)
-                editor.remove(first..<(editor.lastLine(list) + 1))
+        if let (_, list) = ownValue(node, key), editor.document.kind(list) == .sequence {
+            if let (first, indent) = removeBlockItems(list) {
                 editor.insert(before: first, records.map { indent + "- " + WrittenValue.record($0, json: json) })
                 return
             }
-            if document.kind(list) == .sequence && editor.isFlow(list) {
-                let (line, column) = editor.contentStart(list)
-                if let close = editor.closing(line: line, column: column) {
-                    editor.replaceSpan(
-                        from: (line, column), to: (close.line, close.column + 1),
-                        with: WrittenValue.records(records).rendered(json: json))
-                    return
-                }
+            if let (open, close) = flowSpan(list) {
+                let text = WrittenValue.records(records).rendered(json: json)
+                editor.replaceSpan(from: open, to: (close.line, close.column + 1), with: text)
+                return
             }
         }
         guard !json, !editor.isFlow(node) else { return setField(node, key, .records(records)) }
         // A block entry gets a block list: a change a line reads best in review.
-        let indent = String(repeating: " ", count: start.column)
+        let indent = String(repeating: " ", count: editor.location(node).column)
         editor.insertFirst(
             before: editor.lastLine(node) + 1,
             [indent + key + ":"] + records.map { indent + "  - " + WrittenValue.record($0, json: false) })
+    }
+
+    /// The value of `key` that the mapping `node` writes itself (not one a merge key gives it), and
+    /// where its key stands.
+    private func ownValue(_ node: NodeID, _ key: String) -> (at: (line: Int, column: Int), value: NodeID)? {
+        let document = editor.document
+        let start = editor.location(node)
+        for i in 0..<document.pairCount(node) where document.string(document.key(node, i)) == key {
+            let at = editor.location(document.key(node, i))
+            if (at.line, at.column) >= (start.line, start.column) { return (at, document.value(node, i)) }
+        }
+        return nil
+    }
+
+    /// Removes the items of a block list with items, and says where they stood and how indented;
+    /// nil (and nothing removed) for any other list.
+    private mutating func removeBlockItems(_ list: NodeID) -> (first: Int, indent: String)? {
+        guard !editor.isFlow(list), let item = editor.document.items(list).first else { return nil }
+        let first = editor.location(item).line
+        let indent = editor.indentation(of: first)
+        editor.remove(first..<(editor.lastLine(list) + 1))
+        return (first, indent)
+    }
+
+    /// Where a flow list opens and closes; nil for a block list, or a flow list whose end is not found.
+    private func flowSpan(_ list: NodeID) -> (open: (line: Int, column: Int), close: (line: Int, column: Int))? {
+        guard editor.isFlow(list) else { return nil }
+        let open = editor.contentStart(list)
+        return editor.closing(line: open.line, column: open.column).map { (open, $0) }
     }
 
     /// A flow list that stood over several lines (pretty JSON's `[` … `]`), written again an item a
