@@ -42,6 +42,7 @@ extension PlanBuilder {
                 desired.members.append(personRefs[Int(p)])
             }
             if let match = matching.teams[t], let current = teamsByID[match.id] {
+                if waiting { keepWaiting(current, in: &desired) }
                 planUpdate(current, to: desired, key: team.key)
             } else {
                 planCreate(desired)
@@ -49,6 +50,16 @@ extension PlanBuilder {
         }
         orderJoins(joins, ops: teamOps)
         return teamOps
+    }
+
+    /// Someone the apps put in a team before the first day the roster gives them stays in it until
+    /// that day: the plan does not touch a live match before its first day.
+    private func keepWaiting(_ current: LiveTeam, in desired: inout DesiredTeam) {
+        for u in current.memberIDs where !desired.everyone.contains(.live(u)) {
+            guard let i = rosterIndexOfUser[u], roster.people[i].presence.status(on: asOf) == .pending else { continue }
+            desired.everyone.insert(.live(u))
+            desired.members.append(.live(u))
+        }
     }
 
     private mutating func planDelete(_ team: LiveTeam, lastDay: Day? = nil) {

@@ -35,6 +35,8 @@ struct PlanBuilder {
     /// Access removals and the members there are now.
     var accessCount = (removed: 0, liveTotal: 0)
     var joins: [(op: Int, person: Int, team: String)] = []
+    /// Whether a live person is someone the roster has not started yet (``keepWaiting(_:in:)``).
+    var waiting = false
     /// Live people whose last day the roster states has passed, deleted whatever `prune` says.
     var leavers: [(user: LiveUser, lastDay: Day)] = []
     /// The managed live teams of each live user, built when a move first needs it (a space in
@@ -115,7 +117,7 @@ struct PlanBuilder {
             switch person.presence.status(on: asOf) {
             case .present:
                 if let user { planUpdate(person, of: user) } else { planCreate(person, rosterIndex: i) }
-            case .pending: break  // its live match, if any, is left as it is until the day
+            case .pending: if user != nil { waiting = true }  // its live match is left as it is until the day
             case .gone: if let user, let last = person.presence.lastDay { leavers.append((user, last.value)) }
             }
         }

@@ -107,8 +107,11 @@ import Testing
         live.users.append(
             LiveUser(
                 id: 6, name: "Dee New", craft: .engineering, level: .mid, focus: .notApplicable, levelStartDate: nil))
+        // …and put in a team already: she stays in it until her day.
+        live.teams[0].memberIDs.append(6)
         let plan = try Self.plan("2026-12-15", live: live, prune: true)
         #expect(!plan.changes.contains { $0.name == "Dee New" })
+        #expect(!plan.hasChanges, "\(Self.summary(plan.changes))")
         // On the day, the roster's values are hers.
         let onTheDay = try Self.plan("2027-01-04", live: live)
         #expect(Self.summary(onTheDay.changes).contains("update person Dee New craft level"))
