@@ -16,9 +16,8 @@ struct DatedValidator {
         var code: DiagnosticCode
     }
 
-    /// The contradictions of `roster`'s days; none for an undated roster.
+    /// The contradictions of `roster`'s days (a roster that states some: ``Roster/isDated``).
     static func check(_ roster: Roster, _ index: PersonIndex) -> [Diagnostic] {
-        guard roster.isDated else { return [] }
         var validator = DatedValidator(roster: roster, index: index)
         validator.checkEntries()
         for day in [Day.distantPast] + roster.changeDays() { validator.check(day) }

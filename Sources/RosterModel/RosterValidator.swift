@@ -13,8 +13,10 @@ package struct RosterValidator {
         let people = validator.checkUnique(kind: "person", roster.people)
         _ = validator.checkUnique(kind: "team", roster.teams)
         let index = PersonIndex(roster.people, names: people)
-        roster.teamPeople = validator.checkReferences(roster, index)
-        validator.diagnostics += DatedValidator.check(roster, index)
+        // Whether an entry states a day, asked once: most rosters state none.
+        let dated = roster.isDated
+        roster.teamPeople = validator.checkReferences(roster, index, dated: dated)
+        if dated { validator.diagnostics += DatedValidator.check(roster, index) }
         validator.checkIgnore(roster, index)
         if let rules = roster.rules, let people = roster.teamPeople {
             validator.diagnostics += rules.check(roster, people)
@@ -171,7 +173,7 @@ package struct RosterValidator {
 
     /// Leads and members must name people of the roster; with `oneTeamPerPerson`, nobody is in
     /// two teams. Returns the people the references resolved to.
-    private mutating func checkReferences(_ roster: Roster, _ index: PersonIndex) -> TeamPeople {
+    private mutating func checkReferences(_ roster: Roster, _ index: PersonIndex, dated: Bool) -> TeamPeople {
         let references = ReferenceResolver(roster, index)
         diagnostics += references.diagnostics
         // The team each person was first put in, and where; teams are taken in file order.
@@ -180,7 +182,6 @@ package struct RosterValidator {
             repeating: nil, count: roster.policy.oneTeamPerPerson ? roster.people.count : 0)
         var inThisTeam: [(person: Int, location: SourceLocation)] = []
         // A dated roster keeps the one-team rule on each of its days (``DatedValidator``).
-        let dated = roster.isDated
         for t in roster.teams.indices {
             inThisTeam.removeAll(keepingCapacity: true)
             let team = roster.teams[t]

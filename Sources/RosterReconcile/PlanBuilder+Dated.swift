@@ -6,7 +6,7 @@ import RosterModel
 extension PlanBuilder {
     /// Schedules each day's changes of `dated` (the roster before it was resolved to the plan's day).
     mutating func scheduleDated(_ dated: Roster) {
-        guard let asOf, dated.isDated else { return }
+        guard let asOf else { return }
         var before = (day: asOf, people: TeamPeople.of(roster), teams: roster.teams)
         for day in dated.changeDays(after: asOf) {
             let state = dated.on(day)

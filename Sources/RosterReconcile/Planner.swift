@@ -9,16 +9,17 @@ package enum Planner {
     package static func plan(
         roster: Roster, live: LiveState, prune: Bool, endpoint: String? = nil, asOf: Day? = nil
     ) -> (Plan?, [Diagnostic]) {
-        // The roster as it stands on the plan's day; what it dates later is scheduled.
-        let dated = roster
-        let roster = roster.on(asOf)
+        // The roster as it stands on the plan's day; what it dates later is scheduled. Most rosters
+        // date nothing, and cost one look at each entry.
+        let dated = roster.isDated ? roster : nil
+        let roster = dated?.on(asOf) ?? roster
         let matching = Matching(roster: roster, live: live)
         let diagnostics = matching.diagnostics + ServerNeeds.check(roster, live)
         guard diagnostics.isEmpty else { return (nil, diagnostics.sortedForDisplay()) }
         var builder = PlanBuilder(
             roster: roster, live: live, matching: matching, prune: roster.prunes(asked: prune), asOf: asOf)
         builder.build()
-        builder.scheduleDated(dated)
+        if let dated { builder.scheduleDated(dated) }
         let plan = Plan(
             endpoint: endpoint, space: live.space, changes: builder.changes, steps: builder.steps,
             warnings: builder.warnings, deletes: builder.deleteCounts(), live: live,

@@ -1,3 +1,4 @@
+import RosterTestSupport
 import Testing
 
 @testable import RosterCore
@@ -7,46 +8,7 @@ import Testing
 /// Pull and a roster that dates its changes: what is still to come stays as written; once the
 /// day has come and the space has it, the date folds away and the files hold plain state.
 @Suite struct PullDatedTests {
-    static let text = """
-        version: 1
-        people:
-          - {name: Ana Souza, craft: Engineering, level: Senior}
-          - {name: Bo Chen, craft: Engineering, level: Mid}
-          - {name: Chris López, craft: Engineering, level: Mid}
-          - {name: Dee New, craft: Design, level: Junior, starts: 2027-01-04}
-          - {name: Ed Old, craft: Engineering, level: Mid, lastDay: 2026-12-31}
-        teams:
-          - name: Payments
-            lead: Ana Souza
-            members: [Bo Chen, Chris López, Ed Old]
-            changes:
-              - {on: 2027-01-01, members: [Bo Chen]}
-          - name: Platform
-            lead: Dee New
-            starts: 2027-01-04
-            members: [Chris López]
-
-        """
-
-    static func user(_ id: Int, _ name: String, _ level: JobLevel = .mid, craft: Craft = .engineering) -> LiveUser {
-        LiveUser(id: id, name: name, craft: craft, level: level, focus: .notApplicable, levelStartDate: nil)
-    }
-
-    static let before = LiveState(
-        space: LiveSpace(id: "s", name: "S", isOwner: true),
-        users: [user(1, "Ana Souza", .senior), user(2, "Bo Chen"), user(3, "Chris López"), user(5, "Ed Old")],
-        teams: [LiveTeam(id: 10, name: "Payments", leadID: 1, memberIDs: [1, 2, 3, 5])], levels: [])
-
-    static let after = LiveState(
-        space: LiveSpace(id: "s", name: "S", isOwner: true),
-        users: [
-            user(1, "Ana Souza", .senior), user(2, "Bo Chen"), user(3, "Chris López"),
-            user(6, "Dee New", .junior, craft: .design),
-        ],
-        teams: [
-            LiveTeam(id: 10, name: "Payments", leadID: 1, memberIDs: [1, 2]),
-            LiveTeam(id: 11, name: "Platform", leadID: 6, memberIDs: [6, 3]),
-        ], levels: [])
+    static let (text, before, after) = (DatedQuarter.text, DatedQuarter.before, DatedQuarter.after)
 
     static func pull(_ live: LiveState, on day: String) throws -> String? {
         let loaded = RosterLoader().load(texts: [("r.yaml", Array(text.utf8))])
@@ -117,7 +79,7 @@ extension PullDatedTests {
             """
         let live = LiveState(
             space: LiveSpace(id: "s", name: "S", isOwner: true),
-            users: [Self.user(1, "Ana Souza", .senior), Self.user(2, "Bo Chen")],
+            users: [DatedQuarter.user(1, "Ana Souza", .senior), DatedQuarter.user(2, "Bo Chen")],
             teams: [LiveTeam(id: 10, name: "Payments", leadID: 2, memberIDs: [1, 2])], levels: [])
         let loaded = RosterLoader().load(texts: [("r.yaml", Array(text.utf8))])
         #expect(loaded.isValid, "\(loaded.diagnostics)")

@@ -8,51 +8,10 @@ import Testing
 /// A hire's first day, a leaver's last day, a team that starts and a team change on a day: each
 /// is planned on its day and scheduled before it, from the roster's own states on those days.
 @Suite struct DatedEntriesTests {
-    static func user(_ id: Int, _ name: String, _ level: JobLevel = .mid) -> LiveUser {
-        LiveUser(id: id, name: name, craft: .engineering, level: level, focus: .notApplicable, levelStartDate: nil)
-    }
-
-    /// The space before the quarter: Ed still here, Chris in Payments, no Dee, no Platform.
-    static let before = LiveState(
-        space: LiveSpace(id: "s", name: "S", isOwner: true),
-        users: [user(1, "Ana Souza", .senior), user(2, "Bo Chen"), user(3, "Chris López"), user(5, "Ed Old")],
-        teams: [LiveTeam(id: 10, name: "Payments", leadID: 1, memberIDs: [1, 2, 3, 5])], levels: [])
-
-    /// The space once the quarter's changes are applied.
-    static let after = LiveState(
-        space: LiveSpace(id: "s", name: "S", isOwner: true),
-        users: [
-            user(1, "Ana Souza", .senior), user(2, "Bo Chen"), user(3, "Chris López"),
-            LiveUser(
-                id: 6, name: "Dee New", craft: .design, level: .junior, focus: .notApplicable, levelStartDate: nil),
-        ],
-        teams: [
-            LiveTeam(id: 10, name: "Payments", leadID: 1, memberIDs: [1, 2]),
-            LiveTeam(id: 11, name: "Platform", leadID: 6, memberIDs: [6, 3]),
-        ], levels: [])
-
-    static let rosterText = """
-        version: 1
-        people:
-          - {name: Ana Souza, craft: Engineering, level: Senior}
-          - {name: Bo Chen, craft: Engineering, level: Mid}
-          - {name: Chris López, craft: Engineering, level: Mid}
-          - {name: Dee New, craft: Design, level: Junior, starts: 2027-01-04}
-          - {name: Ed Old, craft: Engineering, level: Mid, lastDay: 2026-12-31}
-        teams:
-          - name: Payments
-            lead: Ana Souza
-            members: [Bo Chen, Chris López, Ed Old]
-            changes:
-              - {on: 2027-01-01, members: [Bo Chen]}
-          - name: Platform
-            lead: Dee New
-            starts: 2027-01-04
-            members: [Chris López]
-        """
+    static let (before, after) = (DatedQuarter.before, DatedQuarter.after)
 
     static func plan(_ day: String?, live: LiveState = before, prune: Bool = false) throws -> Plan {
-        let loaded = RosterLoader().load(texts: [("r.yaml", Array(rosterText.utf8))])
+        let loaded = RosterLoader().load(texts: [("r.yaml", Array(DatedQuarter.text.utf8))])
         #expect(loaded.isValid, "\(loaded.diagnostics)")
         return try #require(
             Planner.plan(roster: loaded.roster, live: live, prune: prune, asOf: day.flatMap(Day.init)).0)
@@ -128,11 +87,11 @@ import Testing
 /// `apply --due-since DAY` plans what became due after DAY and nothing the apps changed.
 @Suite struct DueRosterTests {
     @Test func whatBecameDueIsPlannedAndDriftIsNot() throws {
-        var live = DatedEntriesTests.before
+        var live = DatedQuarter.before
         // Drift: Bo's level changed in the app, and someone was added there.
         live.users[1].level = .senior
-        live.users.append(DatedEntriesTests.user(9, "Zed App"))
-        let loaded = RosterLoader().load(texts: [("r.yaml", Array(DatedEntriesTests.rosterText.utf8))])
+        live.users.append(DatedQuarter.user(9, "Zed App"))
+        let loaded = RosterLoader().load(texts: [("r.yaml", Array(DatedQuarter.text.utf8))])
         #expect(loaded.isValid)
         let due = DueRoster.make(
             loaded.roster, live: live, since: try #require(Day("2026-12-31")), asOf: try #require(Day("2027-01-04")))
