@@ -1,5 +1,5 @@
 import Foundation
-import RosterModel
+@testable import RosterModel
 import RosterTestSupport
 import Testing
 

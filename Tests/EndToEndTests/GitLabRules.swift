@@ -1,6 +1,6 @@
 import Foundation
 import RosterTestSupport
-import RosterYAML
+@testable import RosterYAML
 
 /// The part of GitLab's `rules:` that the component uses, evaluated as GitLab evaluates it: the
 /// first rule whose `if:` holds (and whose `changes:` match, when it has some) decides; `when:

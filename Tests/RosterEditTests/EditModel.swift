@@ -1,4 +1,4 @@
-import RosterModel
+@testable import RosterModel
 
 @testable import RosterEdit
 

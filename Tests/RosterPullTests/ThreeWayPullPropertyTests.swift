@@ -1,5 +1,5 @@
-import RosterCore
-import RosterModel
+@testable import RosterCore
+@testable import RosterModel
 import RosterTestSupport
 import Testing
 
