@@ -4,7 +4,7 @@ import RosterCore
 /// Where and how to reach MPS.
 package struct MPSEndpoint: Sendable {
     package var url: URL
-    package var token: String
+    var token: String
     /// The space to send as `x-space-id`, when one is targeted.
     package var space: String?
     package var timeout: TimeInterval

@@ -11,7 +11,7 @@ package struct ApplyEngine: Sendable {
     var executor: any MutationExecutor
     var concurrency: Int
     /// Reads the live state (retried as reads are).
-    package var read: @Sendable () async throws(LiveReadFailure) -> LiveState
+    var read: @Sendable () async throws(LiveReadFailure) -> LiveState
     /// Plans again from a live state: the plan, or the diagnostics that prevent one.
     var replan: @Sendable (LiveState) -> (Plan?, [Diagnostic])
     /// Progress lines for a person watching.
@@ -203,7 +203,7 @@ extension DocumentOutcome {
 
 /// Why the live state could not be read, in the user's words (the engine knows no networking).
 package struct LiveReadFailure: Error, Sendable {
-    package var message: String
+    var message: String
 
     package init(_ message: String) { self.message = message }
 }

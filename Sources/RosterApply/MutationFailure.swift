@@ -12,9 +12,9 @@ package struct MutationFailure: Sendable, Equatable {
         case other
     }
 
-    package var kind: Kind
+    var kind: Kind
     /// The server's text, on one line.
-    package var server: String
+    var server: String
 
     package init(_ kind: Kind, server: String) {
         self.kind = kind

@@ -3,7 +3,7 @@ import RosterModel
 /// A small hand-written parser: `--name value`, `--name=value`, flags, `--` to end options,
 /// and `-h`/`--help`. Unknown options get a "did you mean".
 enum ArgumentParser {
-    package static func parse(
+    static func parse(
         _ arguments: [String], options: [OptionSpec], command: String
     ) throws(UsageError) -> ParsedArguments {
         var result = ParsedArguments()
@@ -103,7 +103,7 @@ extension ArgumentParser {
 
 /// A mistake on the command line. Its message ends with a hint on what to run instead.
 struct UsageError: Error, Equatable, Sendable {
-    package var message: String
+    var message: String
     var hint: String
 
     init(message: String, hint: String) {

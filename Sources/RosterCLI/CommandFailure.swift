@@ -8,9 +8,9 @@ struct CommandFailure: Error {
     /// What went wrong, for scripts reading `--format json`'s error document: the session's kinds.
     typealias Kind = SessionFailure.Kind
 
-    package var diagnostics: [Diagnostic]
+    var diagnostics: [Diagnostic]
     var exitCode: ExitCode
-    package var kind: Kind
+    var kind: Kind
 
     init(
         _ message: String, exitCode: ExitCode = ExitCode.failure, at location: SourceLocation? = nil, kind: Kind? = nil
@@ -51,7 +51,7 @@ struct CommandFailure: Error {
     }
 
     /// The one JSON document a failed command prints with `--format json`.
-    package var json: JSONValue {
+    var json: JSONValue {
         let first = diagnostics.first { $0.severity == .error } ?? diagnostics.first
         return .object([
             (JSONEnvelope.versionKey, .int(JSONEnvelope.version)),

@@ -8,7 +8,7 @@ extension ConnectionOptions: CommandOptions {
         OptionCatalog.verbose.spec,
     ]
 
-    package init(_ arguments: ParsedArguments) {
+    init(_ arguments: ParsedArguments) {
         self.init(
             endpoint: arguments[OptionCatalog.endpoint], tokenFile: arguments[OptionCatalog.tokenFile],
             space: arguments[OptionCatalog.space], profile: arguments[OptionCatalog.profile],

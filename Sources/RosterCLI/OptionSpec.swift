@@ -1,14 +1,14 @@
 /// A command-line option a command accepts.
 struct OptionSpec: Sendable {
-    package var name: String
+    var name: String
     /// The value's placeholder (`FILE`), or nil for a flag.
-    package var value: String?
+    var value: String?
     var help: String
     /// The values the option takes, when it takes only some; the parser refuses any other.
     var choices: [String]?
     /// For a number: the numbers it takes, whether they are whole, and the default shown in the
     /// error's hint; the parser refuses any other.
-    package var number: (range: ClosedRange<Double>, whole: Bool, example: String)?
+    var number: (range: ClosedRange<Double>, whole: Bool, example: String)?
 
     init(_ name: String, value: String? = nil, _ help: String) {
         self.name = name

@@ -1,5 +1,5 @@
 /// The arguments of one command after parsing.
-package struct ParsedArguments: Equatable, Sendable {
+struct ParsedArguments: Equatable, Sendable {
     var positionals: [String] = []
     var values: [String: String] = [:]
     var flags: Set<String> = []

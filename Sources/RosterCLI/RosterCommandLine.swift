@@ -7,7 +7,7 @@ import RosterSession
 /// with a hint and exit code 1.
 package enum RosterCommandLine {
     /// The tool's version.
-    package static let version = RosterVersion.current
+    static let version = RosterVersion.current
 
     /// The one command registry, in the order `roster help` lists it: dispatch, help and
     /// completion all read it.

@@ -20,7 +20,7 @@ package struct JSONReader {
     }
 
     let bytes: [UInt8]
-    package var i = 0
+    var i = 0
 
     package init(_ bytes: [UInt8]) { self.bytes = bytes }
 

@@ -49,7 +49,7 @@ package struct GivenFields: Equatable, Sendable {
         set { values[field] = newValue }
     }
 
-    package var isEmpty: Bool { values.isEmpty }
+    var isEmpty: Bool { values.isEmpty }
 
     /// Gives `field` the value `text`; nil gives nothing.
     mutating func give(_ field: PersonField, _ text: String?) {
@@ -59,10 +59,10 @@ package struct GivenFields: Equatable, Sendable {
 
 /// The person `roster add person` writes.
 package struct NewPerson: Equatable, Sendable {
-    package var name: String
+    var name: String
     /// The fields given; those left out come from the file's defaults.
-    package var fields: GivenFields
-    package var team: String?
+    var fields: GivenFields
+    var team: String?
     var role: TeamRole
     /// The roster file the entry goes to; nil: the first that holds people.
     package var into: String?
@@ -97,9 +97,9 @@ package struct NewPerson: Equatable, Sendable {
 
 /// The fields `roster set person` changes; a field not given is left as it is.
 package struct PersonChanges: Equatable, Sendable {
-    package var fields: GivenFields
+    var fields: GivenFields
     /// The live MPS user id to pin (needed when live names repeat).
-    package var id: Int?
+    var id: Int?
 
     package init(fields: GivenFields, id: Int? = nil) {
         self.fields = fields

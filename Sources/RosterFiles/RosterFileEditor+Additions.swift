@@ -6,7 +6,7 @@ import RosterYAML
 /// lists of names inside a root section (`policy.protected.people`).
 extension RosterFileEditor {
     /// The value of `key` in the mapping `node`, if it writes one.
-    package func value(of node: NodeID, _ key: String) -> NodeID? {
+    func value(of node: NodeID, _ key: String) -> NodeID? {
         let document = editor.document
         guard document.kind(node) == .mapping else { return nil }
         return (0..<document.pairCount(node)).first { document.string(document.key(node, $0)) == key }.map {

@@ -9,7 +9,7 @@ import RosterYAML
 /// JSON. Edits of flow lists, removed levels and new sections are gathered and written together
 /// by ``edited()``, so commas come out right however many there are.
 package struct RosterFileEditor {
-    package let file: String
+    let file: String
     /// Whether the file is JSON (its values are then written as JSON).
     let json: Bool
     var editor: SourceEditor

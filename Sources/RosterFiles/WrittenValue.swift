@@ -50,10 +50,10 @@ package enum WrittenValue: Equatable, Sendable {
 
 /// One `key: value` of a written mapping.
 package struct WrittenPair: Equatable, Sendable {
-    package var key: String
-    package var value: WrittenValue
+    var key: String
+    var value: WrittenValue
 
-    package init(_ key: String, _ value: WrittenValue) {
+    init(_ key: String, _ value: WrittenValue) {
         self.key = key
         self.value = value
     }

@@ -3,12 +3,12 @@ import Foundation
 /// A day of the proleptic Gregorian calendar, the one date type: a roster's level start dates are
 /// days from decoding on, and time in level counts whole months as a person counts them.
 package struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
-    package var year: Int
-    package var month: Int
-    package var day: Int
+    var year: Int
+    var month: Int
+    var day: Int
 
     /// What a text is as a date.
-    package enum Parsed: Equatable, Sendable {
+    enum Parsed: Equatable, Sendable {
         /// `YYYY-MM-DD`, a real day.
         case day(Day)
         /// Not written `YYYY-MM-DD`.
@@ -24,7 +24,7 @@ package struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// `text` read as `YYYY-MM-DD`, without Foundation.
-    package static func parse(_ text: String) -> Parsed {
+    static func parse(_ text: String) -> Parsed {
         guard text.utf8.count == 10 else { return .malformed }
         var bytes = InlineArray<10, UInt8>(repeating: 0)
         for (i, byte) in text.utf8.enumerated() { bytes[i] = byte }
@@ -107,10 +107,10 @@ package struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// Before every day a roster can write: the state a dated roster starts from.
-    package static let distantPast = Day(year: 0, month: 1, day: 1)
+    static let distantPast = Day(year: 0, month: 1, day: 1)
 
     /// Whole months from this day to `later`: the most months that, added, do not pass it.
-    package func months(until later: Day) -> Int {
+    func months(until later: Day) -> Int {
         guard self < later else { return 0 }
         var n = (later.year - year) * 12 + (later.month - month)
         if adding(months: n) > later { n -= 1 }

@@ -40,11 +40,11 @@ package struct LevelReport: Sendable {
 
     /// A person as the report reads them.
     package struct Person: Sendable {
-        package var name: String
-        package var id: Int?
-        package var level: JobLevel
+        var name: String
+        var id: Int?
+        var level: JobLevel
         var since: String?
-        package var teams: [String]
+        var teams: [String]
 
         init(name: String, id: Int?, level: JobLevel, since: String?, teams: [String] = []) {
             (self.name, self.id, self.level, self.since, self.teams) = (name, id, level, since, teams)
@@ -96,7 +96,7 @@ package struct LevelReport: Sendable {
 
     /// A roster's people as the reports read them, with their teams (of `team` only, if named);
     /// with a day, those in the space that day, in the teams they are in then.
-    package static func people(_ roster: Roster, team: String?, on day: Day? = nil) -> [Person] {
+    static func people(_ roster: Roster, team: String?, on day: Day? = nil) -> [Person] {
         let teams = PeopleTeams.of(day.map { roster.on($0) } ?? roster)
         let people = roster.people.enumerated().compactMap { p, person -> Person? in
             if let day, person.presence.status(on: day) != .present { return nil }
@@ -108,7 +108,7 @@ package struct LevelReport: Sendable {
     }
 
     /// A live space's people as the reports read them.
-    package static func people(_ live: LiveState, team: String?) -> [Person] {
+    static func people(_ live: LiveState, team: String?) -> [Person] {
         let teams = PeopleTeams.of(live)
         let people = live.users.map {
             Person(name: $0.name, id: $0.id, level: $0.level, since: $0.levelStartDate, teams: teams[$0.id] ?? [])

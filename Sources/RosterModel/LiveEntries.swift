@@ -109,7 +109,7 @@ package struct LiveEntries {
     }
 
     /// A live level start date the roster can hold: a real `YYYY-MM-DD` day; nil for free text.
-    package static func date(_ live: String?) -> String? {
+    static func date(_ live: String?) -> String? {
         guard let live, Day(live) != nil else { return nil }
         return live
     }

@@ -44,5 +44,5 @@ package struct LiveUser: Sendable, Hashable {
     }
 
     /// One field as MPS spells it; nil: none.
-    package func text(_ field: PersonField) -> String? { values.text(field) }
+    func text(_ field: PersonField) -> String? { values.text(field) }
 }

@@ -3,7 +3,7 @@ import RosterYAML
 /// The keys one kind of mapping may hold (a person, a team, …), each case spelled as a roster
 /// writes it (its raw value): the format's table of keys. Decoding reads a mapping's values by
 /// these cases, never by position.
-package protocol MappingKey: FormatKey, RawRepresentable<String>, Hashable {
+protocol MappingKey: FormatKey, RawRepresentable<String>, Hashable {
     /// Every key of this kind, in declaration order, for matching a mapping's keys and for messages.
     static var keys: KeySet<Self> { get }
 }
@@ -14,7 +14,7 @@ extension MappingKey {
 
 /// One kind of mapping's keys (``MappingKey``), in declaration order, made once per kind (a class:
 /// the reader and every ``Fields`` share the one table, without copying its arrays).
-package final class KeySet<Key: MappingKey>: Sendable {
+final class KeySet<Key: MappingKey>: Sendable {
     let cases: [Key]
     let strings: [String]
     /// The spellings' bytes one after the other, and where each is: the reader compares a

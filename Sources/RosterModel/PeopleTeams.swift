@@ -2,7 +2,7 @@
 /// places) or of a live space (by id).
 enum PeopleTeams {
     /// For each person of `roster`, their teams in roster order.
-    package static func of(_ roster: Roster) -> [[String]] {
+    static func of(_ roster: Roster) -> [[String]] {
         let people = TeamPeople.of(roster)
         var teams = [[String]](repeating: [], count: roster.people.count)
         for t in roster.teams.indices {
@@ -14,7 +14,7 @@ enum PeopleTeams {
     }
 
     /// For each live user's id, their teams in live order.
-    package static func of(_ live: LiveState) -> [Int: [String]] {
+    static func of(_ live: LiveState) -> [Int: [String]] {
         var teams: [Int: [String]] = [:]
         for team in live.teams { for id in team.memberSet { teams[id, default: []].append(team.name) } }
         return teams

@@ -10,10 +10,10 @@ package enum PersonField: String, Sendable, CaseIterable {
     /// Every fact of one field.
     package struct Row: Sendable {
         /// The roster format's key.
-        package var key: RosterFormat.PersonKey
+        var key: RosterFormat.PersonKey
         /// MPS's name for it, in `User` and the user inputs.
         var wire: MPSField.User
-        package var kind: FieldKind
+        var kind: FieldKind
         package var absence: FieldAbsence
         /// What a person calls it: "level start date".
         package var label: String

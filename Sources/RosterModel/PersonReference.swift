@@ -2,7 +2,7 @@ import RosterCore
 
 /// A reference to a person from a team: `Name` or `Name (#id)`.
 package struct PersonReference: Hashable, Sendable {
-    package var name: String
+    var name: String
     package var key: NameKey
     package var id: Int?
 

@@ -21,7 +21,7 @@ package struct Presence: Sendable, Equatable {
     }
 
     /// Whether the entry states a day at all.
-    package var isDated: Bool { starts != nil || lastDay != nil }
+    var isDated: Bool { starts != nil || lastDay != nil }
 
     /// Where the entry stands on `day`; nil: once every date has come (each dated change due).
     package func status(on day: Day?) -> Status {
@@ -32,7 +32,7 @@ package struct Presence: Sendable, Equatable {
     }
 
     /// The days its status changes: its first day, and the day after its last.
-    package var changeDays: [Day] {
+    var changeDays: [Day] {
         [starts?.value, lastDay.map { $0.value.adding(days: 1) }].compactMap { $0 }
     }
 }

@@ -15,9 +15,9 @@ package struct PromotionReport: Sendable {
 
     /// A level change found in git: the level a person was given, the commit's day and its hash.
     package struct Committed: Sendable, Equatable {
-        package var level: JobLevel
-        package var day: Day
-        package var commit: String
+        var level: JobLevel
+        var day: Day
+        var commit: String
 
         package init(level: JobLevel, day: Day, commit: String) {
             self.level = level

@@ -2,7 +2,7 @@ import RosterCore
 
 /// The desired state of one MPS space, merged from one or more files.
 package struct Roster: Sendable {
-    package var version: Int = 1
+    var version: Int = 1
     package var space: Located<String>?
     // A change to the people or the teams drops the references resolved for them.
     package var people: [PersonEntry] = [] { didSet { teamPeople = nil } }

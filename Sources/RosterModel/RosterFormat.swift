@@ -10,67 +10,67 @@ package enum RosterFormat {
         case version, space, defaults, people, teams, levels, policy
         case schema = "$schema"
         case access, rules, newValues
-        package static let keys = KeySet<Self>()
+        static let keys = KeySet<Self>()
     }
 
     /// A person.
     package enum PersonKey: String, MappingKey {
         case name, id, craft, level, focus, levelStartDate, previously, starts, lastDay
-        package static let keys = KeySet<Self>()
+        static let keys = KeySet<Self>()
     }
 
     /// A team.
     package enum TeamKey: String, MappingKey {
         case name, id, lead, members, previously, starts, lastDay, changes
-        package static let keys = KeySet<Self>()
+        static let keys = KeySet<Self>()
     }
 
     /// One dated change of a team, under its `changes:`.
     package enum TeamChangeKey: String, MappingKey {
         case on, lead, members
-        package static let keys = KeySet<Self>()
+        static let keys = KeySet<Self>()
     }
 
     /// `defaults:`.
     package enum DefaultsKey: String, MappingKey {
         case craft, level, focus
-        package static let keys = KeySet<Self>()
+        static let keys = KeySet<Self>()
     }
 
     /// One level under `levels:`.
     package enum LevelKey: String, MappingKey {
         case limitMonths
-        package static let keys = KeySet<Self>()
+        static let keys = KeySet<Self>()
     }
 
     /// `policy:`.
     package enum PolicyKey: String, MappingKey {
         case oneTeamPerPerson, prune, ignore, protected, maxDeletes
-        package static let keys = KeySet<Self>()
+        static let keys = KeySet<Self>()
     }
 
     /// `policy.ignore` and `policy.protected`.
     package enum KindListsKey: String, MappingKey {
         case people, teams
-        package static let keys = KeySet<Self>()
+        static let keys = KeySet<Self>()
     }
 
     /// `rules:`.
     package enum RulesKey: String, MappingKey {
         case maxTeamSize, minTeamSize, maxSpanOfControl, leadMinLevel, requireLevelStartDate, requireFocus, severity
-        package static let keys = KeySet<Self>()
+        static let keys = KeySet<Self>()
     }
 
     /// One rule written as a mapping (`{value: …, severity: …}`).
     package enum RuleKey: String, MappingKey {
         case value, severity
-        package static let keys = KeySet<Self>()
+        static let keys = KeySet<Self>()
     }
 
     /// `access:`.
     package enum AccessKey: String, MappingKey {
         case members, prune
-        package static let keys = KeySet<Self>()
+        static let keys = KeySet<Self>()
     }
 }
 

@@ -7,7 +7,7 @@ package struct TeamChange: Sendable {
     package var lead: Located<PersonReference>?
     package var members: [Located<PersonReference>]?
     /// Where the change starts.
-    package var location: SourceLocation
+    var location: SourceLocation
 
     package init(
         on: Located<Day>, lead: Located<PersonReference>? = nil, members: [Located<PersonReference>]? = nil,

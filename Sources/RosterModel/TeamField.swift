@@ -6,10 +6,10 @@ package enum TeamField: String, Sendable, CaseIterable {
     /// Every fact of one field.
     struct Row: Sendable {
         /// The roster format's key.
-        package var key: RosterFormat.TeamKey
+        var key: RosterFormat.TeamKey
         /// MPS's name for it in `CreateTeamInput`/`UpdateTeamInput`.
         var input: MPSField.Team
-        package var kind: FieldKind
+        var kind: FieldKind
         var absence: FieldAbsence
     }
 
@@ -26,5 +26,5 @@ package enum TeamField: String, Sendable, CaseIterable {
     package var key: RosterFormat.TeamKey { row.key }
     /// MPS's name for it in `CreateTeamInput`/`UpdateTeamInput`.
     package var input: MPSField.Team { row.input }
-    package var kind: FieldKind { row.kind }
+    var kind: FieldKind { row.kind }
 }

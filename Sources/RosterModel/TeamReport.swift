@@ -29,18 +29,18 @@ package struct TeamReport: Sendable {
 
     /// A person as the report reads them: their level, craft, level start date and teams.
     struct Person: Sendable {
-        package var name: String
-        package var level: JobLevel
-        package var craft: Craft
+        var name: String
+        var level: JobLevel
+        var craft: Craft
         var since: String?
     }
 
     /// A team as the report reads it: its lead's and members' places in `people`.
     struct Team: Sendable {
-        package var name: String
-        package var id: Int?
+        var name: String
+        var id: Int?
         var lead: Int
-        package var members: [Int]
+        var members: [Int]
     }
 
     init(people: [Person], teams: [Team], limits: [JobLevel: Int], asOf: Day, span: Int) {

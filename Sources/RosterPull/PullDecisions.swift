@@ -10,9 +10,9 @@ import RosterReconcile
 struct PullDecisions {
     var decisions: [PullDecision] = []
     /// Why nothing can be pulled (names the matching cannot settle).
-    package private(set) var diagnostics: [Diagnostic] = []
+    private(set) var diagnostics: [Diagnostic] = []
     /// What the files cannot hold as the space has it (a level start date that is free text).
-    package internal(set) var warnings: [Diagnostic] = []
+    internal(set) var warnings: [Diagnostic] = []
 
     let roster: Roster
     let live: LiveState

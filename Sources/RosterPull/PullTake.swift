@@ -11,8 +11,8 @@ package struct PullTake: Sendable, Equatable {
 
     var side: Side
     /// The entry it resolves; nil: every conflict.
-    package var kind: ThreeWayPull.Conflict.Kind?
-    package var name: NameKey?
+    var kind: ThreeWayPull.Conflict.Kind?
+    var name: NameKey?
 
     init(side: Side, kind: ThreeWayPull.Conflict.Kind? = nil, name: String? = nil) {
         self.side = side
@@ -21,7 +21,7 @@ package struct PullTake: Sendable, Equatable {
     }
 
     /// Parses `files`, `space`, or `SIDE:KIND:NAME`; nil with the reason when it cannot.
-    package static func parse(_ text: String) -> Result<PullTake, TakeError> {
+    static func parse(_ text: String) -> Result<PullTake, TakeError> {
         let parts = text.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
         guard let side = Side(rawValue: parts[0]) else { return .failure(TakeError(text)) }
         guard parts.count > 1 else { return .success(PullTake(side: side)) }
@@ -63,7 +63,7 @@ package struct PullTake: Sendable, Equatable {
 
     /// Why a `--take` value was refused.
     package struct TakeError: Error, Sendable, Equatable {
-        package var text: String
+        var text: String
         init(_ text: String) { self.text = text }
         package var message: String {
             "--take \(text): expected files or space, optionally followed by :person:NAME, :team:NAME, "

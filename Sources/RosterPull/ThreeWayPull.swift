@@ -15,12 +15,12 @@ package struct ThreeWayPull {
             case person, team, level, access
         }
 
-        package var kind: Kind
+        var kind: Kind
         /// The person's, team's or level's name (empty for access).
-        package var name: String
+        var name: String
         var field: String
         var base: String
-        package var files: String
+        var files: String
         var space: String
 
         /// `person "Leo Santos"`, `level Senior`, `access`.

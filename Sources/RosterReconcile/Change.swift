@@ -26,7 +26,7 @@ package struct Change: Sendable {
     /// (last day …)" rather than a prune.
     package var lastDay: Day?
     /// A person change's person: the live user, or the roster person created.
-    package var person: PlannedPerson?
+    var person: PlannedPerson?
     /// A team created or deleted: the people it will have or had, its lead first.
     var teamPeople: [TeamMember] = []
 

@@ -6,8 +6,8 @@ package struct DeleteCount: Sendable, Equatable, CustomStringConvertible {
     /// People deleted, teams deleted, and people who are in a team now and in none after the
     /// plan (a move is not a loss; a deleted person in a team is one).
     package enum Kind: String, Sendable { case people, teams, teamMembers = "team-members", access }
-    package var kind: Kind
-    package var count: Int
+    var kind: Kind
+    var count: Int
     var liveTotal: Int
     var allowed: Int
 

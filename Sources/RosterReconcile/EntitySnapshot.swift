@@ -3,11 +3,11 @@ import RosterModel
 /// One live entity's name and fields, as text.
 struct EntitySnapshot: Sendable, Equatable {
     struct Field: Sendable, Equatable {
-        package var name: String
-        package var value: String
+        var name: String
+        var value: String
     }
 
-    package var name: String
+    var name: String
     var fields: [Field]
 
     /// Fields are kept in name order, so a saved plan whose keys were reordered reads the same.

@@ -12,7 +12,7 @@ package struct EntityValues: Sendable, Equatable, ExpressibleByDictionaryLiteral
         pairs = elements.map { (field: $0.0, value: $0.1) }
     }
 
-    package var isEmpty: Bool { pairs.isEmpty }
+    var isEmpty: Bool { pairs.isEmpty }
 
     /// The value of `field`, or nil when the entity has no such field.
     package subscript(field: PlanField) -> JSONValue? {

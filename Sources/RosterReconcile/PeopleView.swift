@@ -174,7 +174,7 @@ package struct PersonStory: Sendable {
         /// The live team's id; nil for a team the plan creates.
         package var teamID: Int?
 
-        package init(team: String, role: Role, teamID: Int? = nil) {
+        init(team: String, role: Role, teamID: Int? = nil) {
             self.team = team
             self.role = role
             self.teamID = teamID

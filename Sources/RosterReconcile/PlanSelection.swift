@@ -22,7 +22,7 @@ package struct PlanSelection: Sendable, Equatable {
 
     package init() {}
 
-    package var isEmpty: Bool { only.isEmpty && exclude.isEmpty }
+    var isEmpty: Bool { only.isEmpty && exclude.isEmpty }
 
     /// Parses `person:NAME`, `team:NAME`, `level:NAME`, `access:EMAIL`, `people`, `teams`,
     /// `levels`, comma-separated; nil with the bad selector when one is not of these forms.
@@ -68,7 +68,7 @@ package struct PlanSelection: Sendable, Equatable {
     package struct Focus: Sendable {
         package var roster: Roster
         /// The teams whose updates move the selected people (and those who come along).
-        package var teams: Set<NameKey>
+        var teams: Set<NameKey>
         /// Who came along, and why: said in the plan.
         var along: [PlanWarning]
     }

@@ -10,12 +10,12 @@ import RosterModel
 /// An entity is named by its live id (`#4`), or, for one the plan creates, by its kind and name's
 /// key: the roster entry a reviewer saw.
 package struct ReviewFact: Hashable, Sendable {
-    package var kind: Change.Kind
+    var kind: Change.Kind
     var entity: String
     /// The field (`level`, `members`, `lead`), or `create` / `delete` for the entity itself.
     var field: String
     /// The values before and after, as compact JSON (`"Junior"`, `null`, `{"name":…}`).
-    package var before: String
+    var before: String
     var after: String
 
     init(_ kind: Change.Kind, _ entity: String, _ field: String, _ before: JSONValue, _ after: JSONValue) {
@@ -51,7 +51,7 @@ package struct ReviewFact: Hashable, Sendable {
     }
 
     /// As a saved plan holds it.
-    package var json: JSONValue {
+    var json: JSONValue {
         .object([
             ("kind", .string(kind.rawValue)), ("entity", .string(entity)), ("field", .string(field)),
             ("before", .string(before)), ("after", .string(after)),

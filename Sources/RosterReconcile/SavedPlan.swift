@@ -7,7 +7,7 @@ import RosterModel
 /// missing field; the command line adds only the file (its path, the paths made relative to it).
 package struct SavedPlan: Sendable {
     /// The version of the `apply` section this roster writes and reads.
-    package static let version = 1
+    static let version = 1
 
     /// The roster a plan was made from: paths and files relative to the plan file, a hash of the
     /// files, and whether `--prune` was asked (the roster's own `policy.prune` is in its files).

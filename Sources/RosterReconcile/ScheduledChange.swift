@@ -4,9 +4,9 @@ import RosterModel
 /// plan made on or after its day (docs/decisions.md, "Changes that take effect on a date").
 package struct ScheduledChange: Sendable {
     /// The day it takes effect.
-    package var on: Day
+    var on: Day
     /// What will change then, worded as a plan words a change.
-    package var change: Change
+    var change: Change
 
     init(on day: Day, change: Change) {
         self.on = day

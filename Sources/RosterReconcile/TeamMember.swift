@@ -3,7 +3,7 @@
 /// `person`, never by the name.
 package struct TeamMember: Sendable, Hashable {
     package var name: String
-    package var person: PlannedPerson
+    var person: PlannedPerson
 
     init(_ name: String, _ person: PlannedPerson) {
         self.name = name

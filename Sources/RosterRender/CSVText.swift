@@ -7,7 +7,7 @@ import RosterCore
 /// starts with `'`. A cell roster writes itself (a number, a date, a status) is written as it is.
 enum CSVText {
     /// A text cell: escaped, neutralised and quoted where CSV needs it.
-    package static func text(_ value: String) -> String {
+    static func text(_ value: String) -> String {
         let escaped = TerminalText.escape(value)
         let inert = escaped.first.map { "=+-@".contains($0) } == true ? "'" + escaped : escaped
         return quoted(inert)

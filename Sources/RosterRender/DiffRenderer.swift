@@ -10,9 +10,9 @@ package enum DiffRenderer {
     /// The two versions, in words (`main (3f2a1b9c0d1e)`, `the working tree`), and for JSON
     /// their refs and commits.
     package struct Versions: Sendable {
-        package var from: String
-        package var to: String
-        package var json: [(String, JSONValue)]
+        var from: String
+        var to: String
+        var json: [(String, JSONValue)]
 
         package init(from: String, to: String, json: [(String, JSONValue)]) {
             self.from = from

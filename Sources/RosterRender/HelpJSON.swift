@@ -5,7 +5,7 @@ import RosterCore
 package enum HelpJSON {
     /// A command as help lists it.
     package struct Command {
-        package var name, summary, usage: String
+        var name, summary, usage: String
         var subcommands: [String]
         var options: [Option]
 
@@ -18,8 +18,8 @@ package enum HelpJSON {
     /// An option: its name, its value's placeholder (nil for a flag), its help, and whether every
     /// command takes it.
     package struct Option {
-        package var name: String
-        package var value: String?
+        var name: String
+        var value: String?
         var help: String
         var global: Bool
 

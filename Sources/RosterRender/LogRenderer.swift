@@ -9,11 +9,11 @@ import RosterReconcile
 package enum LogRenderer {
     /// A commit and what it changed.
     package struct Entry: Sendable {
-        package var commit: String
-        package var date: String
+        var commit: String
+        var date: String
         var author: String
         var subject: String
-        package var plan: Plan
+        var plan: Plan
         /// Its people, once the filter kept them.
         var stories: [PersonStory] = []
         /// Its changes of teams and levels, once the filter kept them.
@@ -26,8 +26,8 @@ package enum LogRenderer {
 
     /// What to keep: one person's story, one team's, or everything.
     package struct Filter: Sendable {
-        package var person: String?
-        package var team: String?
+        var person: String?
+        var team: String?
 
         package init(person: String? = nil, team: String? = nil) {
             self.person = person

@@ -2,8 +2,8 @@
 package struct ManualPage: Sendable {
     /// One option: its name (`--format`), its value's placeholder (`text|json`), and its help.
     package struct Option: Sendable {
-        package var name: String
-        package var value: String?
+        var name: String
+        var value: String?
         var help: String
 
         package init(name: String, value: String?, help: String) {
@@ -25,12 +25,12 @@ package struct ManualPage: Sendable {
     }
 
     /// The page's name: `roster`, or `roster-plan` for a command.
-    package var name: String
+    var name: String
     /// The one-line description (NAME).
     var summary: String
     /// The command as typed (`roster plan`) and its arguments as `help` shows them.
     var command: String
-    package var arguments: String
+    var arguments: String
     var description: [String]
     var options: [Option]
     var sections: [Section]

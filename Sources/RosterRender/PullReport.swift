@@ -5,7 +5,7 @@ import RosterCore
 package enum PullReport {
     /// The pull's outcome, in the words the command prints.
     package struct Outcome {
-        package var files: [String]
+        var files: [String]
         var adopted: [String]
         var pending: [String]
         var conflicts: [String]

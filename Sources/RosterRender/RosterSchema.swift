@@ -4,7 +4,7 @@ import RosterModel
 /// The JSON Schema (draft 2020-12) of the roster file, for editors such as VS Code's YAML
 /// extension: it completes keys and canonical enum values and checks shapes.
 package enum RosterSchema {
-    package static let id = "https://roster.dev/schema/roster-v1.json"
+    static let id = "https://roster.dev/schema/roster-v1.json"
 
     package static func document() -> JSONValue {
         .object([

@@ -5,8 +5,8 @@ import RosterCore
 package struct TeamChart: Sendable {
     package struct Team: Sendable {
         package var name: String
-        package var lead: String
-        package var members: [String]
+        var lead: String
+        var members: [String]
 
         init(name: String, lead: String, members: [String]) {
             (self.name, self.lead, self.members) = (name, lead, members)

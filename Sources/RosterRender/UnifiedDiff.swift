@@ -28,7 +28,7 @@ package enum UnifiedDiff {
 
     /// The diff of `old` and `new` for `path`; empty when they are the same. A file the change
     /// `creates` comes from `/dev/null`; `./` is left off the path, as git writes it.
-    package static func render(_ old: String, _ new: String, path: String, creates: Bool = false) -> String {
+    static func render(_ old: String, _ new: String, path: String, creates: Bool = false) -> String {
         guard old != new else { return "" }
         var path = Substring(path)
         while path.hasPrefix("./") { path = path.dropFirst(2) }

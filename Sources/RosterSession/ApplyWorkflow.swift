@@ -11,9 +11,9 @@ package struct ApplyWorkflow: Sendable {
     /// What apply was asked to do.
     package struct Settings: Sendable {
         /// Roster paths, or one saved plan.
-        package var paths: [String]
-        package var prune: Bool
-        package var selection: SelectionText
+        var paths: [String]
+        var prune: Bool
+        var selection: SelectionText
         var connection: ConnectionOptions
         var environment: [String: String]
         var allowLargeChanges: Bool
@@ -62,7 +62,7 @@ package struct ApplyWorkflow: Sendable {
 
     var settings: Settings
     /// The saved plan the paths name, if they name one.
-    package let saved: SavedPlanFile?
+    let saved: SavedPlanFile?
     var log: SessionLog
 
     /// Reads the saved plan, if the paths name one.

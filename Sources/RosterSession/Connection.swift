@@ -7,7 +7,7 @@ import RosterYAML
 struct Connection: Sendable {
     static let defaultEndpoint = "https://mps-p.up.railway.app/graphql"
 
-    package var endpoint: MPSEndpoint
+    var endpoint: MPSEndpoint
     /// The network policy's settings: the longest answer read, and the CAs trusted.
     var limit = CurlTransport.defaultLimit
     var trust = TLSTrust.system

@@ -4,8 +4,8 @@ import MPSClient
 /// environment and the profile), and whether each request is logged. The command line fills it
 /// from its flags.
 package struct ConnectionOptions: Sendable {
-    package var endpoint: String?
-    package var tokenFile: String?
+    var endpoint: String?
+    var tokenFile: String?
     var space: String?
     var profile: String?
     /// nil: the profile's, or the default.

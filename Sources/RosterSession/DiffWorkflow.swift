@@ -28,9 +28,9 @@ package struct DiffWorkflow: Sendable {
     }
 
     var revisions: String?
-    package var paths: [String]
+    var paths: [String]
     /// The day the changes are told as on: what the newer roster dates after it is scheduled.
-    package var asOf = Day.today
+    var asOf = Day.today
 
     /// `revisions`: nil (the default branch's roster against the working tree), `REV` (against
     /// the working tree) or `REV..REV`.

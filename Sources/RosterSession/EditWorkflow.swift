@@ -58,7 +58,7 @@ package struct EditWorkflow: Sendable {
         }
     }
 
-    package var paths: [String]
+    var paths: [String]
     /// The day a promotion without a start date starts.
     var today: Day
 

@@ -12,7 +12,7 @@ package struct LivePlan: Sendable {
     /// The space read (nil: the token's own).
     var space: String?
     /// The endpoint, as plans name it.
-    package var endpoint: String
+    var endpoint: String
 
     /// The plan of `roster` against `live`, a state of `space` read through `service` (read after
     /// the roster loaded, so an invalid roster sends no request: docs/decisions.md, "Plan reads
@@ -63,7 +63,7 @@ package struct LivePlan: Sendable {
 
     /// The plan for `roster` against `live`, narrowed to the request's selection, once the rails
     /// of a plan let it be made.
-    package static func plan(
+    static func plan(
         _ request: PlanRequest, roster: Roster, live: LiveState, endpoint: String
     ) throws(SessionFailure) -> Plan {
         // A selection of people plans the roster's teams focused on them: a team update replaces

@@ -7,7 +7,7 @@ import RosterModel
 package enum LiveSession {
     /// Reads the live state of `space`, with what to say once about it: what of it this roster
     /// does not know (a newer MPS) or what the server lacks (an older one).
-    package static func read(
+    static func read(
         _ service: MPSService, space: String?
     ) async throws(SessionFailure) -> (LiveState, notices: [Diagnostic]) {
         do {

@@ -23,7 +23,7 @@ package struct LogWorkflow: Sendable {
         package var plan: Plan
     }
 
-    package var paths: [String]
+    var paths: [String]
     /// `--since` and `--until`, as git reads them.
     var since: String?
     var until: String?

@@ -4,13 +4,13 @@ import RosterReconcile
 /// What to plan, typed: the roster's paths, the space asked for, whether to prune, and the
 /// selection. It comes from the command line, or from a saved plan, which carries its own.
 package struct PlanRequest: Sendable {
-    package var paths: [String]
+    var paths: [String]
     /// The space to plan for, over `--space`, `MPS_SPACE` and the profile; nil: as they say.
     var space: String?
-    package var prune: Bool
-    package var selection: PlanSelection
+    var prune: Bool
+    var selection: PlanSelection
     /// The selection as given, for a saved plan to carry.
-    package var selectionText: SelectionText
+    var selectionText: SelectionText
     /// With `apply --reviewed`: the facts of the plans reviewed, which the plan is narrowed to
     /// (``ReviewCoverage``); nil: no narrowing.
     var reviewed: Set<ReviewFact>?
@@ -18,7 +18,7 @@ package struct PlanRequest: Sendable {
     /// scheduled, not planned.
     package var asOf = Day.today
     /// `apply --due-since DAY`: plan only what the roster dates after DAY (``DueRoster``).
-    package var dueSince: Day?
+    var dueSince: Day?
 
     package init(
         paths: [String], space: String? = nil, prune: Bool, selectionText: SelectionText
@@ -41,7 +41,7 @@ package struct PlanRequest: Sendable {
     }
 
     /// The request the command line makes: `--prune`, `--only`, `--exclude`.
-    package init(paths: [String], prune: Bool, only: String?, exclude: String?) throws(SessionFailure) {
+    init(paths: [String], prune: Bool, only: String?, exclude: String?) throws(SessionFailure) {
         try self.init(paths: paths, prune: prune, selectionText: SelectionText(only: only, exclude: exclude))
     }
 }

@@ -37,7 +37,7 @@ package struct PullWorkflow: Sendable {
         }
     }
 
-    package var paths: [String]
+    var paths: [String]
     /// `--into`: the roster file new entries go to.
     var into: String?
     /// `--base`: the git ref whose roster was last applied; nil: the default branch's merge base.

@@ -27,7 +27,7 @@ enum RailPoint {
 /// What `apply` was asked, before anything is read.
 struct ApplyAsk: Sendable {
     /// The saved plan applied, if one was named.
-    package var saved: SavedPlanFile?
+    var saved: SavedPlanFile?
     /// The options given that shape a plan (`--prune`, `--only`, `--exclude`), as written.
     var shaping: [String]
     var connection: ConnectionOptions
@@ -45,9 +45,9 @@ struct ApplyAsk: Sendable {
 
 /// An apply's plan, with what its rails weigh it against.
 struct ApplyFacts: Sendable {
-    package var plan: Plan
-    package var roster: Roster
-    package var saved: SavedPlanFile?
+    var plan: Plan
+    var roster: Roster
+    var saved: SavedPlanFile?
     /// `--allow-large-changes`.
     var allowLargeChanges: Bool
     /// Approval is asked of a prompt that no one can answer (no terminal).

@@ -13,7 +13,7 @@ struct ReviewedPlans: Sendable {
 
     /// Every saved plan below `folder`; none, one for another endpoint, or one saved by a roster
     /// that did not record what it reviewed, is refused (nothing is applied).
-    package static func read(
+    static func read(
         _ folder: String, connection: ConnectionOptions, environment: [String: String]
     ) throws(SessionFailure) -> ReviewedPlans {
         let endpoint = try Connection.resolve(connection, environment: environment).endpoint.url.absoluteString

@@ -20,7 +20,7 @@ package struct RosterExporter {
     }
 
     /// The document, as YAML values; ``json(_:)`` gives it as JSON.
-    package mutating func document() -> YAMLValue {
+    mutating func document() -> YAMLValue {
         var root: [(String, YAMLValue)] = [(Top.version.name, .token("1"))]
         if pinSpace { root.append((Top.space.name, .string(live.space.id))) }
         // Values of a newer MPS, declared so that the entries using them load.
@@ -97,7 +97,7 @@ package struct RosterExporter {
         return "# The live space \(space), exported by roster \(RosterVersion.current).\n" + YAMLWriter.write(document)
     }
 
-    package func json(_ value: YAMLValue) -> JSONValue {
+    func json(_ value: YAMLValue) -> JSONValue {
         switch value {
         case .string(let s): return .string(s)
         case .token(let s):

@@ -19,14 +19,14 @@ package struct SessionFailure: Error {
         self.kind = kind
     }
 
-    package init(diagnostics: [Diagnostic], kind: Kind = .error) {
+    init(diagnostics: [Diagnostic], kind: Kind = .error) {
         self.diagnostics = diagnostics
         self.kind = kind
     }
 
     /// A failure of MPS or of the way to it, by kind: a space the token cannot open is refused,
     /// a lost session is `auth`, the network's failures are `network`, the rest `server`.
-    package init(_ error: MPSError) {
+    init(_ error: MPSError) {
         switch error {
         case .spaceNotAccessible: self.init(error.message, kind: .refused)
         case .invalidToken: self.init(error.message, kind: .auth)

@@ -17,7 +17,7 @@ package final class YAMLDocument: Sendable {
         var count: UInt32
     }
 
-    package let file: FileID
+    let file: FileID
     let records: [Record]
     let children: [Int32]
     let text: [UInt8]

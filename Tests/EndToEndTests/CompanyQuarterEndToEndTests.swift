@@ -1,7 +1,8 @@
 import Foundation
-@testable import RosterModel
 import RosterTestSupport
 import Testing
+
+@testable import RosterModel
 
 /// A 200-person company's quarter, end to end against the sandbox: the roster exported and kept
 /// in git, a reorganisation on a branch with the edit commands, the app changing things

@@ -1,6 +1,5 @@
-@testable import RosterModel
-
 @testable import RosterEdit
+@testable import RosterModel
 
 /// What a roster says, reduced to what an edit changes, and the edits made to it directly: the
 /// oracle of the property test. Names are the rosters' own (the generated ones are unique).

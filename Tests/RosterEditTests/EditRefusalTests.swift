@@ -1,8 +1,8 @@
-@testable import RosterCore
-@testable import RosterModel
 import Testing
 
+@testable import RosterCore
 @testable import RosterEdit
+@testable import RosterModel
 
 /// Edits that are refused: each says why, where, with a code, and changes nothing.
 @Suite struct EditRefusalTests {

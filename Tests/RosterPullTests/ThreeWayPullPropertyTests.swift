@@ -1,8 +1,8 @@
-@testable import RosterCore
-@testable import RosterModel
 import RosterTestSupport
 import Testing
 
+@testable import RosterCore
+@testable import RosterModel
 @testable import RosterPull
 
 /// The three-way pull over random rosters: random edits in the files (not applied yet) and

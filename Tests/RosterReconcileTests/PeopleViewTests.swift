@@ -1,8 +1,8 @@
-@testable import RosterCore
-@testable import RosterModel
 import RosterTestSupport
 import Testing
 
+@testable import RosterCore
+@testable import RosterModel
 @testable import RosterReconcile
 
 /// The people view is the plan told person by person: every membership change of the plan is in
