@@ -21,6 +21,8 @@ package struct DueRoster {
     /// The due roster's entry of each live user and team, by id.
     var userEntry: [Int: Int] = [:]
     var teamEntry: [Int: Int] = [:]
+    /// The live ids of hires the apps made before their first day, which came in these days.
+    var earlyHires: Set<Int> = []
 
     /// The due roster of `roster` against `live`.
     package static func make(_ roster: Roster, live: LiveState, since: Day, asOf: Day) -> Roster {
@@ -83,12 +85,26 @@ package struct DueRoster {
                 }
                 continue
             }
+            if was != .present && now == .present {
+                hired(person, over: e)
+                earlyHires.insert(id)
+            }
             references.append(PersonReference(parsing: due.people[e].reference))
             if was == .present && now == .gone { due.people[e].presence.lastDay = person.presence.lastDay }
             if case .value(let day) = person.levelStartDate, isDue(day) {
                 (due.people[e].level, due.people[e].levelStartDate) = (person.level, person.levelStartDate)
             }
         }
+    }
+
+    /// A hire the apps made before their first day: the day makes the roster's entry due, laid over
+    /// the live person by id (the name as well, should the apps have spelled it otherwise), and
+    /// their place with it (``teams()``).
+    private mutating func hired(_ person: PersonEntry, over e: Int) {
+        var entry = person
+        entry.id = due.people[e].id
+        entry.presence = Presence()
+        due.people[e] = entry
     }
 
     /// Teams that start or end in these days, and the leads and members the teams' changes of
@@ -109,7 +125,11 @@ package struct DueRoster {
             if then == .present && today == .gone { due.teams[e].presence.lastDay = team.presence.lastDay }
             guard then == .present && today == .present else { continue }
             let (old, new) = (Set(everyone(was, t)), Set(everyone(now, t)))
+            // Who leaves: those the day's change takes out, and an early hire the apps put here that
+            // the roster does not (they stayed until their first day, not after it).
+            let staying = Set(new.compactMap { matching.people[$0]?.id })
             let leaving = Set(old.subtracting(new).compactMap { matching.people[$0]?.id })
+                .union(earlyHires.subtracting(staying))
             due.teams[e].members.removeAll { $0.value.id.map(leaving.contains) ?? false }
             due.teams[e].members += new.subtracting(old).sorted().map(located)
             if let lead = now.lead(ofTeam: t), lead != was.lead(ofTeam: t) { due.teams[e].lead = located(lead) }

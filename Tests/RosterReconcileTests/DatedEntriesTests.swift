@@ -108,6 +108,30 @@ import Testing
         #expect(DatedEntriesTests.summary(none.changes).isEmpty)
     }
 
+    @Test func aHireTheAppMadeEarlyTakesTheRostersValuesAndPlaceOnTheirFirstDay() throws {
+        // The space as the job left it on 1 January (Ed gone, Chris out of Payments), and Dee made
+        // early in the app, as a Senior, in Payments.
+        var live = DatedQuarter.before
+        live.users.removeAll { $0.name == "Ed Old" }
+        live.users.append(DatedQuarter.user(6, "Dee New", .senior))
+        live.teams[0].memberIDs = [1, 2, 6]
+        let loaded = RosterLoader().load(texts: [("r.yaml", Array(DatedQuarter.text.utf8))])
+        let due = DueRoster.make(
+            loaded.roster, live: live, since: try #require(Day("2027-01-03")), asOf: try #require(Day("2027-01-04")))
+        let plan = try #require(Planner.plan(roster: due, live: live, prune: false, asOf: Day("2027-01-04")).0)
+        // Her craft and level as the roster gives them, not a second Dee; she leads the new Platform
+        // and leaves Payments, where only the app had put her.
+        #expect(
+            DatedEntriesTests.summary(plan.changes) == [
+                "create team Platform", "update person Dee New craft level", "update team Payments members",
+            ])
+        // The day before, nothing of hers is due.
+        let early = DueRoster.make(
+            loaded.roster, live: live, since: try #require(Day("2027-01-02")), asOf: try #require(Day("2027-01-03")))
+        let none = try #require(Planner.plan(roster: early, live: live, prune: false, asOf: Day("2027-01-03")).0)
+        #expect(DatedEntriesTests.summary(none.changes).isEmpty)
+    }
+
     @Test func aPromotionWhoseDayCameIsItsLevelAloneOverTheLiveValues() throws {
         let text = """
             version: 1
