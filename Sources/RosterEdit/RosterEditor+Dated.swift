@@ -203,7 +203,11 @@ extension RosterEditor {
                     changes[i].members = kept(members)
                 }
             }
-            edit(at) { $0.setRecords($1, RosterFormat.TeamKey.changes.name, changes.map(\.written)) }
+            edit(at) {
+                $0.editRecords(
+                    $1, RosterFormat.TeamKey.changes.name, changes.map(\.written),
+                    identity: RosterFormat.TeamChangeKey.on.name)
+            }
         }
     }
 }

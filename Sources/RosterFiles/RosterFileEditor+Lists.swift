@@ -41,7 +41,7 @@ extension RosterFileEditor {
 
     /// Rewrites the list of mappings under `key` of the entry `node` (a team's dated `changes`): a
     /// block list keeps an item a line, a flow list stays one; an empty list takes the key away.
-    package mutating func setRecords(_ node: NodeID, _ key: String, _ records: [[WrittenPair]]) {
+    mutating func setRecords(_ node: NodeID, _ key: String, _ records: [[WrittenPair]]) {
         guard !records.isEmpty else { return removeField(node, key) }
         detachMergers(of: node)
         if let (_, list) = ownValue(node, key), editor.document.kind(list) == .sequence {
@@ -61,6 +61,84 @@ extension RosterFileEditor {
         editor.insertFirst(
             before: editor.lastLine(node) + 1,
             [indent + key + ":"] + records.map { indent + "  - " + WrittenValue.record($0, json: false) })
+    }
+
+    /// Edits the list of mappings under `key` of the entry `node` item by item, each item known by
+    /// its `identity` key (a team change's `on`): an item the records give unchanged stays as written,
+    /// with its comments and layout; a changed one is written again where it stood; one the records
+    /// lack goes with its lines; a new one comes before the first item of a later identity. A flow
+    /// list, or no list, is written whole (``setRecords(_:_:_:)``).
+    package mutating func editRecords(_ node: NodeID, _ key: String, _ records: [[WrittenPair]], identity: String) {
+        guard !records.isEmpty, let (_, list) = ownValue(node, key), editor.document.kind(list) == .sequence,
+            !editor.isFlow(list), let last = editor.document.items(list).last
+        else { return setRecords(node, key, records) }
+        detachMergers(of: node)
+        let items = Array(editor.document.items(list))
+        let written = items.map(recordValues)
+        guard written.allSatisfy({ $0?[identity] != nil }) else { return setRecords(node, key, records) }
+        let wanted = records.map { pairs in Dictionary(pairs.map { ($0.key, Self.comparable($0.value)) }) { a, _ in a }
+        }
+        let indent = editor.indentation(of: editor.location(items[0]).line)
+        func line(_ r: Int) -> String { indent + "- " + WrittenValue.record(records[r], json: false) }
+        for (i, item) in items.enumerated() {
+            let lines = editor.location(item).line..<(editor.lastLine(item) + 1)
+            guard let r = wanted.firstIndex(where: { $0[identity] == written[i]?[identity] }) else {
+                editor.remove(lines)
+                continue
+            }
+            if wanted[r] != written[i] {
+                editor.remove(lines)
+                editor.insert(before: lines.lowerBound, [line(r)])
+            }
+        }
+        // New items go in before whatever else goes before the same line (an item written again),
+        // in the records' order.
+        var added: [Int: [String]] = [:]
+        for r in wanted.indices where !written.contains(where: { $0?[identity] == wanted[r][identity] }) {
+            // Identities compare as their text: a team change's day, ISO-written, sorts as it reads.
+            let later = items.indices.first { written[$0]?[identity]?.first ?? "" > wanted[r][identity]?.first ?? "" }
+            let before = later.map { commentsAbove(editor.location(items[$0]).line) } ?? editor.lastLine(last) + 1
+            added[before, default: []].append(line(r))
+        }
+        for (before, lines) in added { editor.insertFirst(before: before, lines) }
+    }
+
+    /// Where the comment lines just above `line` start (they belong to what follows them); `line`
+    /// itself when there are none.
+    private func commentsAbove(_ line: Int) -> Int {
+        var start = line
+        while start > 0, editor.lines[start - 1].drop(while: { $0 == " " }).hasPrefix("#") { start -= 1 }
+        return start
+    }
+
+    /// An item's keys and values as text (a scalar as one string, a list as its items); nil for an
+    /// item that is not a mapping of those.
+    private func recordValues(_ item: NodeID) -> [String: [String]]? {
+        let document = editor.document
+        guard document.kind(item) == .mapping else { return nil }
+        var values: [String: [String]] = [:]
+        for i in 0..<document.pairCount(item) {
+            let value = document.value(item, i)
+            switch document.kind(value) {
+            case .scalar: values[document.string(document.key(item, i))] = [document.string(value)]
+            case .sequence:
+                values[document.string(document.key(item, i))] = ["["] + document.items(value).map(document.string)
+            case .mapping: return nil
+            }
+        }
+        return values
+    }
+
+    /// A written value as ``recordValues(_:)`` reads it back.
+    private static func comparable(_ value: WrittenValue) -> [String] {
+        switch value {
+        case .text(let s), .token(let s): [s]
+        case .number(let n): [String(n)]
+        case .bool(let b): [String(b)]
+        case .null: ["null"]
+        case .list(let items): ["["] + items
+        case .records: ["{"]
+        }
     }
 
     /// The value of `key` that the mapping `node` writes itself (not one a merge key gives it), and

@@ -68,7 +68,10 @@ package struct Puller {
         case .removeEntry(let at): edit(at) { $0.removeEntry($1) }
         case .fold(let at, let key): edit(at) { $0.removeField($1, key) }
         case .teamChanges(let at, let records):
-            edit(at) { $0.setRecords($1, RosterFormat.TeamKey.changes.name, records) }
+            edit(at) {
+                $0.editRecords(
+                    $1, RosterFormat.TeamKey.changes.name, records, identity: RosterFormat.TeamChangeKey.on.name)
+            }
         case .append(let section, let entries, let declares):
             let file = target(for: section.name, into: into)
             editors[file]?.append(entries, to: section.name)

@@ -86,6 +86,7 @@ extension PullDatedTests {
         var puller = Puller(roster: loaded.roster, live: live, texts: ["r.yaml": text], asOf: Day("2027-02-01"))
         let written = try #require(puller.run()["r.yaml"])
         #expect(written.contains("lead: Bo Chen\n    members: [Ana Souza]"), "\(written)")
-        #expect(written.contains("changes:\n      - {on: 2027-04-01, lead: Ana Souza}\n"), "\(written)")
+        // The change still to come stays as written, a key a line.
+        #expect(written.contains("changes:\n      - on: 2027-04-01\n        lead: Ana Souza\n"), "\(written)")
     }
 }
