@@ -702,9 +702,15 @@ import Testing
                 ["validate", "plan", "apply", "drift"].filter { rules.runs($0, variables, changed: changed) })
             #expect(running == expected, "\(name): \(running.sorted())")
         }
-        // A merge's pipeline is never cancelled by GitLab's auto-cancel once validate starts:
-        // validate is interruptible in merge request pipelines and on other branches only.
-        let merge = main.merging(["CI_PIPELINE_SOURCE": "push"]) { $1 }
+    }
+
+    /// A merge's pipeline is never cancelled by GitLab's auto-cancel once validate starts:
+    /// validate is interruptible in merge request pipelines and on other branches only.
+    @Test func onlyPipelinesThatApplyNothingAreInterruptible() throws {
+        let rules = try GitLabRules(
+            template: TestSupport.packageRoot.appendingPathComponent("templates/roster.yml"),
+            inputs: ["path": "roster/", "command": "apply"])
+        let merge = ["CI_DEFAULT_BRANCH": "main", "CI_COMMIT_BRANCH": "main", "CI_PIPELINE_SOURCE": "push"]
         #expect(rules.interruptible("validate", merge, changed: ["roster/a.yaml"]) == false)
         #expect(rules.interruptible("validate", ["CI_PIPELINE_SOURCE": "merge_request_event"]) == true)
         #expect(
