@@ -5,6 +5,7 @@ import Testing
 @testable import RosterCore
 @testable import RosterFiles
 @testable import RosterModel
+@testable import RosterYAML
 
 /// A team's dated `changes` edited a change at a time: what the edit leaves alone stays as written,
 /// its comments and layout with it.
@@ -94,5 +95,107 @@ import Testing
         #expect(
             text.contains("      - {on: 2027-01-15, lead: Chris López}\n      - {on: 2027-02-01, lead: Chris López"),
             "\(text)")
+    }
+}
+
+/// Random lists of changes in the styles people write (a line each, a key a line, comments above and
+/// beside), random edits of them: the file loads to exactly the edited changes, every comment line
+/// stays, and so does every comment beside a change the edit left alone.
+@Suite struct TeamChangesEditPropertyTests {
+    static let people = ["Ana Souza", "Bo Chen", "Chris López", "Zoë Müller", "Dana O'Neil", "Łukasz Nowak"]
+
+    struct Written: Equatable {
+        var day: Int
+        var lead: String?
+        var members: [String]?
+    }
+
+    static func random(_ rng: inout SplitMix64, day: Int) -> Written {
+        let lead = Bool.random(using: &rng) ? people.randomElement(using: &rng) : nil
+        let members =
+            lead == nil || Bool.random(using: &rng)
+            ? Array(people.shuffled(using: &rng).prefix(Int.random(in: 0...3, using: &rng))) : nil
+        return Written(day: day, lead: lead, members: members)
+    }
+
+    static func date(_ day: Int) -> String { "2027-0\(day / 28 + 1)-\(String(format: "%02d", day % 28 + 1))" }
+
+    /// The file: Payments with `changes`, each written in a style the generator picks, commented or not.
+    static func text(_ changes: [Written], _ rng: inout SplitMix64) -> (text: String, besides: [Int: String]) {
+        var lines = [
+            "version: 1", "people:",
+        ]
+        lines += people.map { "  - {name: \(YAMLText.scalar($0, inFlow: true)), craft: Engineering, level: Mid}" }
+        lines += ["teams:", "  - name: Payments", "    lead: Ana Souza", "    members: [Bo Chen]", "    changes:"]
+        var besides: [Int: String] = [:]
+        for (i, change) in changes.enumerated() {
+            if Bool.random(using: &rng) { lines.append("      # note \(i) above") }
+            let beside = Bool.random(using: &rng) ? "  # note \(i) beside" : ""
+            if !beside.isEmpty { besides[change.day] = "note \(i) beside" }
+            let lead = change.lead.map { YAMLText.scalar($0, inFlow: true) }
+            let members = change.members.map {
+                "[" + $0.map { YAMLText.scalar($0, inFlow: true) }.joined(separator: ", ") + "]"
+            }
+            if Bool.random(using: &rng) {
+                let pairs =
+                    ["on: \(date(change.day))"]
+                    + [lead.map { "lead: \($0)" }, members.map { "members: \($0)" }]
+                    .compactMap { $0 }
+                lines.append("      - {" + pairs.joined(separator: ", ") + "}" + beside)
+            } else {
+                lines.append("      - on: \(date(change.day))" + beside)
+                if let lead { lines.append("        lead: \(lead)") }
+                if let members { lines.append("        members: \(members)") }
+            }
+        }
+        return (lines.joined(separator: "\n") + "\n", besides)
+    }
+
+    static func written(_ change: TeamChange) -> Written {
+        let day = change.on.value.description
+        let month = Int(day.dropFirst(5).prefix(2)) ?? 0, date = Int(day.suffix(2)) ?? 0
+        return Written(
+            day: (month - 1) * 28 + date - 1, lead: change.lead?.value.text, members: change.members?.map(\.value.text))
+    }
+
+    @Test func anEditWritesWhatItSaysAndKeepsEveryOtherLine() throws {
+        for seed in UInt64(1)...200 {
+            var rng = SplitMix64(seed: seed)
+            let days = Array((0..<150).shuffled(using: &rng).prefix(Int.random(in: 1...5, using: &rng))).sorted()
+            let before = days.map { Self.random(&rng, day: $0) }
+            let (text, besides) = Self.text(before, &rng)
+            let roster = try #require(RosterFileEditorTests.load([("r.yaml", text)], "seed \(seed) before"))
+            // The edit: some changes go, some change, some come on days of their own.
+            var wanted = before.filter { _ in Int.random(in: 0..<4, using: &rng) > 0 }
+            for i in wanted.indices where Int.random(in: 0..<3, using: &rng) == 0 {
+                wanted[i] = Self.random(&rng, day: wanted[i].day)
+            }
+            let free = (0..<150).filter { !days.contains($0) }.shuffled(using: &rng)
+            wanted = (wanted + free.prefix(Int.random(in: 0...2, using: &rng)).map { Self.random(&rng, day: $0) })
+                .sorted { $0.day < $1.day }
+            guard !wanted.isEmpty else { continue }
+            var editor = try #require(RosterFileEditor(file: "r.yaml", text: text))
+            let node = try #require(editor.entry(at: roster.teams[0].location))
+            editor.editRecords(node, "changes", wanted.map(Self.pairs), identity: "on")
+            let after = editor.edited() ?? text
+            let edited = try #require(RosterFileEditorTests.load([("r.yaml", after)], "seed \(seed) after"))
+            #expect(edited.teams[0].changes.map(Self.written) == wanted, "seed \(seed)\n\(after)")
+            for line in text.split(separator: "\n") where line.contains("above") {
+                #expect(after.contains(line), "seed \(seed): \(line) is gone\n\(after)")
+            }
+            for (day, note) in besides
+            where before.contains(where: { $0.day == day }) && wanted.contains(where: { $0.day == day }) {
+                let kept = before.first { $0.day == day } == wanted.first { $0.day == day }
+                #expect(after.contains(note) == kept, "seed \(seed): \(note)\n\(after)")
+            }
+        }
+    }
+
+    static func pairs(_ change: Written) -> [WrittenPair] {
+        [WrittenPair("on", .token(date(change.day)))]
+            + [
+                change.lead.map { WrittenPair("lead", .text($0)) },
+                change.members.map { WrittenPair("members", .list($0)) },
+            ].compactMap { $0 }
     }
 }
