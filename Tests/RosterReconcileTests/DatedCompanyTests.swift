@@ -80,6 +80,27 @@ import Testing
         #expect(all.deletes.first { $0.kind == .teamMembers }?.count == 60)
     }
 
+    /// The 40 hires made early in the app, as Juniors in Mobile, each put in one of teams 90…99,
+    /// where the roster does not list them: on the 4th the nightly job's due roster gives each the
+    /// roster's level, focus and team, and takes them out of the app's, and creates nobody.
+    @Test func hiresTheAppMadeEarlyTakeTheRostersValuesAndTeamsOnTheirDay() throws {
+        let (text, company) = Self.company()
+        var live = company
+        for k in 0..<40 {
+            live.users.append(
+                LiveUser(id: 2_001 + k, name: Self.name(2_001 + k), craft: .engineering, level: .junior, focus: .mobile)
+            )
+            live.teams[90 + k % 10].memberIDs.append(2_001 + k)
+        }
+        let loaded = RosterLoader().load(texts: [("company.yaml", Array(text.utf8))])
+        #expect(loaded.isValid, "\(loaded.diagnostics.prefix(3))")
+        let due = DueRoster.make(
+            loaded.roster, live: live, since: try #require(Day("2027-01-03")), asOf: try #require(Day("2027-01-04")))
+        let plan = try #require(Planner.plan(roster: due, live: live, prune: false, asOf: Day("2027-01-04")).0)
+        #expect(Self.counts(plan.changes) == ["update person": 40, "update team": 50])
+        #expect(plan.changes.filter { $0.kind == .person }.allSatisfy { $0.updates.map(\.field) == [.level, .focus] })
+    }
+
     @Test func aHireMovedInBeforeTheirFirstDayIsRefusedWhereItIsWritten() {
         let (text, _) = Self.company()
         let moved = text.replacingOccurrences(
