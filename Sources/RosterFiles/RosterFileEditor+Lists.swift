@@ -75,14 +75,15 @@ extension RosterFileEditor {
         detachMergers(of: node)
         let items = Array(editor.document.items(list))
         let written = items.map(recordValues)
-        guard written.allSatisfy({ $0?[identity] != nil }) else { return setRecords(node, key, records) }
-        let wanted = records.map { pairs in Dictionary(pairs.map { ($0.key, Self.comparable($0.value)) }) { a, _ in a }
-        }
+        // An item's identity as text: a team change's day, ISO-written, sorts as it reads.
+        func id(_ values: [String: [String]]?) -> String? { values?[identity]?.first }
+        guard written.allSatisfy({ id($0) != nil }) else { return setRecords(node, key, records) }
+        let wanted = records.map(Self.values)
         let indent = editor.indentation(of: editor.location(items[0]).line)
         func line(_ r: Int) -> String { indent + "- " + WrittenValue.record(records[r], json: false) }
         for (i, item) in items.enumerated() {
             let lines = editor.location(item).line..<(editor.lastLine(item) + 1)
-            guard let r = wanted.firstIndex(where: { $0[identity] == written[i]?[identity] }) else {
+            guard let r = wanted.firstIndex(where: { id($0) == id(written[i]) }) else {
                 editor.remove(lines)
                 continue
             }
@@ -94,9 +95,8 @@ extension RosterFileEditor {
         // New items go in before whatever else goes before the same line (an item written again),
         // in the records' order.
         var added: [Int: [String]] = [:]
-        for r in wanted.indices where !written.contains(where: { $0?[identity] == wanted[r][identity] }) {
-            // Identities compare as their text: a team change's day, ISO-written, sorts as it reads.
-            let later = items.indices.first { written[$0]?[identity]?.first ?? "" > wanted[r][identity]?.first ?? "" }
+        for r in wanted.indices where !written.contains(where: { id($0) == id(wanted[r]) }) {
+            let later = items.indices.first { id(written[$0]) ?? "" > id(wanted[r]) ?? "" }
             let before = later.map { commentsAbove(editor.location(items[$0]).line) } ?? editor.lastLine(last) + 1
             added[before, default: []].append(line(r))
         }
@@ -127,6 +127,11 @@ extension RosterFileEditor {
             }
         }
         return values
+    }
+
+    /// A record's keys and values as ``recordValues(_:)`` reads them back.
+    private static func values(_ pairs: [WrittenPair]) -> [String: [String]] {
+        Dictionary(pairs.map { ($0.key, comparable($0.value)) }) { first, _ in first }
     }
 
     /// A written value as ``recordValues(_:)`` reads it back.

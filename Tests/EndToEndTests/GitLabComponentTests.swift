@@ -645,13 +645,18 @@ import Testing
         #expect(jobs.contains("      fi\n      apt-get update -qq\n"))
     }
 
+    /// The component as a repository includes it to apply `roster/`.
+    static func applyInclude() throws -> GitLabRules {
+        try GitLabRules(
+            template: TestSupport.packageRoot.appendingPathComponent("templates/roster.yml"),
+            inputs: ["path": "roster/", "command": "apply"])
+    }
+
     /// The component's rules, evaluated as GitLab does, in the pipelines people have: which jobs
     /// run, so that a push never runs two pipelines, apply runs only when the roster changed (or a
     /// person names the merge request to apply), and drift only on the default branch.
     @Test func theRulesRunEachJobWhereItBelongs() throws {
-        let rules = try GitLabRules(
-            template: TestSupport.packageRoot.appendingPathComponent("templates/roster.yml"),
-            inputs: ["path": "roster/", "command": "apply"])
+        let rules = try Self.applyInclude()
         let main = ["CI_DEFAULT_BRANCH": "main", "CI_COMMIT_BRANCH": "main"]
         let cases: [(String, [String: String], [String], Set<String>)] = [
             (
@@ -707,9 +712,7 @@ import Testing
     /// A merge's pipeline is never cancelled by GitLab's auto-cancel once validate starts:
     /// validate is interruptible in merge request pipelines and on other branches only.
     @Test func onlyPipelinesThatApplyNothingAreInterruptible() throws {
-        let rules = try GitLabRules(
-            template: TestSupport.packageRoot.appendingPathComponent("templates/roster.yml"),
-            inputs: ["path": "roster/", "command": "apply"])
+        let rules = try Self.applyInclude()
         let merge = ["CI_DEFAULT_BRANCH": "main", "CI_COMMIT_BRANCH": "main", "CI_PIPELINE_SOURCE": "push"]
         #expect(rules.interruptible("validate", merge, changed: ["roster/a.yaml"]) == false)
         #expect(rules.interruptible("validate", ["CI_PIPELINE_SOURCE": "merge_request_event"]) == true)
