@@ -31,6 +31,23 @@ package struct RosterLoader: Sendable {
         package var isValid: Bool { !diagnostics.hasErrors }
     }
 
+    /// Whether `path` is a file a folder's walk would read below `root` (both relative to one
+    /// folder, `.` for all of it): a YAML or JSON file, no part of it hidden below the root. The
+    /// root itself counts whatever its name (a roster named as a file is read as given).
+    package static func isRosterFile(_ path: String, below root: String) -> Bool {
+        if path == root { return true }
+        guard RosterFileFinder.extensions.contains(where: path.hasSuffix) else { return false }
+        let inside: Substring
+        if root == "." {
+            inside = Substring(path)
+        } else if path.hasPrefix(root.hasSuffix("/") ? root : root + "/") {
+            inside = path.dropFirst(root.count)
+        } else {
+            return false
+        }
+        return !inside.split(separator: "/").contains { $0.hasPrefix(".") }
+    }
+
     /// Loads the roster made of `paths` (files and directories, in the order given).
     package func load(paths: [String]) -> Result {
         var diagnostics: [Diagnostic] = []

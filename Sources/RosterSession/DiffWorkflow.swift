@@ -40,14 +40,13 @@ package struct DiffWorkflow: Sendable {
     }
 
     package func diff() throws(SessionFailure) -> Diff {
-        let folder = Self.folder(of: paths[0])
-        guard GitBase.git(["rev-parse", "--show-toplevel"], in: folder) != nil else {
+        guard let repository = GitRepository.containing(paths[0]) else {
             throw SessionFailure(
                 "roster diff reads the roster's history from git, and \(paths[0]) is not in a git repository",
                 kind: .usage)
         }
-        let (from, to) = try versions(in: folder)
-        let old = try roster(at: from, in: folder), new = try roster(at: to, in: folder)
+        let (from, to) = try versions(in: repository)
+        let old = try roster(at: from, in: repository), new = try roster(at: to, in: repository)
         let (plan, diagnostics) = Planner.plan(
             roster: new, live: RosterSnapshot.live(old, next: new), prune: true, asOf: asOf)
         guard let plan else { throw SessionFailure(diagnostics: diagnostics, kind: .invalidRoster) }
@@ -55,9 +54,9 @@ package struct DiffWorkflow: Sendable {
     }
 
     /// The two versions `revisions` names.
-    func versions(in folder: String) throws(SessionFailure) -> (Version, Version) {
+    func versions(in repository: GitRepository) throws(SessionFailure) -> (Version, Version) {
         guard let revisions else {
-            guard let commit = GitBase.baseCommit(nil, in: folder) else {
+            guard let commit = GitBase.baseCommit(nil, in: repository) else {
                 throw SessionFailure(
                     "no origin/HEAD, main or master to compare with: name a revision (`roster diff REV`)", kind: .usage)
             }
@@ -67,22 +66,22 @@ package struct DiffWorkflow: Sendable {
         guard parts.count <= 2, !parts.contains(where: \.isEmpty) else {
             throw SessionFailure("\(revisions): expected REV or REV..REV", kind: .usage)
         }
-        let from = try version(parts[0], in: folder)
-        return (from, parts.count == 2 ? try version(parts[1], in: folder) : Version())
+        let from = try version(parts[0], in: repository)
+        return (from, parts.count == 2 ? try version(parts[1], in: repository) : Version())
     }
 
-    func version(_ ref: String, in folder: String) throws(SessionFailure) -> Version {
-        guard let commit = GitBase.baseCommit(ref, in: folder) else {
+    func version(_ ref: String, in repository: GitRepository) throws(SessionFailure) -> Version {
+        guard let commit = repository.commit(ref) else {
             throw SessionFailure("no git revision \(ref)", kind: .usage)
         }
         return Version(ref: ref, commit: commit)
     }
 
     /// The roster of `version`: the files in the working tree, or as its commit has them.
-    func roster(at version: Version, in folder: String) throws(SessionFailure) -> Roster {
+    func roster(at version: Version, in repository: GitRepository) throws(SessionFailure) -> Roster {
         let loaded: RosterLoader.Result
         if let commit = version.commit {
-            loaded = RosterLoader().load(texts: try GitBase.rosterTexts(paths, at: commit, in: folder))
+            loaded = RosterLoader().load(texts: try GitBase.rosterTexts(paths, at: commit, in: repository))
         } else {
             loaded = RosterLoader().load(paths: paths)
         }
@@ -91,14 +90,5 @@ package struct DiffWorkflow: Sendable {
                 diagnostics: loaded.diagnostics.filter { $0.severity == .error }, kind: .invalidRoster)
         }
         return loaded.roster
-    }
-
-    static func folder(of path: String) -> String {
-        var isFolder: ObjCBool = false
-        let url = URL(fileURLWithPath: path).standardizedFileURL
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
-            return url.path
-        }
-        return url.deletingLastPathComponent().path
     }
 }

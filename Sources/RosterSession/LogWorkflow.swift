@@ -38,52 +38,53 @@ package struct LogWorkflow: Sendable {
     /// Versions are read a batch at a time (bounded memory), each batch loaded and planned on
     /// every core.
     package func entries() throws(SessionFailure) -> (entries: [Entry], skipped: [String]) {
-        let folder = DiffWorkflow.folder(of: paths[0])
-        guard let top = GitBase.git(["rev-parse", "--show-toplevel"], in: folder) else {
+        guard let repository = GitRepository.containing(paths[0]) else {
             throw SessionFailure(
                 "roster log reads the roster's history from git, and \(paths[0]) is not in a git repository",
                 kind: .usage)
         }
-        let root = URL(fileURLWithPath: top).resolvingSymlinksInPath().path
-        let relative = paths.map { path -> String in
-            let absolute = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-            return absolute == root ? "." : String(absolute.dropFirst(root.count + 1))
-        }
-        let history = GitHistory(top: top, paths: relative)
-        let versions = try history.versions(since: since, until: until)
-        var previous =
-            versions.first.flatMap { load(history.tree(at: $0.commit.commit + "^"), history).roster } ?? Roster()
-        var entries: [Entry] = [], skipped: [String] = []
-        for start in stride(from: 0, to: versions.count, by: 32) {
-            let batch = Array(versions[start..<min(start + 32, versions.count)])
-            let blobs = history.contents(Array(Set(batch.flatMap { $0.files.map(\.blob) })))
-            let rosters = Self.parallel(batch.count) {
-                load(Dictionary(uniqueKeysWithValues: batch[$0].files), history, blobs)
-            }
-            let first = previous
-            let plans = Self.parallel(batch.count) { i -> Plan? in
-                guard let next = rosters[i].roster else { return nil }
-                let before = (0..<i).reversed().lazy.compactMap { rosters[$0].roster }.first ?? first
-                return Planner.plan(roster: next, live: RosterSnapshot.live(before, next: next), prune: true).0
-            }
-            for (i, version) in batch.enumerated() {
-                if let problem = rosters[i].problem {
-                    skipped.append("\(version.commit.commit.prefix(12)): \(problem)")
+        let relative = paths.map { repository.relative($0) ?? $0 }
+        let history = GitHistory(repository: repository, paths: relative)
+        let options = (since.map { ["--since=\($0)"] } ?? []) + (until.map { ["--until=\($0)"] } ?? [])
+        do {
+            let (before, versions) = try history.versions(options: options)
+            var previous = try load(before, history).roster ?? Roster()
+            var entries: [Entry] = [], skipped: [String] = []
+            for start in stride(from: 0, to: versions.count, by: 32) {
+                let batch = Array(versions[start..<min(start + 32, versions.count)])
+                let blobs = try history.contents(Array(Set(batch.flatMap { $0.files.map(\.blob) })))
+                let rosters = Self.parallel(batch.count) { i in
+                    Self.load(Dictionary(uniqueKeysWithValues: batch[i].files), blobs)
                 }
-                if let plan = plans[i] { entries.append(Entry(commit: version.commit, plan: plan)) }
+                let first = previous
+                let plans = Self.parallel(batch.count) { i -> Plan? in
+                    guard let next = rosters[i].roster else { return nil }
+                    let before = (0..<i).reversed().lazy.compactMap { rosters[$0].roster }.first ?? first
+                    return Planner.plan(roster: next, live: RosterSnapshot.live(before, next: next), prune: true).0
+                }
+                for (i, version) in batch.enumerated() {
+                    if let problem = rosters[i].problem {
+                        skipped.append("\(version.commit.commit.prefix(12)): \(problem)")
+                    }
+                    if let plan = plans[i] { entries.append(Entry(commit: version.commit, plan: plan)) }
+                }
+                previous = rosters.lazy.compactMap(\.roster).last ?? previous
             }
-            previous = rosters.lazy.compactMap(\.roster).last ?? previous
-        }
-        return (entries, skipped)
+            return (entries, skipped)
+        } catch { throw SessionFailure(error.message) }
     }
 
-    /// The roster of `files` (path → blob); nil with why when it does not load.
+    /// The roster of `files` (path → blob), read from the repository.
     func load(
-        _ files: [String: String], _ history: GitHistory, _ blobs: [String: [UInt8]]? = nil
-    ) -> (roster: Roster?, problem: String?) {
+        _ files: [String: String], _ history: GitHistory
+    ) throws(GitFailure) -> (roster: Roster?, problem: String?) {
+        Self.load(files, try history.contents(Array(files.values)))
+    }
+
+    /// The roster of `files` (path → blob) from `blobs`; nil with why when it does not load.
+    static func load(_ files: [String: String], _ blobs: [String: [UInt8]]) -> (roster: Roster?, problem: String?) {
         guard !files.isEmpty else { return (Roster(), nil) }
-        let contents = blobs ?? history.contents(Array(files.values))
-        let texts = files.sorted { $0.key < $1.key }.map { (path: $0.key, bytes: contents[$0.value] ?? []) }
+        let texts = files.sorted { $0.key < $1.key }.map { (path: $0.key, bytes: blobs[$0.value] ?? []) }
         let loaded = RosterLoader().load(texts: texts)
         return loaded.isValid ? (loaded.roster, nil) : (nil, "the roster does not load")
     }
