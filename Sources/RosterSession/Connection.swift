@@ -26,7 +26,7 @@ struct Connection: Sendable {
         _ options: ConnectionOptions, environment env: [String: String], token given: String? = nil
     ) throws(SessionFailure) -> Connection {
         func nonEmpty(_ s: String?) -> String? { s.flatMap { $0.isEmpty ? nil : $0 } }
-        let profileName = nonEmpty(options.profile) ?? nonEmpty(env["MPS_PROFILE"])
+        let profileName = try named(options, env)
         let (profile, configWarnings) = try ConfigFile.profile(
             named: profileName, environment: env, storing: given != nil)
         var warnings = configWarnings
@@ -75,6 +75,17 @@ struct Connection: Sendable {
         do { trust = try TLSTrust.from(environment: env, caFile: profile?.caFile) } catch {
             throw SessionFailure(error.message, kind: .config)
         }
+    }
+
+    /// The profile `--profile` or else `MPS_PROFILE` names, if any; refused unless it is a name.
+    static func named(_ options: ConnectionOptions, _ env: [String: String]) throws(SessionFailure) -> String? {
+        if let flag = options.profile, !flag.isEmpty {
+            try ProfileName.check(flag, from: "--profile")
+            return flag
+        }
+        guard let variable = env["MPS_PROFILE"], !variable.isEmpty else { return nil }
+        try ProfileName.check(variable, from: "MPS_PROFILE")
+        return variable
     }
 
     /// The token and where it came from: --token-file, MPS_TOKEN, the profile's tokenFile, or

@@ -23,6 +23,10 @@ struct ProfileReader {
                 guard document.kind(value) == .scalar, !document.isNull(value) else {
                     error("default must be a profile name", value); continue
                 }
+                guard ProfileName.isValid(document.string(value)) else {
+                    error("default \"\(document.string(value))\" is not a profile name: \(ProfileName.rule)", value);
+                    continue
+                }
                 defaultName = (document.string(value), document.location(value))
             case "profiles":
                 guard document.kind(value) == .mapping else {
@@ -36,6 +40,9 @@ struct ProfileReader {
     }
 
     mutating func profile(_ nameNode: NodeID, _ body: NodeID) {
+        guard ProfileName.isValid(document.string(nameNode)) else {
+            error("\"\(document.string(nameNode))\" is not a profile name: \(ProfileName.rule)", nameNode); return
+        }
         guard document.kind(body) == .mapping else {
             error("profile \"\(document.string(nameNode))\" must be a mapping", body); return
         }

@@ -65,7 +65,7 @@ package enum SignIn {
         _ options: ConnectionOptions, environment env: [String: String], log: SessionLog
     ) async throws(SessionFailure) -> Logout {
         let store = TokenStore(environment: env)
-        let named = [options.profile, env["MPS_PROFILE"]].compactMap { $0 }.first { !$0.isEmpty }
+        let named = try Connection.named(options, env)
         let config = try ConfigFile.profile(named: named, environment: env).0
         let profile = TokenStore.profile(config?.name ?? named)
         var warnings: [Diagnostic] = []

@@ -20,14 +20,15 @@ struct TokenStore {
         return base + "/roster/tokens"
     }
 
-    func path(_ profile: String) -> String { folder + "/" + profile }
+    /// The file of `profile`'s login; nil for what is no profile name (it could name a path).
+    func path(_ profile: String) -> String? { ProfileName.isValid(profile) ? folder + "/" + profile : nil }
 
     /// Where the token is shown to be kept, for `auth status`.
     func place(_ profile: String) -> String {
         #if os(macOS)
             return "the macOS Keychain (roster, \(profile))"
         #else
-            return path(profile)
+            return path(profile) ?? folder
         #endif
     }
 
@@ -35,7 +36,7 @@ struct TokenStore {
         #if os(macOS)
             return Keychain.read(account: profile)
         #else
-            guard let data = FileManager.default.contents(atPath: path(profile)) else { return nil }
+            guard let file = path(profile), let data = FileManager.default.contents(atPath: file) else { return nil }
             let token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             return token.isEmpty ? nil : token
         #endif
@@ -57,7 +58,9 @@ struct TokenStore {
                     "cannot create the folder for tokens: \(error.localizedDescription)", at: .file(folder))
             }
             // Created 0600 before any byte is written, so the token is never readable by others.
-            let file = path(profile)
+            guard let file = path(profile) else {
+                throw SessionFailure("\"\(profile)\" is not a profile name: \(ProfileName.rule)", kind: .usage)
+            }
             let fd = open(file, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
             guard fd >= 0 else {
                 throw SessionFailure("cannot write the token: \(String(cString: strerror(errno)))", at: .file(file))
@@ -76,7 +79,8 @@ struct TokenStore {
         #if os(macOS)
             return Keychain.remove(account: profile)
         #else
-            return (try? FileManager.default.removeItem(atPath: path(profile))) != nil
+            guard let file = path(profile) else { return false }
+            return (try? FileManager.default.removeItem(atPath: file)) != nil
         #endif
     }
 }

@@ -94,4 +94,35 @@ import Testing
         #expect(login.profile == "work" && login.user.email == "jane@example.com")
         #expect(TokenStore(environment: environment).read("work") == "fresh")
     }
+
+    /// A profile's name is a name, never a path, wherever it comes from: `--profile`,
+    /// `MPS_PROFILE`, the config file's `default` and its profiles. Nothing is stored for one.
+    @Test func aProfileNameIsNeverAPath() async throws {
+        for name in ["../../../../leak", "../x", ".hidden", "a/b", "tab\tname", ""] where !name.isEmpty {
+            await #expect(throws: SessionFailure.self) {
+                try await SignIn.login(token: "t", options(profile: name), environment: environment, log: .silent)
+            }
+            var env = environment
+            env["MPS_PROFILE"] = name
+            #expect(throws: SessionFailure.self) { try Connection.resolve(options(), environment: env) }
+            #expect(throws: SessionFailure.self) { try TokenStore(environment: environment).write("t", for: name) }
+        }
+        let leaked = home.deletingLastPathComponent().appendingPathComponent("leak").path
+        #expect(!FileManager.default.fileExists(atPath: leaked))
+        try FileManager.default.createDirectory(
+            at: home.appendingPathComponent("roster"), withIntermediateDirectories: true)
+        _ = try file("roster/config.yaml", "default: ../x\nprofiles:\n  ../y: {endpoint: https://mps.test/graphql}\n")
+        do {
+            _ = try Connection.resolve(options(), environment: environment)
+            Issue.record("a config file naming paths as profiles was read")
+        } catch {
+            let lines = error.diagnostics.map { "\($0.location?.line ?? 0): \($0.message)" }
+            #expect(lines.contains { $0.hasPrefix("1: default \"../x\" is not a profile name") }, "\(lines)")
+            #expect(lines.contains { $0.hasPrefix("3: \"../y\" is not a profile name") }, "\(lines)")
+        }
+        try FileManager.default.removeItem(atPath: home.appendingPathComponent("roster/config.yaml").path)
+        _ = try await SignIn.login(
+            token: "t", options(profile: "eu-west_2.prod"), environment: environment, log: .silent)
+        #expect(TokenStore(environment: environment).read("eu-west_2.prod") == "t")
+    }
 }
