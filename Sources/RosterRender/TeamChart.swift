@@ -39,12 +39,19 @@ package struct TeamChart: Sendable {
         return out
     }
 
-    /// A DOT string: backslashes and quotes escaped, control characters written as `\u{…}`.
-    static func dotString(_ text: String) -> String {
-        "\""
-            + TerminalText.escape(text).replacingOccurrences(of: "\\", with: "\\\\")
-            .replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    /// A DOT label of `lines`, in Graphviz's escString: each line's unsafe characters shown as
+    /// `\u{…}` (as on a terminal), its backslashes and quotes escaped (so a name's `\N` or `\l` is
+    /// text, not a Graphviz escape), and the lines joined by `\n`, Graphviz's centred line break.
+    static func dotString(_ lines: String...) -> String {
+        let escaped = lines.map {
+            TerminalText.escape($0).replacingOccurrences(of: "\\", with: "\\\\")
+                .replacingOccurrences(of: "\"", with: "\\\"")
+        }
+        return "\"" + escaped.joined(separator: "\\n") + "\""
     }
+
+    /// `1 person`, `3 people`.
+    static func people(_ count: Int) -> String { count == 1 ? "1 person" : "\(count) people" }
 
     /// Past this many people, a chart draws the teams (lead and headcount), not each person.
     package static let overviewPast = 50
@@ -53,21 +60,23 @@ package struct TeamChart: Sendable {
     package func overviewMermaid() -> String {
         var out = "flowchart LR\n"
         for (t, team) in teams.enumerated() {
-            let label = "\(team.name): ★ \(team.lead) · \(1 + team.members.count) people"
+            let label = "\(team.name): ★ \(team.lead) · \(Self.people(1 + team.members.count))"
             out += "  t\(t)[\(MermaidChart.label(label))]\n"
         }
-        if !withoutTeam.isEmpty { out += "  none[\(MermaidChart.label("No team: \(withoutTeam.count) people"))]\n" }
+        if !withoutTeam.isEmpty {
+            out += "  none[\(MermaidChart.label("No team: \(Self.people(withoutTeam.count))"))]\n"
+        }
         return out
     }
 
     package func overviewDot() -> String {
         var out = "digraph roster {\n  rankdir=LR;\n  node [shape=box, style=rounded, fontname=\"Helvetica\"];\n"
         for (t, team) in teams.enumerated() {
-            let label = "\(team.name)\n★ \(team.lead)\n\(1 + team.members.count) people"
-            out += "  t\(t) [label=\(Self.dotString(label))];\n"
+            let label = Self.dotString(team.name, "★ \(team.lead)", Self.people(1 + team.members.count))
+            out += "  t\(t) [label=\(label)];\n"
         }
         if !withoutTeam.isEmpty {
-            out += "  none [label=\(Self.dotString("No team\n\(withoutTeam.count) people")), style=dashed];\n"
+            out += "  none [label=\(Self.dotString("No team", Self.people(withoutTeam.count))), style=dashed];\n"
         }
         return out + "}\n"
     }

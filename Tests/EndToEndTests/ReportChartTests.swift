@@ -93,6 +93,41 @@ import Testing
         #expect(one.stdout.contains("Cy Due") && !one.stdout.contains("Ana Over"))
     }
 
+    /// DOT labels are Graphviz's escStrings: rendered by `dot`, each label reads back as the names
+    /// it draws — a team's name, lead and headcount on lines of their own, a name's backslashes,
+    /// quotes and Graphviz escapes (`\N`, `\l`) as text, its control characters shown escaped.
+    @Test func dotLabelsReadBackAsTheNames() throws {
+        let chart = TeamChart(
+            teams: [
+                .init(name: "Frontend \"Platform\"", lead: "Nils van der Berg", members: ["\\N and \\l", "Zoë"]),
+                .init(name: "Line\nbreak", lead: "Back\\slash \u{1B}[2K", members: []),
+            ],
+            withoutTeam: ["}{"])
+        func labels(_ dot: String) throws -> [[String]] {
+            let svg = try RosterBinary.run(["/usr/bin/env", "dot", "-Tsvg"], stdin: dot, direct: true)
+            #expect(svg.code == 0, "\(svg.stderr)")
+            return svg.stdout.components(separatedBy: "class=\"node\"").dropFirst().map { node in
+                node.components(separatedBy: "<text ").dropFirst().map { text in
+                    let inner = text.drop { $0 != ">" }.dropFirst().prefix { $0 != "<" }
+                    return inner.replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(
+                        of: "&quot;", with: "\""
+                    )
+                    .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+                    .replacingOccurrences(of: "&amp;", with: "&")
+                }
+            }
+        }
+        #expect(
+            try labels(chart.overviewDot()) == [
+                ["Frontend \"Platform\"", "★ Nils van der Berg", "3 people"],
+                ["Line\\u{A}break", "★ Back\\slash \\u{1B}[2K", "1 person"], ["No team", "1 person"],
+            ])
+        #expect(
+            try labels(chart.dot()) == [
+                ["Nils van der Berg"], ["\\N and \\l"], ["Zoë"], ["Back\\slash \\u{1B}[2K"], ["}{"],
+            ])
+    }
+
     @Test func liveReportAndChartReadTheSpace() throws {
         let sandbox = try SandboxProcess(arguments: ["--test-hooks", "--no-seed"])
         defer { sandbox.stop() }
