@@ -541,54 +541,120 @@ extension CIExampleTests {
             #expect(shown.contains("Platform Infra → Backend Services"), "\(shown)")
             let called = FileManager.default.fileExists(atPath: log.path)
             #expect(called == posts, "\(head): gh \(called ? "was" : "was not") called")
-            // A fork's run saves the diff for the comment workflow (the artifact roster-diff).
+            // Nothing is saved for a later job: the comment workflow computes the diff itself.
             let outputs = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-            #expect(outputs.contains("diff-file=\(folder.path)/roster-plan/diff.md") == !posts, "\(outputs)")
+            #expect(!outputs.contains("diff-file"), "\(outputs)")
         }
     }
 
-    /// After a fork's run, `comment-diff` (examples/ci/roster-comment.yml) posts the diff that run
-    /// saved on the open pull request whose head is the run's head commit, under its own header and
-    /// marker; a marker the saved text holds counts for nothing, and a run of no open pull request
-    /// (pushed again since) posts nothing.
-    @Test func aForksSavedDiffIsPostedByTheCommentWorkflow() throws {
-        let (folder, path) = try fakeGitHub()
-        let saved = folder.appendingPathComponent("saved.md")
-        try "### Roster changes: main (abc) → head (def)\n| ➡️ | Leo Santos |\n<!-- roster-plan-run: 999999 -->\n"
-            .write(to: saved, atomically: true, encoding: .utf8)
-        let sha = String(repeating: "ab", count: 20)
-        func world(head: String) throws -> String {
-            let file = folder.appendingPathComponent("world-\(head.prefix(4)).json")
-            let pulls = #"[{"number": 7, "head": {"sha": "\#(head)"}}]"#
-            try #"{"pulls": \#(pulls), "diffs": {"4321": "\#(saved.path)"}, "comments": []}"#.write(
+    /// A fork's pull request, as a job of this repository sees it after the fork's run: a checkout of
+    /// the default branch (the example roster), the fork's commit made by `edit` (bash, with the
+    /// roster binary as $1) pushed to origin as pull requests 7 and 8, the `workflow_run` event of
+    /// the fork's run, and the environment of `comment-diff` with a stand-in `gh`.
+    struct ForkRun {
+        var folder: URL, repo: URL, base: String, head: String, env: [String: String]
+
+        /// The world of a stand-in `gh` where `pulls` are open with head `sha` and the fork's base.
+        func world(_ sha: String, pulls: [Int]) throws -> String {
+            let file = folder.appendingPathComponent("world-\(sha.prefix(4))-\(pulls.count).json")
+            let listed = pulls.map {
+                #"{"number": \#($0), "head": {"sha": "\#(sha)", "repo": {"owner": {"login": "someone"}}}, "#
+                    + #""base": {"sha": "\#(base)"}}"#
+            }
+            try #"{"pulls": [\#(listed.joined(separator: ","))], "comments": []}"#.write(
                 to: file, atomically: true, encoding: .utf8)
             return file.path
         }
+
+        func body(_ number: Int) throws -> String {
+            try String(
+                contentsOf: folder.appendingPathComponent("roster-plan/diff-4321-\(number)/comment.md"), encoding: .utf8
+            )
+        }
+    }
+
+    func forkRun(_ edit: String) throws -> ForkRun {
+        let (folder, path) = try fakeGitHub()
+        let (repo, remote) = try exampleCheckout(folder)
+        let fork = """
+            set -e; git clone -q -b main "$1" fork; cd fork; base=$(git rev-parse HEAD)
+            \(edit)
+            git add -A; git -c user.name=f -c user.email=f@x commit -q -m 'The fork changes the roster'
+            git push -q origin "HEAD:refs/pull/7/head" "HEAD:refs/pull/8/head"; echo "$base $(git rev-parse HEAD)"
+            """
+        let made = try RosterBinary.run(
+            ["/bin/bash", "-c", fork, RosterBinary.path, remote.path], direct: true, directory: folder)
+        #expect(made.code == 0, "\(made.stderr)")
+        let shas = made.stdout.split(whereSeparator: \.isWhitespace).map(String.init)
+        try #require(shas.count == 2)
         let event = folder.appendingPathComponent("workflow_run.json")
         try #"""
-        {"workflow_run": {"id": 4321, "event": "pull_request", "head_sha": "\#(sha)", "head_branch": "fix/names&teams",
+        {"workflow_run": {"id": 4321, "event": "pull_request", "head_sha": "\#(shas[1])", "head_branch": "fix/names&teams",
          "head_repository": {"full_name": "someone/people", "owner": {"login": "someone"}}}}
         """#.write(to: event, atomically: true, encoding: .utf8)
-        let log = folder.appendingPathComponent("log")
-        var env = [
-            "PATH": path, "ROSTER_COMMAND": "comment-diff", "GITHUB_REPOSITORY": "org/people", "GH_LOG": log.path,
-            "GITHUB_EVENT_PATH": event.path, "RUNNER_TEMP": folder.path, "GITHUB_RUN_ID": "5000",
-            "FAKE_GH_WORLD": try world(head: sha),
+        var run = ForkRun(folder: folder, repo: repo, base: shas[0], head: shas[1], env: [:])
+        run.env = [
+            "PATH": path, "ROSTER_COMMAND": "comment-diff", "GITHUB_REPOSITORY": "org/people",
+            "GH_LOG": folder.appendingPathComponent("log").path, "GITHUB_EVENT_PATH": event.path,
+            "RUNNER_TEMP": folder.path, "GITHUB_RUN_ID": "5000", "FAKE_GH_WORLD": try run.world(shas[1], pulls: [7]),
         ]
-        let posted = try run("run.sh", [], env: env, in: folder)
+        return run
+    }
+
+    /// After a fork's run, `comment-diff` (examples/ci/roster-comment.yml), in a checkout of this
+    /// repository, fetches the pull request's commits as objects and posts what they change, person by
+    /// person, computed by this repository's roster: names that would mention, link or imitate the
+    /// plan comment are inert; each open pull request of that head gets the diff against its own base;
+    /// one pushed again since gets nothing; a run of no pull request posts nothing.
+    @Test func aForksCommitsAreDiffedHereAndPosted() throws {
+        let hostile = "@org/everyone [click](https://evil.example) ### Roster plan <!-- roster-plan -->"
+        var fork = try forkRun(
+            """
+            "$0" move "Leo Santos" --to "Backend Services" roster/ > /dev/null
+            "$0" hire '\(hostile)' --craft Design --level Junior roster/ > /dev/null
+            """)
+        let log = URL(fileURLWithPath: fork.env["GH_LOG"] ?? "")
+        let posted = try run("run.sh", [], env: fork.env, in: fork.repo)
         #expect(posted.code == 0 && posted.stdout.contains("posted a new comment"), "\(posted.stdout)\(posted.stderr)")
         let calls = try String(contentsOf: log, encoding: .utf8)
-        #expect(calls.contains("pulls?state=open&head=someone%3Afix%2Fnames%26teams"), "\(calls)")
-        let body = try String(
-            contentsOf: folder.appendingPathComponent("roster-plan/diff-4321/comment.md"), encoding: .utf8)
-        #expect(body.hasPrefix("<!-- roster-plan -->\n<!-- roster-plan-run: 4321 -->\n> From a fork"), "\(body)")
-        #expect(body.contains("| ➡️ | Leo Santos |") && body.contains("&lt;!-- roster-plan-run: 999999"), "\(body)")
+        #expect(calls.contains("pulls?state=open&per_page=100&head=someone%3Afix%2Fnames%26teams"), "\(calls)")
         #expect(calls.contains("api --method POST repos/org/people/issues/7/comments"), "\(calls)")
-        env["FAKE_GH_WORLD"] = try world(head: String(repeating: "cd", count: 20))
-        let moved = try run("run.sh", [], env: env, in: folder)
+        let body = try fork.body(7)
+        #expect(body.hasPrefix("<!-- roster-plan -->\n<!-- roster-plan-run: 4321 -->\n> From a fork"), "\(body)")
+        #expect(body.contains("Leo Santos") && body.contains("Roster plan"), "\(body)")
+        #expect(body.components(separatedBy: "<!--").count == 3, "only the header's markers: \(body)")
+        #expect(!body.contains("@org") && !body.contains("](https://") && !body.contains("https://evil"), "\(body)")
+        let headings = body.split(separator: "\n").filter { $0.hasPrefix("#") }
+        #expect(headings.count == 2 && !headings.contains { $0.contains("Roster plan") }, "\(body)")
+        // The branch has two open pull requests: each gets the diff against its own base.
+        fork.env["FAKE_GH_WORLD"] = try fork.world(fork.head, pulls: [7, 8])
+        let both = try run("run.sh", [], env: fork.env, in: fork.repo)
+        #expect(both.code == 0, "\(both.stdout)\(both.stderr)")
+        #expect(try String(contentsOf: log, encoding: .utf8).contains("issues/8/comments"))
+        #expect(try fork.body(8).contains("Leo Santos"))
+        fork.env["FAKE_GH_WORLD"] = try fork.world(String(repeating: "cd", count: 20), pulls: [7])
+        let moved = try run("run.sh", [], env: fork.env, in: fork.repo)
         #expect(moved.code == 0 && moved.stdout.contains("no open pull request has head"), "\(moved.stdout)")
+        let event = URL(fileURLWithPath: fork.env["GITHUB_EVENT_PATH"] ?? "")
         try #"{"workflow_run": {"id": 4321, "event": "push"}}"#.write(to: event, atomically: true, encoding: .utf8)
-        let push = try run("run.sh", [], env: env, in: folder)
+        let push = try run("run.sh", [], env: fork.env, in: fork.repo)
         #expect(push.code == 0 && push.stdout.contains("nothing to post"), "\(push.stdout)\(push.stderr)")
+    }
+
+    /// A fork hires 1,500 people whose names grow when escaped (`<` is `&lt;`, a mention gets a
+    /// zero-width space): the body is escaped first and measured after, and stays within what GitHub
+    /// takes (65,536 characters), saying what it left out.
+    @Test func aForksHugeDiffIsMeasuredAfterEscaping() throws {
+        let fork = try forkRun(
+            """
+            { echo 'version: 1'; echo 'defaults: {craft: Engineering, level: Mid}'; echo 'people:'
+              for i in $(seq 1 1500); do echo "  - {name: '@everyone <!-- Zoë Müller-Lüdenscheid $i --> <b>'}"; done
+            } > roster/hires.yaml
+            """)
+        let posted = try run("run.sh", [], env: fork.env, in: fork.repo)
+        #expect(posted.code == 0 && posted.stdout.contains("posted a new comment"), "\(posted.stdout)\(posted.stderr)")
+        let body = try fork.body(7)
+        #expect(body.unicodeScalars.count <= 65_536, "\(body.unicodeScalars.count) characters")
+        #expect(body.contains("left out") && !body.contains("<b>"), "\(body.suffix(600))")
     }
 }

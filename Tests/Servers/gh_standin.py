@@ -61,6 +61,7 @@ def out(value, args):
 
 
 def api(args, w):
+    args = [a for a in args if a != "--paginate"]
     path = args[1].split("?")[0]
     parts = path.split("/")
     if path == "graphql":

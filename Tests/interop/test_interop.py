@@ -6,6 +6,7 @@ import importlib.util
 import io
 import json
 import os
+import re
 import subprocess
 
 import yaml
@@ -78,7 +79,7 @@ def test_the_ci_workflow_has_the_jobs_and_rails_it_promises():
     with open(os.path.join(ROOT, "action.yml")) as f:
         action = yaml.safe_load(f)
     assert set(action["inputs"]) >= {"command", "path", "endpoint", "token", "comment", "version"}
-    assert set(action["outputs"]) == {"changes", "exitcode", "plan-file", "diff-file"}
+    assert set(action["outputs"]) == {"changes", "exitcode", "plan-file"}
     for step in action["runs"]["steps"]:
         if "uses" in step:
             assert len(step["uses"].split("@")[1].split()[0]) == 40, step["uses"]
@@ -94,7 +95,11 @@ def test_the_fork_comment_workflow_runs_nothing_of_the_fork():
     assert on["workflow_run"] == {"workflows": ["roster"], "types": ["completed"]}
     assert workflow["permissions"] == {}
     (job,) = workflow["jobs"].values()
-    assert job["permissions"] == {"actions": "read", "pull-requests": "write"}
+    assert job["permissions"] == {"contents": "read", "pull-requests": "write"}
     assert "head_repository.full_name != github.repository" in job["if"], "forks only"
-    (step,) = job["steps"]
+    checkout, step = job["steps"]
+    # This repository's own default branch, never a ref of the fork; no credentials kept.
+    assert checkout["uses"].startswith("actions/checkout@") and "ref" not in checkout["with"]
+    assert checkout["with"]["persist-credentials"] is False
     assert step["uses"].startswith("roster-dev/roster@") and step["with"] == {"command": "comment-diff"}
+

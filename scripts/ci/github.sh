@@ -195,7 +195,7 @@ host_open_drift() {
 }
 
 # The run a workflow_run event reports, when it ran for a pull request from a fork: "RUN HEAD_SHA
-# FORK_OWNER HEAD_BRANCH". Nothing for any other event.
+# FORK_OWNER HEAD_BRANCH", each checked for its shape. Nothing for any other event.
 host_finished_run() {
     python3 - <<'PY'
 import json, os, re
@@ -213,13 +213,26 @@ if run.get("event") == "pull_request" and all(re.fullmatch(s, f) for s, f in zip
 PY
 }
 
-# The open pull request whose head is OWNER's BRANCH at commit SHA, as GitHub lists it.
-host_pull_of_head() {
+# The open pull requests whose head is OWNER's BRANCH at commit SHA, as GitHub lists them (every
+# page): "NUMBER BASE_SHA" a line.
+host_pulls_of_head() {
     local head
     head=$(jq -rn --arg head "$1:$2" '$head | @uri')
-    gh api "repos/$GITHUB_REPOSITORY/pulls?state=open&head=$head" \
-        --jq "[.[] | select(.head.sha == \"$3\")][0].number // empty"
+    gh api --paginate "repos/$GITHUB_REPOSITORY/pulls?state=open&per_page=100&head=$head" \
+        --jq ".[] | select(.head.sha == \"$3\" and .head.repo.owner.login == \"$1\") | \"\\(.number) \\(.base.sha)\""
 }
 
-# The diff run RUN saved (the artifact roster-diff), into DIR.
-host_download_diff() { gh run download "$1" --name roster-diff --dir "$2" 2> /dev/null; }
+# Fetches pull request NUMBER's head and BASE into this checkout as objects (refs/roster/…),
+# nothing checked out; fails when its head is no longer SHA. The token goes to this fetch only.
+host_fetch_change() {
+    local number=$1 sha=$2 base=$3 fetched
+    push_auth=()
+    host_push_auth
+    git ${push_auth[@]+"${push_auth[@]}"} fetch --no-tags --quiet "$(host_push_remote)" \
+        "+refs/pull/$number/head:refs/roster/pull/$number"
+    if ! git cat-file -e "$base^{commit}" 2> /dev/null; then
+        git ${push_auth[@]+"${push_auth[@]}"} fetch --no-tags --quiet "$(host_push_remote)" "$base"
+    fi
+    fetched=$(git rev-parse --verify -q "refs/roster/pull/$number^{commit}") || return 1
+    [ "$fetched" = "$sha" ]
+}

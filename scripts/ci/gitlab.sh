@@ -296,5 +296,5 @@ host_open_drift() {
 # comment-diff is GitHub's: a fork's merge request pipeline runs in the fork's project, whose job
 # token may not post to this one; its log holds the diff (docs/ci.md). No run to post for.
 host_finished_run() { :; }
-host_pull_of_head() { :; }
-host_download_diff() { return 1; }
+host_pulls_of_head() { :; }
+host_fetch_change() { return 1; }

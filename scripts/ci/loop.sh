@@ -64,9 +64,8 @@ note() {
 
 # Without a token: what the change does to the roster, person by person, from git alone
 # (`roster diff` of the change's base against its head), as the job's summary and, where this
-# token may post (not a fork's), as the change's note. For a fork, the diff is also an output
-# (diff-file), which the host may hand to a job that can post it (comment-diff). Nothing is said
-# when the base is not there.
+# token may post (not a fork's), as the change's note. A fork's note is posted by a job of this
+# repository that computes the diff itself (comment-diff). Nothing is said when the base is not there.
 diff_note() {
     local path=$1 post=$2 base out number
     base=$(host_diff_base)
@@ -80,50 +79,62 @@ diff_note() {
     { echo "$marker"; roster diff "$base..HEAD" "$path" --format markdown; } > "$out/comment.md" || return 0
     host_show_plan "$out/comment.md"
     number=$(host_change_number)
-    if [ "$post" = false ]; then
-        tail -n +2 "$out/comment.md" > "$out/diff.md"
-        host_output diff-file "$out/diff.md"
-    fi
     if [ "$post" = true ] && [ "${ROSTER_COMMENT:-true}" = true ] && [ -n "$number" ]; then
         note "$number" "$out/comment.md" || echo "note: the diff could not be posted with this token"
     fi
 }
 
-# Posts the diff a fork's pull request run saved (diff_note) as that pull request's note, from a
-# job the host runs apart with a token that may post. The pull request is the open one whose head
-# is the run's head commit, as the host names it, never what the run saved; the saved text is
-# shown as text under a header of our own (no marker of it counts), and nothing of the fork is
-# checked out or run.
+# The comment of a fork's pull request, from a job the host runs in this repository after the
+# fork's run ends, with a token that may post. The diff is computed here, by this repository's
+# roster, from the fork's commits fetched as data (git objects, never checked out, nothing of them
+# run): what the fork's run could have saved counts for nothing. Each open pull request whose head
+# is the run's (owner, branch and commit) gets the diff against its own base; one pushed again
+# since gets nothing (its newer run posts). The body is escaped by roster, then measured.
 comment_diff() {
-    local run sha fork branch number dir body
+    local path=${ROSTER_PATH:-roster/} run sha fork branch pulls number base
     read -r run sha fork branch < <(host_finished_run) || true
     if [ -z "${run:-}" ]; then
         echo "note: not run after a pull request's run: nothing to post"
         return 0
     fi
-    number=$(host_pull_of_head "$fork" "$branch" "$sha")
-    if [ -z "$number" ]; then
+    pulls=$(host_pulls_of_head "$fork" "$branch" "$sha")
+    if [ -z "$pulls" ]; then
         echo "note: no open $host_change_word has head $sha (pushed again, or closed): nothing posted"
         return 0
     fi
-    dir=$(host_plan_dir)/diff-$run
-    if ! host_download_diff "$run" "$dir" || [ ! -f "$dir/diff.md" ] || [ -L "$dir/diff.md" ]; then
-        echo "note: $host_run_word $run saved no diff (the roster did not change, or the run failed): nothing posted"
-        return 0
-    fi
+    # Read from a descriptor of its own: the commands in the loop read standard input.
+    while read -r number base <&3; do
+        if ! host_fetch_change "$number" "$sha" "$base"; then
+            echo "note: $host_change_word #$number no longer has head $sha (pushed again): nothing posted"
+            continue
+        fi
+        post_fork_diff "$path" "$run" "$number" "$base" "$sha"
+    done 3<<< "$pulls"
+}
+
+# Posts roster diff of BASE's merge base with HEAD against HEAD as the note of change NUMBER, for run RUN.
+post_fork_diff() {
+    local path=$1 run=$2 number=$3 base=$4 head=$5 dir from body size
+    dir=$(host_plan_dir)/diff-$run-$number
+    mkdir -p "$dir"
+    from=$(git merge-base "$base" "$head")
+    roster diff "$from..$head" "$path" --format markdown > "$dir/diff.md"
     body="$dir/comment.md"
     {
         echo "$marker"
         echo "<!-- roster-plan-run: $run -->"
         echo "> From a fork: validated only (a fork's $host_change_word gets no MPS token), so there is no plan."
-        echo "> What it changes in the roster, person by person (\`roster diff\`, $host_run_word $run):"
+        echo "> What it changes in the roster, person by person (\`roster diff\` of its commits, computed here):"
         echo
-        if [ "$(wc -c < "$dir/diff.md")" -gt 60000 ]; then
-            echo "The diff is too long for a $host_note_word: it is in the summary of $host_run_word $run."
-        else
-            sed 's/<!--/\&lt;!--/g' "$dir/diff.md"
-        fi
+        cat "$dir/diff.md"
     } > "$body"
+    size=$(LC_ALL=C.UTF-8 wc -m < "$body")
+    if [ "$size" -gt 65000 ]; then
+        host_show_plan "$body"
+        head -n 4 "$body" > "$dir/short.md"
+        echo "The diff ($size characters) is too long for a $host_change_word $host_note_word: it is in the summary of $host_run_word $(host_run_id)." >> "$dir/short.md"
+        body="$dir/short.md"
+    fi
     GITHUB_RUN_ID=$run CI_PIPELINE_ID=$run note "$number" "$body"
 }
 
