@@ -38,7 +38,7 @@ package struct GitRepository: Sendable {
     static let settings = [
         "safe.bareRepository=explicit", "core.fsmonitor=false", "core.hooksPath=/dev/null", "core.pager=cat",
         "log.showSignature=false", "core.useReplaceRefs=false", "protocol.allow=never", "gc.auto=0",
-        "maintenance.auto=false", "core.quotePath=false",
+        "maintenance.auto=false",
     ]
 
     /// The environment git runs in: the user's, without what would name another repository or

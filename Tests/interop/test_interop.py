@@ -103,3 +103,15 @@ def test_the_fork_comment_workflow_runs_nothing_of_the_fork():
     assert checkout["with"]["persist-credentials"] is False
     assert step["uses"].startswith("roster-dev/roster@") and step["with"] == {"command": "comment-diff"}
 
+
+
+def test_the_examples_pin_every_action_by_commit_with_its_version():
+    for name in ("roster.yml", "roster-comment.yml"):
+        with open(os.path.join(ROOT, "examples", "ci", name)) as f:
+            text = f.read()
+        assert "unpinned-uses" not in text, f"{name}: no suppressed finding of an unpinned action"
+        for line in text.splitlines():
+            if "uses:" in line:
+                ref, _, comment = line.split("@", 1)[1].partition(" # ")
+                assert re.fullmatch(r"[0-9a-f]{40}", ref), line
+                assert re.fullmatch(r"v?[0-9]+\.[0-9]+\.[0-9]+", comment.strip()), line
