@@ -3,16 +3,16 @@ import Foundation
 /// A commit as its object says it, read by roster rather than through a format string: the
 /// author's name, date and message are fields of their own, so no text in one can pass for another
 /// or for another commit.
-package struct GitCommit: Sendable, Equatable {
-    package var id: String
-    package var parents: [String]
-    package var author: String
+struct GitCommit: Sendable, Equatable {
+    var id: String
+    var parents: [String]
+    var author: String
     /// The author's date as written, `YYYY-MM-DDTHH:MM:SS±HH:MM` in the author's offset.
-    package var date: String
+    var date: String
     /// The author's date in seconds since 1970 (UTC).
-    package var seconds: Int
+    var seconds: Int
     /// The first paragraph of the message, its lines joined by spaces (git's `%s`).
-    package var subject: String
+    var subject: String
 
     /// The commit object `content` of `id`; an error naming the commit when it does not read as one.
     init(id: String, content: [UInt8]) throws(GitFailure) {
@@ -39,7 +39,7 @@ package struct GitCommit: Sendable, Equatable {
         subject = Self.subject(text[split.upperBound...])
     }
 
-    package init(id: String, parents: [String], author: String, date: String, seconds: Int, subject: String) {
+    init(id: String, parents: [String], author: String, date: String, seconds: Int, subject: String) {
         (self.id, self.parents, self.author, self.date, self.seconds, self.subject) =
             (id, parents, author, date, seconds, subject)
     }

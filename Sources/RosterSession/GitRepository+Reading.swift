@@ -3,14 +3,14 @@
 /// ``GitObjects``.
 extension GitRepository {
     /// One commit of a first-parent history and the roster files it changed (`--raw` records).
-    package struct Change: Sendable {
-        package var commit: String
+    struct Change: Sendable {
+        var commit: String
         /// Each changed path and its blob after the commit (nil: deleted there).
-        package var files: [(path: String, blob: String?)]
+        var files: [(path: String, blob: String?)]
     }
 
     /// The commit `revision` names (`main`, `HEAD~2`, an id), or nil when it names none.
-    package func commit(_ revision: String) -> String? {
+    func commit(_ revision: String) -> String? {
         guard let id = try? text(["rev-parse", "--verify", "-q", "--end-of-options", revision + "^{commit}"]),
             GitObjects.isObjectID(id)
         else { return nil }
@@ -18,7 +18,7 @@ extension GitRepository {
     }
 
     /// The best common ancestor of two commits, or nil when they have none.
-    package func mergeBase(_ a: String, _ b: String) -> String? {
+    func mergeBase(_ a: String, _ b: String) -> String? {
         guard let id = try? text(["merge-base", "--end-of-options", a, b]), GitObjects.isObjectID(id) else {
             return nil
         }
@@ -26,18 +26,18 @@ extension GitRepository {
     }
 
     /// The regular files (path → blob) `commit` holds below `paths` (relative to the top; `.` for all).
-    package func files(at commit: String, under paths: [String]) throws(GitFailure) -> [String: String] {
+    func files(at commit: String, under paths: [String]) throws(GitFailure) -> [String: String] {
         guard GitObjects.isObjectID(commit) else { throw GitFailure(message: "\(commit) is not a commit id") }
         return try GitObjects.entries(run(["ls-tree", "-r", "-z", "--full-tree", commit, "--"] + paths), idField: 2)
     }
 
     /// The contents of the blobs `ids`, from one `git cat-file --batch`; an id that is no blob is left out.
-    package func contents(_ ids: [String]) throws(GitFailure) -> [String: [UInt8]] {
+    func contents(_ ids: [String]) throws(GitFailure) -> [String: [UInt8]] {
         try objects(ids).compactMapValues { $0.type == "blob" ? $0.content : nil }
     }
 
     /// The commits `ids`, each read from its object.
-    package func commits(_ ids: [String]) throws(GitFailure) -> [String: GitCommit] {
+    func commits(_ ids: [String]) throws(GitFailure) -> [String: GitCommit] {
         var commits: [String: GitCommit] = [:]
         for (id, object) in try objects(ids) {
             guard object.type == "commit" else { throw GitFailure(message: "\(id.prefix(12)) is not a commit") }
@@ -57,7 +57,7 @@ extension GitRepository {
     /// The commits of `head`'s first-parent history that changed `paths`, oldest first, each with the
     /// files it changed against its first parent (a merge counts as what it brought to the branch);
     /// `options` are more of git log's (`--since=…`).
-    package func firstParentChanges(
+    func firstParentChanges(
         of head: String, paths: [String], options: [String] = []
     ) throws(GitFailure) -> [Change] {
         let output = try run(

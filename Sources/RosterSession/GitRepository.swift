@@ -8,15 +8,15 @@ import Synchronization
 /// commit as ordinary files) — and git runs with that folder named explicitly and with every
 /// setting through which a repository's configuration could run a program switched off
 /// (``GitRepository/settings``; docs/decisions.md, "A repository is data").
-package struct GitRepository: Sendable {
+struct GitRepository: Sendable {
     /// The work tree's top, symbolic links resolved.
-    package let top: String
+    let top: String
     /// The git folder (`TOP/.git`: a folder, or a file naming one, as a worktree or submodule has).
     let gitDirectory: String
 
     /// The repository whose work tree holds `path` (a file or folder; the nearest existing folder
     /// above it when it is not there), or nil outside git.
-    package static func containing(_ path: String) -> GitRepository? {
+    static func containing(_ path: String) -> GitRepository? {
         var folder = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath()
         var isFolder: ObjCBool = false
         while !FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) || !isFolder.boolValue {
@@ -66,7 +66,7 @@ package struct GitRepository: Sendable {
 
     /// What `git ARGUMENTS` writes on standard output; `input` is written to its standard input.
     /// A git that fails (or is not there) is an error naming the command and what git said.
-    package func run(_ arguments: [String], input: [UInt8]? = nil) throws(GitFailure) -> [UInt8] {
+    func run(_ arguments: [String], input: [UInt8]? = nil) throws(GitFailure) -> [UInt8] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = commandLine(arguments)
@@ -106,7 +106,7 @@ package struct GitRepository: Sendable {
 
     /// `path` (absolute or relative to the current folder) relative to the top, `.` for the top
     /// itself; nil when it is outside the work tree.
-    package func relative(_ path: String) -> String? {
+    func relative(_ path: String) -> String? {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
         if absolute == top { return "." }
         let prefix = top == "/" ? "/" : top + "/"
@@ -115,8 +115,8 @@ package struct GitRepository: Sendable {
 }
 
 /// git failed, or wrote what roster cannot read: what happened, in one line made safe for a terminal.
-package struct GitFailure: Error, Sendable {
-    package var message: String
+struct GitFailure: Error, Sendable {
+    var message: String
 
     /// `git log failed: fatal: …`: the command and the first line git said.
     init(_ arguments: [String], said: String) {
