@@ -14,6 +14,9 @@ package struct ApplyEngine: Sendable {
     var read: @Sendable () async throws(LiveReadFailure) -> LiveState
     /// Plans again from a live state: the plan, or the diagnostics that prevent one.
     var replan: @Sendable (LiveState) -> (Plan?, [Diagnostic])
+    /// Plans for the final verification, when it differs from recovery's: an apply of what is due
+    /// is verified against the whole roster of its day (nil: ``replan``).
+    package var verifying: (@Sendable (LiveState) -> (Plan?, [Diagnostic]))?
     /// Progress lines for a person watching.
     var progress: (@Sendable (String) -> Void)?
     /// Interrupts, and what is in flight.
@@ -184,9 +187,16 @@ package struct ApplyEngine: Sendable {
             report.unexplained = check.unexplained(diagnostics)
             return report
         }
-        report.verification = .checked(remaining: fresh.changes.filter { $0.action != .unmanaged })
+        // Another writer shows in what this apply's own plan leaves; what the roster of the day
+        // differs in besides (`verifying`) is left on purpose.
+        let (whole, problems) = verifying.map { $0(live) } ?? (fresh, [])
+        guard let whole else {
+            report.verification = .unplannable(problems.map(\.message))
+            return report
+        }
+        report.verification = .checked(remaining: whole.changes.filter { $0.action != .unmanaged })
         report.unexplained = check.unexplained(fresh)
-        report.broken = fresh.brokenRules.map(\.message)
+        report.broken = whole.brokenRules.map(\.message)
         return report
     }
 }

@@ -81,8 +81,9 @@ package struct ApplyReport: Sendable {
     /// What `apply --reviewed` held back because no reviewed plan holds it (a message each): the
     /// rest ran; the command refuses (exit 3) so that someone looks.
     package var heldBack: [String] = []
-    /// `apply --due-since DAY`: what it applied is what the roster dates after DAY, its day come.
-    package var dueSince: Day?
+    /// `apply --due`: what it applied is what the roster made due by this day, and the changes made
+    /// in the apps it left as they are because they meet a dated one.
+    package var due: (day: Day, conflicts: [DueRoster.Conflict])?
     /// The plan applied, told person by person, for the report's closing words (nil: not told).
     package var people: PeopleView?
 
@@ -104,9 +105,11 @@ package struct ApplyReport: Sendable {
     }
 
     /// Whether the final read could be made and planned against.
+    /// Whether the read after the apply found the space as the roster says it on the day: nothing
+    /// left, nothing unexplained, no rule broken.
     package var verified: Bool {
-        if case .checked = verification { return true }
-        return false
+        guard case .checked(let remaining) = verification else { return false }
+        return remaining.isEmpty && unexplained.isEmpty && broken.isEmpty
     }
 
     /// What the entries add up to, counted in one pass.
@@ -141,8 +144,12 @@ package struct ApplyReport: Sendable {
     }
 
     /// Everything applied, verified, nothing left, nothing stopped.
+    /// Whether everything planned was applied and verified. An apply of what is due is complete with
+    /// the apps' changes left (told as left): it leaves them on purpose.
     package var complete: Bool {
-        stop == nil && verified && remaining.isEmpty && unexplained.isEmpty && broken.isEmpty
-            && entries.allSatisfy { $0.status == .applied }
+        guard case .checked(let remaining) = verification, stop == nil, unexplained.isEmpty, broken.isEmpty else {
+            return false
+        }
+        return (due != nil || remaining.isEmpty) && entries.allSatisfy { $0.status == .applied }
     }
 }

@@ -10,7 +10,7 @@ struct ApplyCommand: Command {
         "Apply the plan: show it, ask for yes (a saved plan is not asked about again), run it, verify the result."
     static let usage = Usage.command(
         "apply [PATH… | plan.json]", OptionCatalog.autoApprove.spec, OptionCatalog.allowLargeChanges.spec,
-        OptionCatalog.concurrency.spec, Options.format.spec, OptionCatalog.reviewed.spec, Options.dueSince.spec,
+        OptionCatalog.concurrency.spec, Options.format.spec, OptionCatalog.reviewed.spec, Options.due.spec,
         PlanningOptions.asOf.spec)
     struct Options: CommandOptions {
         static let format = Option<TextOrJSON>.format(
@@ -18,16 +18,16 @@ struct ApplyCommand: Command {
         // `PlanningOptions`, listed with apply's own help for the selection.
         static let only = OptionCatalog.only.help("apply only these entities' changes (and what they need)")
         static let exclude = OptionCatalog.exclude.help("leave these entities' changes out")
-        static let dueSince = Option<String?>.text(
-            "--due-since", "DATE",
-            "apply only what the roster dates after DATE, up to the plan's day (the scheduled job: DATE is the "
-                + "last apply's day); what the apps changed is left for pull")
+        static let due = Option<Bool>.flag(
+            "--due",
+            "apply only what the roster's dates made due by the plan's day (the scheduled job); what the apps "
+                + "changed is left for pull")
         static let specs =
             [
                 format.spec, OptionCatalog.view.spec, OptionCatalog.autoApprove.spec,
                 OptionCatalog.allowLargeChanges.spec,
                 OptionCatalog.concurrency.spec, OptionCatalog.prune.spec, only.spec, exclude.spec,
-                OptionCatalog.reviewed.spec, dueSince.spec, PlanningOptions.asOf.spec,
+                OptionCatalog.reviewed.spec, due.spec, PlanningOptions.asOf.spec,
             ]
         /// Roster paths, or one saved plan.
         var paths: [String]
@@ -38,8 +38,8 @@ struct ApplyCommand: Command {
         var concurrency: Int
         /// `--reviewed FOLDER`: the plans reviewed on merged pull requests.
         var reviewed: String?
-        /// `--due-since DATE`: only what became due after that day.
-        var dueSince: Day?
+        /// `--due`: only what the roster's dates made due.
+        var due: Bool
         var planning: PlanningOptions
         var color: ColorOptions
         var connection: ConnectionOptions
@@ -52,9 +52,7 @@ struct ApplyCommand: Command {
             allowLargeChanges = arguments[OptionCatalog.allowLargeChanges]
             concurrency = arguments[OptionCatalog.concurrency] ?? 4
             reviewed = arguments[OptionCatalog.reviewed]
-            dueSince = try arguments[Self.dueSince].map { text throws(UsageError) in
-                try ReportCommand.day(text, "--due-since")
-            }
+            due = arguments[Self.due]
             planning = try PlanningOptions(arguments)
             color = ColorOptions(arguments)
             connection = ConnectionOptions(arguments)
@@ -81,7 +79,7 @@ struct ApplyCommand: Command {
             connection: options.connection, environment: context.environment,
             allowLargeChanges: options.allowLargeChanges, concurrency: options.concurrency, reviewed: options.reviewed)
         settings.asOf = options.planning.asOf
-        settings.dueSince = options.dueSince
+        settings.due = options.due
         let workflow = try ApplyWorkflow(settings, log: context.log(verbose: options.connection.verbose))
         let (made, request) = try await workflow.makePlan()
         let control = ApplyControl()
@@ -103,7 +101,11 @@ struct ApplyCommand: Command {
             } else {
                 show.report(
                     ReportRenderer.brokenLines(report, color: show.color)
-                        + ReportRenderer.heldBackLines(report, color: show.color))
+                        + ReportRenderer.heldBackLines(report, color: show.color)
+                        + (report.due == nil
+                            ? ""
+                            : ReportRenderer.verificationLines(report)
+                                + ReportRenderer.conflictLines(report, color: show.color)))
             }
             if !report.heldBack.isEmpty { return ExitCode.refused }
             return report.complete ? ExitCode.success : ExitCode.failure

@@ -115,11 +115,13 @@ extension RosterEditor {
         }
     }
 
-    /// `--on` with `set person`: a level that takes effect on the day (its start date).
+    /// `--on` with `set person`: a level that takes effect on the day, written as the person's
+    /// change of that day (`changes:`), so the entry keeps saying the level they have until then.
+    /// A day that has come is the level's start date, set now.
     private mutating func promote(_ name: String, _ changes: PersonChanges, on day: Day) throws(EditRefusal) {
         var fields = changes.fields
         let others = PersonField.all.filter { $0 != .level && $0 != .levelStartDate && fields[$0] != nil }
-        guard others.isEmpty, changes.id == nil, fields[.level] != nil else {
+        guard others.isEmpty, changes.id == nil, case .some(.some(let text)) = fields[.level] else {
             throw EditRefusal(
                 .editMissingValue,
                 "--on dates a new level (its start date); craft, focus and id change as soon as the plan is applied: "
@@ -129,8 +131,30 @@ extension RosterEditor {
             throw EditRefusal(
                 .editMissingValue, "--on \(day) and --since \(since ?? "none") name different days; give one", at: nil)
         }
-        fields[.levelStartDate] = .some(day.description)
-        try setPerson(name, PersonChanges(fields: fields))
+        guard day > today else {
+            fields[.levelStartDate] = .some(day.description)
+            return try setPerson(name, PersonChanges(fields: fields))
+        }
+        let p = try person(name)
+        let entry = roster.people[p]
+        let level = JobLevel(server: text)
+        let eve = entry.levelOn(day.adding(days: -1))
+        let same = entry.changes.contains { $0.on.value == day && $0.level.value == level }
+        var dated = entry.changes.filter { $0.on.value != day }
+        if same || (level == eve && dated.count == entry.changes.count) {
+            nothingToChange("\(entry.name.value) is already \(level.rawValue) on \(day)")
+            return
+        }
+        let at = entry.location
+        dated.append(PersonChange(on: Located(day, at: at), level: Located(level, at: at), location: at))
+        dated.sort { $0.on.value < $1.on.value }
+        edit(entry.location) {
+            $0.editRecords(
+                $1, RosterFormat.PersonKey.changes.name, dated.map(\.written),
+                identity: RosterFormat.PersonChangeKey.on.name)
+        }
+        summary.append(
+            "\(entry.name.value): level \(eve.rawValue) → \(level.rawValue) on \(day) (plans schedule it until then)")
     }
 
     private mutating func removePerson(_ name: String, successor: String?, on day: Day) throws(EditRefusal) {

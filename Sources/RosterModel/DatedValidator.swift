@@ -34,23 +34,34 @@ struct DatedValidator {
 
     /// Days of one entry: the last after the first; a team's changes inside its days, one a day.
     private mutating func checkEntries() {
-        for person in roster.people { checkOrder(person.presence, "person \"\(person.name.value)\"") }
+        for person in roster.people {
+            let what = "person \"\(person.name.value)\""
+            checkOrder(person.presence, what)
+            checkDays(person.changes.map(\.on), person.presence, what, whose: "their")
+        }
         for team in roster.teams {
             let what = "team \"\(team.name.value)\""
             checkOrder(team.presence, what)
-            var seen: [Day: SourceLocation] = [:]
+            checkDays(team.changes.map(\.on), team.presence, what, whose: "its")
             for change in team.changes {
-                let day = change.on.value
-                if let first = seen.updateValue(change.on.location, forKey: day) {
-                    error(
-                        "\(what) changes twice on \(day); write one change a day", at: change.on.location,
-                        note: DiagnosticNote(location: first, message: "first change on \(day) here"))
-                } else if team.presence.status(on: day) != .present {
-                    error("\(what) changes on \(day), \(Self.away(team.presence, on: day))", at: change.on.location)
-                }
                 for reference in [change.lead].compactMap({ $0 }) + (change.members ?? []) {
-                    checkKnown(reference, what, day)
+                    checkKnown(reference, what, change.on.value)
                 }
+            }
+        }
+    }
+
+    /// An entry's changes (`days`, as written): one a day, each inside the entry's days.
+    private mutating func checkDays(_ days: [Located<Day>], _ presence: Presence, _ what: String, whose: String) {
+        var seen: [Day: SourceLocation] = [:]
+        for on in days {
+            let day = on.value
+            if let first = seen.updateValue(on.location, forKey: day) {
+                error(
+                    "\(what) changes twice on \(day); write one change a day", at: on.location,
+                    note: DiagnosticNote(location: first, message: "first change on \(day) here"))
+            } else if presence.status(on: day) != .present {
+                error("\(what) changes on \(day), \(Self.away(presence, on: day, whose: whose))", at: on.location)
             }
         }
     }

@@ -107,7 +107,7 @@ package struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// Before every day a roster can write: the state a dated roster starts from.
-    static let distantPast = Day(year: 0, month: 1, day: 1)
+    package static let distantPast = Day(year: 0, month: 1, day: 1)
 
     /// Whole months from this day to `later`: the most months that, added, do not pass it.
     func months(until later: Day) -> Int {

@@ -12,6 +12,8 @@ package struct PersonEntry: Sendable {
     package var previously: [Located<String>]
     /// The days the person is in the space (`starts`, `lastDay`).
     package var presence = Presence()
+    /// Their dated level changes (`changes:`), as written.
+    package var changes: [PersonChange] = []
     /// Where the entry starts.
     package var location: SourceLocation
 

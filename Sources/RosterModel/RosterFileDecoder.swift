@@ -137,6 +137,7 @@ struct RosterFileDecoder {
         }
         person.previously = fields[.previously].map { reader.names($0, "previously") } ?? []
         person.presence = presence(fields[.starts], fields[.lastDay])
+        person.changes = fields[.changes].map { list($0, "changes").compactMap { decodePersonChange($0) } } ?? []
         return name == nil ? nil : person
     }
 
@@ -226,6 +227,25 @@ struct RosterFileDecoder {
         Presence(
             starts: starts.flatMap { reader.located(day: $0, RosterFormat.PersonKey.starts.name) },
             lastDay: lastDay.flatMap { reader.located(day: $0, RosterFormat.PersonKey.lastDay.name) })
+    }
+
+    /// One item of a person's `changes:`: its day and the level from that day.
+    private mutating func decodePersonChange(_ node: NodeID) -> PersonChange? {
+        guard let fields = reader.fields(node, "a person's change", RosterFormat.PersonChangeKey.self) else {
+            return nil
+        }
+        guard let onNode = fields[.on] else {
+            reader.error(.missingField, "a person's change needs the day it takes effect: `on: YYYY-MM-DD`", at: node)
+            return nil
+        }
+        guard let levelNode = fields[.level] else {
+            reader.error(.missingField, "a person's change states the level they have from that day", at: node)
+            return nil
+        }
+        guard let on = reader.located(day: onNode, RosterFormat.PersonChangeKey.on.name),
+            let level = reader.enumValue(levelNode, JobLevel.self)
+        else { return nil }
+        return PersonChange(on: on, level: Located(level, at: doc.location(levelNode)), location: doc.location(node))
     }
 
     /// One item of a team's `changes:`: its day, and a new lead, new members or both.

@@ -15,7 +15,13 @@ package enum RosterFormat {
 
     /// A person.
     package enum PersonKey: String, MappingKey {
-        case name, id, craft, level, focus, levelStartDate, previously, starts, lastDay
+        case name, id, craft, level, focus, levelStartDate, previously, starts, lastDay, changes
+        static let keys = KeySet<Self>()
+    }
+
+    /// One dated change of a person, under their `changes:`: a new level from that day.
+    package enum PersonChangeKey: String, MappingKey {
+        case on, level
         static let keys = KeySet<Self>()
     }
 

@@ -1,53 +1,72 @@
 import RosterCore
 import RosterModel
 
-/// The roster `apply --due-since DAY` plans: the live space as it is, with what the roster dates
-/// in (DAY, asOf] laid over it (first days, last days, levels whose start date came, the teams'
-/// changes of those days), so that the plan holds what became due and nothing the apps changed:
-/// that stays drift, for pull to report.
+/// The roster `apply --due` plans: the live space as it is, with every field the roster's
+/// timelines make due (``Timelines``) brought to the plan's day's value — a hire whose first day
+/// came, a leaver whose last day passed, a team that starts or ends, a level, a team or a lead the
+/// space still has as the roster had it earlier. A value the apps changed is left as they made it:
+/// drift for pull; where it meets a change the roster dates, a conflict, told in names. So it does
+/// the same whenever it runs — twice a night, after a week missed, across midnight.
 package struct DueRoster {
-    let roster: Roster
+    /// A change made in the apps that meets one the roster dates: left as the apps made it.
+    package struct Conflict: Sendable, Equatable, CustomStringConvertible {
+        /// `person "Leo Santos"`, `team "Mobile"`.
+        package var entity: String
+        /// `team`, `level`, `lead`, `first day`.
+        package var field: String
+        /// What the space says, and what the roster says with its day.
+        package var space: String
+        package var roster: String
+
+        /// `person "Leo Santos" team: the space says Payments; the roster says Backend Services from 2027-01-01`.
+        package var description: String {
+            "\(entity) \(field): the space says \(space); the roster says \(roster)"
+        }
+    }
+
+    let timelines: Timelines
     let live: LiveState
-    let since: Day
-    let asOf: Day
-    /// The roster on the day after the last apply, and on the plan's day.
-    let before: Roster
-    let after: Roster
+    let today: Roster
     let matching: Matching
     let location: SourceLocation
     var due = Roster()
+    var conflicts: [Conflict] = []
     /// Each roster person's reference in the due roster.
     var references: [PersonReference] = []
-    /// The due roster's entry of each live user and team, by id.
+    /// The due roster's entry of each live user and team, by id; the roster person of each user.
     var userEntry: [Int: Int] = [:]
     var teamEntry: [Int: Int] = [:]
-    /// The live ids of hires the apps made before their first day, which came in these days.
-    var earlyHires: Set<Int> = []
+    var person: [Int: Int] = [:]
+    let users: [Int: LiveUser]
+    let liveTeams: [Int: LiveTeam]
+    /// Live users whose team is due (they leave every live team and join today's), and roster
+    /// people created today (they join today's team).
+    var moving: Set<Int> = []
+    var joining: Set<Int> = []
 
-    /// The due roster of `roster` against `live`.
-    package static func make(_ roster: Roster, live: LiveState, since: Day, asOf: Day) -> Roster {
-        var made = DueRoster(roster: roster, live: live, since: since, asOf: asOf)
+    /// The due roster of `roster` against `live` on `asOf`, and the conflicts it leaves alone.
+    package static func make(_ roster: Roster, live: LiveState, asOf: Day) -> (roster: Roster, conflicts: [Conflict]) {
+        var made = DueRoster(Timelines(roster, asOf: asOf), live: live)
         made.liveAsEntries()
         made.people()
         made.teams()
-        return made.due
+        return (made.due, made.conflicts)
     }
 
-    private init(roster: Roster, live: LiveState, since: Day, asOf: Day) {
-        (self.roster, self.live, self.since, self.asOf) = (roster, live, since, asOf)
-        // The day after the last apply is the first whose changes it did not apply.
-        before = roster.on(since)
-        after = roster.on(asOf)
-        matching = Matching(roster: after, live: live)
-        location = .file(roster.files.first ?? "")
-        due.space = roster.space
-        due.files = roster.files
-        due.policy = roster.policy
+    private init(_ timelines: Timelines, live: LiveState) {
+        self.timelines = timelines
+        self.live = live
+        today = timelines.current
+        matching = Matching(roster: today, live: live)
+        location = .file(today.files.first ?? "")
+        due.space = today.space
+        due.files = today.files
+        due.policy = today.policy
         due.policy.prune = false
+        for (i, match) in matching.people.enumerated() { if let match { person[match.id] = i } }
+        users = Dictionary(live.users.map { ($0.id, $0) }) { first, _ in first }
+        liveTeams = Dictionary(live.teams.map { ($0.id, $0) }) { first, _ in first }
     }
-
-    /// Whether a day is one the due roster applies: after the last apply, up to the plan's day.
-    func isDue(_ day: Day) -> Bool { since < day && day <= asOf }
 
     /// Every live person and team (but those `policy.ignore` hides) as the space has them.
     private mutating func liveAsEntries() {
@@ -59,10 +78,6 @@ package struct DueRoster {
                     name: Located(user.name, at: location), id: Located(user.id, at: location), craft: user.craft,
                     level: user.level, focus: user.focus, levelStartDate: date, location: location))
         }
-        let names = Dictionary(live.users.map { ($0.id, $0.name) }) { first, _ in first }
-        func reference(_ id: Int) -> Located<PersonReference> {
-            Located(PersonReference(parsing: "\(names[id] ?? "") (#\(id))"), at: location)
-        }
         for team in live.teams where !matching.ignoredTeams.contains(team.id) {
             teamEntry[team.id] = due.teams.count
             due.teams.append(
@@ -72,77 +87,53 @@ package struct DueRoster {
         }
     }
 
-    /// Hires whose first day came, leavers whose last day passed, levels whose start date came.
+    /// A live person as the due roster refers to them.
+    private func reference(_ id: Int) -> Located<PersonReference> {
+        let name = userEntry[id].map { due.people[$0].name.value } ?? ""
+        return Located(PersonReference(parsing: "\(name) (#\(id))"), at: location)
+    }
+
+    /// Hires whose first day came, leavers whose last day passed, levels and teams that are due.
     private mutating func people() {
-        for (i, person) in after.people.enumerated() {
-            let (was, now) = (person.presence.status(on: since), person.presence.status(on: asOf))
+        let slots = liveSlots()
+        for (i, entry) in today.people.enumerated() {
             guard let id = matching.people[i]?.id, let e = userEntry[id] else {
-                references.append(PersonReference(parsing: person.reference))
-                if was != .present && now == .present {
-                    var hire = person
-                    hire.presence = Presence()
-                    due.people.append(hire)
-                }
+                references.append(PersonReference(parsing: entry.reference))
+                guard timelines.presence(ofPerson: i, exists: false) == .due else { continue }
+                var hire = entry
+                hire.presence = Presence()
+                due.people.append(hire)
+                joining.insert(i)
                 continue
-            }
-            if was != .present && now == .present {
-                hired(person, over: e)
-                earlyHires.insert(id)
             }
             references.append(PersonReference(parsing: due.people[e].reference))
-            if was == .present && now == .gone { due.people[e].presence.lastDay = person.presence.lastDay }
-            if case .value(let day) = person.levelStartDate, isDue(day) {
-                (due.people[e].level, due.people[e].levelStartDate) = (person.level, person.levelStartDate)
-            }
-        }
-    }
-
-    /// A hire the apps made before their first day: the day makes the roster's entry due, laid over
-    /// the live person by id (the name as well, should the apps have spelled it otherwise), and
-    /// their place with it (``teams()``).
-    private mutating func hired(_ person: PersonEntry, over e: Int) {
-        var entry = person
-        entry.id = due.people[e].id
-        entry.presence = Presence()
-        due.people[e] = entry
-    }
-
-    /// Teams that start or end in these days, and the leads and members the teams' changes of
-    /// these days give or take, laid over the live teams.
-    private mutating func teams() {
-        let (was, now) = (TeamPeople.of(before), TeamPeople.of(after))
-        for (t, team) in after.teams.enumerated() {
-            let (then, today) = (team.presence.status(on: since), team.presence.status(on: asOf))
-            guard let id = matching.teams[t]?.id, let e = teamEntry[id] else {
-                if then != .present && today == .present, let lead = now.lead(ofTeam: t) {
-                    due.teams.append(
-                        TeamEntry(
-                            name: team.name, lead: located(lead), members: everyone(now, t).map(located),
-                            location: team.location))
-                }
+            if timelines.presence(ofPerson: i, exists: true) == .due {
+                due.people[e].presence.lastDay = entry.presence.lastDay
                 continue
             }
-            if then == .present && today == .gone { due.teams[e].presence.lastDay = team.presence.lastDay }
-            guard then == .present && today == .present else { continue }
-            let (old, new) = (Set(everyone(was, t)), Set(everyone(now, t)))
-            // Who leaves: those the day's change takes out, and an early hire the apps put here that
-            // the roster does not (they stayed until their first day, not after it).
-            let staying = Set(new.compactMap { matching.people[$0]?.id })
-            let leaving = Set(old.subtracting(new).compactMap { matching.people[$0]?.id })
-                .union(earlyHires.subtracting(staying))
-            due.teams[e].members.removeAll { $0.value.id.map(leaving.contains) ?? false }
-            due.teams[e].members += new.subtracting(old).sorted().map(located)
-            if let lead = now.lead(ofTeam: t), lead != was.lead(ofTeam: t) { due.teams[e].lead = located(lead) }
+            guard entry.presence.status(on: timelines.asOf) == .present, let user = users[id] else { continue }
+            switch timelines.level(ofPerson: i, level: user.level, date: user.levelStartDate) {
+            case .due: (due.people[e].level, due.people[e].levelStartDate) = (entry.level, entry.levelStartDate)
+            case .conflict: conflicts.append(levelConflict(i, user))
+            default: break
+            }
+            switch timelines.team(ofPerson: i, live: slots[id] ?? []) {
+            case .due: moving.insert(id)
+            case .conflict: conflicts.append(teamConflict(i, slots[id] ?? []))
+            default: break
+            }
         }
     }
 
-    /// A team's lead and members, once each, as roster people.
-    private func everyone(_ people: TeamPeople, _ t: Int) -> [Int] {
-        var seen = Set<Int>()
-        return ([people.lead(ofTeam: t)].compactMap { $0 } + people.members(ofTeam: t).map { Int($0) }).filter {
-            $0 >= 0 && seen.insert($0).inserted
+    /// Each live user's teams, as the roster's teams or live teams it does not manage.
+    private func liveSlots() -> [Int: Set<Timelines.Slot>] {
+        var rosterTeam: [Int: Int] = [:]
+        for (t, match) in matching.teams.enumerated() { if let match { rosterTeam[match.id] = t } }
+        var slots: [Int: Set<Timelines.Slot>] = [:]
+        for team in live.teams where !matching.ignoredTeams.contains(team.id) {
+            let slot = rosterTeam[team.id].map(Timelines.Slot.team) ?? .unmanaged(team.id)
+            for id in team.memberSet { slots[id, default: []].insert(slot) }
         }
+        return slots
     }
-
-    private func located(_ person: Int) -> Located<PersonReference> { Located(references[person], at: location) }
 }

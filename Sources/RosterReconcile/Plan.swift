@@ -25,10 +25,11 @@ package struct Plan: Sendable {
     let keepsOneTeamRule: Bool
     /// What the roster dates after the plan's day, by day then name: not planned, not applied.
     package var scheduled: [ScheduledChange] = []
-    /// `apply --due-since DAY`: the plan holds only what the roster dates after DAY.
-    package var dueSince: Day?
+    /// `apply --due`: the plan holds only what the roster's timelines make due (``DueRoster``), and
+    /// these are the changes made in the apps it leaves because they meet a dated one.
+    package var due: [DueRoster.Conflict]?
     /// The day the plan was made as on (`--as-of`); nil: every dated change was taken as due.
-    var asOf: Day?
+    package var asOf: Day?
 
     /// What `apply --reviewed` holds back because no reviewed plan holds it, a message each.
     package var heldBack: [String] {

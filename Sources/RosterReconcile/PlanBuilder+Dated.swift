@@ -8,10 +8,17 @@ extension PlanBuilder {
     mutating func scheduleDated(_ dated: Roster) {
         guard let asOf else { return }
         var before = (day: asOf, people: TeamPeople.of(roster), teams: roster.teams)
+        var entries = roster.people
         for day in dated.changeDays(after: asOf) {
             let state = dated.on(day)
             let after = (day: day, people: TeamPeople.of(state), teams: state.teams)
-            for i in dated.people.indices { schedulePerson(i, dated.people[i].presence, from: before.day, to: day) }
+            for i in dated.people.indices {
+                schedulePerson(i, dated.people[i].presence, from: before.day, to: day)
+                if dated.people[i].changes.contains(where: { $0.on.value == day }) {
+                    scheduleLevel(i, from: entries[i], to: state.people[i], on: day)
+                }
+            }
+            entries = state.people
             for t in dated.teams.indices {
                 scheduleTeam(t, dated.teams[t].presence, from: (before.people, before.day), to: (after.people, day))
             }
@@ -39,6 +46,19 @@ extension PlanBuilder {
             change.lastDay = presence.lastDay?.value
             scheduled.append(ScheduledChange(on: day, change: change))
         }
+    }
+
+    /// A person's level change of `day` (their `changes:`), worded as a plan words an update.
+    private mutating func scheduleLevel(_ i: Int, from old: PersonEntry, to new: PersonEntry, on day: Day) {
+        guard new.presence.status(on: day) == .present else { return }
+        let ref = personRefs[i]
+        let user: LiveUser? = if case .live(let id) = ref { usersByID[id] } else { nil }
+        let (was, will) = (PersonValues.planned(old, over: user), PersonValues.planned(new, over: user))
+        guard was != will else { return }
+        var change = Change(action: .update, kind: .person, name: new.name.value, id: user?.id)
+        change.person = ref
+        change.updates = was.changes(to: will)
+        scheduled.append(ScheduledChange(on: day, change: change))
     }
 
     private mutating func scheduleTeam(

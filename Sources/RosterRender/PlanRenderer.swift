@@ -245,6 +245,9 @@ package enum PlanRenderer {
         }
         if !plan.warnings.isEmpty { out += "\n" }
         if plan.hasChanges { return out + summaryLine(plan) + "\n" + applyLine(plan, requests: requests) + "\n" }
+        if plan.due != nil {
+            return out + "Nothing is due\(plan.asOf.map { " on \($0)" } ?? ""), as the roster dates it.\n"
+        }
         return out + "No changes: the space matches the roster."
             + (plan.summary.unmanaged > 0 ? " \(plan.summary.unmanaged) unmanaged." : "") + "\n"
     }

@@ -1,5 +1,6 @@
 import RosterApply
 import RosterCore
+import RosterModel
 import RosterReconcile
 
 /// Renders apply's report as text or as the JSON docs/commands.md describes. Every planned operation is one line
@@ -48,7 +49,7 @@ package enum ReportRenderer {
     }
 
     /// What the verifying read found.
-    static func verificationLines(_ report: ApplyReport) -> String {
+    package static func verificationLines(_ report: ApplyReport) -> String {
         switch report.verification {
         case .notAttempted:
             return report.stop == nil ? "" : "Not verified: apply stopped before the end.\n"
@@ -61,7 +62,12 @@ package enum ReportRenderer {
             return report.unexplained.isEmpty && report.broken.isEmpty
                 ? "Verified: the space matches the roster.\n" : ""
         case .checked(let remaining):
-            var out = "Left to do after verification (\(remaining.count)):\n"
+            var out =
+                report.due == nil
+                ? "Left to do after verification (\(remaining.count)):\n"
+                : "Not verified: the space differs from the roster of the day in \(remaining.count) "
+                    + "\(remaining.count == 1 ? "way" : "ways") the apps made, left as they are (`roster pull` "
+                    + "adopts them, `roster apply` without --due undoes them):\n"
             for change in PlanRenderer.ordered(remaining) {
                 out +=
                     "  \(PlanRenderer.symbol(change.action)) \(PlanRenderer.subject(change))  "
@@ -76,6 +82,18 @@ package enum ReportRenderer {
         guard !report.broken.isEmpty else { return "" }
         var out = paint("31", "Not verified: the space breaks the one-team rule the roster keeps:", color) + "\n"
         for line in report.broken { out += "  \(TerminalText.escape(line))\n" }
+        return out
+    }
+
+    /// What `apply --due` left because a change made in the apps meets a dated one; empty when nothing.
+    package static func conflictLines(_ report: ApplyReport, color: Bool = false) -> String {
+        guard let conflicts = report.due?.conflicts, !conflicts.isEmpty else { return "" }
+        var out =
+            paint(
+                "31",
+                "Left as the apps made them, as they meet a change the roster dates (\(conflicts.count); "
+                    + "`roster pull` tells them, `--take` resolves them):", color) + "\n"
+        for conflict in conflicts { out += "  \(TerminalText.escape(conflict.description))\n" }
         return out
     }
 
@@ -94,6 +112,7 @@ package enum ReportRenderer {
         out += verificationLines(report)
         out += brokenLines(report, color: color)
         out += heldBackLines(report, color: color)
+        out += conflictLines(report, color: color)
         if !report.unexplained.isEmpty {
             out +=
                 paint("31", "Another writer may be applying at the same time (two applies must not overlap):", color)
@@ -103,8 +122,8 @@ package enum ReportRenderer {
         out += PeopleReport.text(report)
         let tally = report.tally
         let counts = "\(tally.created) created, \(tally.updated) updated, \(tally.deleted) deleted"
-        if let day = report.dueSince, report.complete {
-            return out + "Applied what became due after \(day), as the roster dates it: \(counts).\n"
+        if let day = report.due?.day, report.complete {
+            return out + "Applied what is due on \(day), as the roster dates it: \(counts).\n"
         }
         if report.complete && !report.heldBack.isEmpty {
             return out + "Applied what was reviewed: \(counts); \(report.heldBack.count) held back.\n"
@@ -153,9 +172,26 @@ package enum ReportRenderer {
         fields.append(("unexplained", .array(report.unexplained.map(JSONValue.string))))
         fields.append(("broken", .array(report.broken.map(JSONValue.string))))
         fields.append(("heldBack", .array(report.heldBack.map(JSONValue.string))))
-        fields.append(("dueSince", report.dueSince.map { .string($0.description) } ?? .null))
+        fields.append(("due", report.due.map(dueJSON) ?? .null))
         fields.append(("people", PeopleReport.json(report)))
         return .object(fields)
+    }
+
+    /// `{"day", "conflicts": [{"entity", "field", "space", "roster"}]}` of `apply --due`.
+    static func dueJSON(_ due: (day: Day, conflicts: [DueRoster.Conflict])) -> JSONValue {
+        .object([
+            ("day", .string(due.day.description)),
+            (
+                "conflicts",
+                .array(
+                    due.conflicts.map {
+                        .object([
+                            ("entity", .string($0.entity)), ("field", .string($0.field)), ("space", .string($0.space)),
+                            ("roster", .string($0.roster)),
+                        ])
+                    })
+            ),
+        ])
     }
 
     static func verificationJSON(_ verification: ApplyReport.Verification) -> JSONValue {

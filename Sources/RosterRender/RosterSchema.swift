@@ -136,6 +136,21 @@ package enum RosterSchema {
             case .previously: ref("names", "Former names: a rename, never a delete and create.")
             case .starts: day("The person's first day: the plan creates them on it.")
             case .lastDay: day("The person's last day: the plan deletes them the day after.")
+            case .changes:
+                .object([
+                    ("type", .string("array")), ("items", personChange()),
+                    ("description", .string("The person's level from later days, a change a day.")),
+                ])
+            }
+        }
+    }
+
+    /// One item of a person's `changes:`.
+    private static func personChange() -> JSONValue {
+        object(required: [.on, .level]) { (key: Format.PersonChangeKey) in
+            switch key {
+            case .on: day("The day the change takes effect (the level's start date).")
+            case .level: ref("level", "The person's level from that day.")
             }
         }
     }

@@ -71,8 +71,23 @@ extension ApplyWorkflow {
                 return (nil, error.diagnostics)
             }
         }
-        return ApplyEngine(
+        var engine = ApplyEngine(
             executor: GraphQLMutationExecutor(client: service.client, space: space),
             concurrency: settings.concurrency, read: read, replan: replan, control: control, progress: progress)
+        if request.due {
+            // What is due is verified against the whole roster of the day: what the apps changed is
+            // left, and told as left, never taken for verified.
+            var day = request
+            day.due = false
+            let whole = day
+            engine.verifying = { live in
+                do throws(SessionFailure) {
+                    return (try LivePlan.plan(whole, roster: roster, live: live, endpoint: endpoint), [])
+                } catch {
+                    return (nil, error.diagnostics)
+                }
+            }
+        }
+        return engine
     }
 }

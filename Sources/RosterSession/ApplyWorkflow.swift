@@ -23,8 +23,8 @@ package struct ApplyWorkflow: Sendable {
         var reviewed: String?
         /// `--as-of`: the plan's day (a saved plan keeps the day it was made on).
         package var asOf = Day.today
-        /// `--due-since`: only what the roster dates after that day, up to `asOf` (``DueRoster``).
-        package var dueSince: Day?
+        /// `--due`: only what the roster's timelines make due on `asOf` (``DueRoster``).
+        package var due = false
 
         package init(
             paths: [String], prune: Bool = false, selection: SelectionText = SelectionText(),
@@ -79,9 +79,9 @@ package struct ApplyWorkflow: Sendable {
                 ApplyAsk(
                     saved: saved, shaping: settings.shaping, connection: settings.connection,
                     environment: settings.environment)))
-        if settings.dueSince != nil && (saved != nil || settings.reviewed != nil || !settings.shaping.isEmpty) {
+        if settings.due && (saved != nil || settings.reviewed != nil || !settings.shaping.isEmpty) {
             throw SessionFailure(
-                "--due-since applies what the roster's dates made due: give the roster's paths, without a saved plan, "
+                "--due applies what the roster's dates made due: give the roster's paths, without a saved plan, "
                     + "--reviewed, --prune, --only or --exclude", kind: .usage)
         }
         var request: PlanRequest
@@ -90,7 +90,7 @@ package struct ApplyWorkflow: Sendable {
         } else {
             request = try PlanRequest(paths: settings.paths, prune: settings.prune, selectionText: settings.selection)
             request.asOf = settings.asOf
-            request.dueSince = settings.dueSince
+            request.due = settings.due
         }
         let reviewed = try reviewedPlans()
         request.reviewed = reviewed?.facts
@@ -126,6 +126,14 @@ package struct ApplyWorkflow: Sendable {
             display.show(made.plan, people: PeopleView(made.plan))
             var report = ApplyReport.nothingToDo(broken: made.plan.brokenRules.map(\.message))
             report.heldBack = made.plan.heldBack
+            if let conflicts = made.plan.due {
+                // Nothing due; what the space differs in from the roster of the day is the apps'.
+                var whole = request
+                whole.due = false
+                let day = try LivePlan.plan(whole, roster: made.roster, live: made.plan.live, endpoint: made.endpoint)
+                report.verification = .checked(remaining: day.changes.filter { $0.action != .unmanaged })
+                report.due = (settings.asOf, conflicts)
+            }
             return .nothingToDo(report)
         }
         let engine = { (made: LivePlan) in engineFor(made, request, control: control, progress: progress) }
@@ -136,7 +144,7 @@ package struct ApplyWorkflow: Sendable {
             case .approved(let checked):
                 let people = PeopleView(checked.plan)
                 return .applied(
-                    told(await send(checked, engine(checked), display), people, heldBack: checked.plan.heldBack))
+                    told(await send(checked, engine(checked), display), people, checked.plan))
             case .cancelled: return .cancelled
             case .nothingLeft: return .nothingLeft
             }
@@ -155,7 +163,7 @@ package struct ApplyWorkflow: Sendable {
             let people = PeopleView(plan)
             display.show(made.plan, people: people)
             display.sending()
-            return .applied(told(await timed { await running.value }, people, heldBack: plan.heldBack))
+            return .applied(told(await timed { await running.value }, people, plan))
         }
     }
 
@@ -191,11 +199,11 @@ package struct ApplyWorkflow: Sendable {
     }
 
     /// The report, with the plan it ran told person by person.
-    func told(_ report: ApplyReport, _ people: PeopleView, heldBack: [String] = []) -> ApplyReport {
+    func told(_ report: ApplyReport, _ people: PeopleView, _ plan: Plan) -> ApplyReport {
         var report = report
         report.people = people
-        report.heldBack = heldBack
-        report.dueSince = settings.dueSince
+        report.heldBack = plan.heldBack
+        if let conflicts = plan.due { report.due = (settings.asOf, conflicts) }
         return report
     }
 }

@@ -69,15 +69,15 @@ package struct LivePlan: Sendable {
         // A selection of people plans the roster's teams focused on them: a team update replaces
         // the whole member list, and must move only the people selected.
         let focus: PlanSelection.Focus
-        // `--due-since`: the live space with what became due laid over it.
-        let planned = request.dueSince.map { DueRoster.make(roster, live: live, since: $0, asOf: request.asOf) }
-        do throws(SelectionError) { focus = try request.selection.focus(planned ?? roster, live: live) } catch {
+        // `--due`: the live space with what is due laid over it.
+        let planned = request.due ? DueRoster.make(roster, live: live, asOf: request.asOf) : nil
+        do throws(SelectionError) { focus = try request.selection.focus(planned?.roster ?? roster, live: live) } catch {
             throw SessionFailure(error.message, kind: .refused)
         }
         let (made, diagnostics) = Planner.plan(
             roster: focus.roster, live: live, prune: request.prune, endpoint: endpoint, asOf: request.asOf)
         guard var full = made else { throw SessionFailure(diagnostics: diagnostics) }
-        full.dueSince = request.dueSince
+        full.due = planned?.conflicts
         try Rails.check(.planned(request, roster, live))
         let selected: Plan
         do throws(SelectionError) { selected = try request.selection.apply(to: full, focus: focus) } catch {

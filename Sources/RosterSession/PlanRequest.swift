@@ -17,8 +17,8 @@ package struct PlanRequest: Sendable {
     /// The plan's day (`--as-of`, default today in UTC): what the roster dates after it is
     /// scheduled, not planned.
     package var asOf = Day.today
-    /// `apply --due-since DAY`: plan only what the roster dates after DAY (``DueRoster``).
-    var dueSince: Day?
+    /// `apply --due`: plan only what the roster's timelines make due (``DueRoster``).
+    var due = false
 
     package init(
         paths: [String], space: String? = nil, prune: Bool, selectionText: SelectionText

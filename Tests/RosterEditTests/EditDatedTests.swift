@@ -60,8 +60,10 @@ import Testing
             Self.teams(quarter, on: "2027-04-01") == [
                 "Payments": ["Ana Souza"], "Mobile": ["Dee Nakamura", "Chris López", "Bo Chen"],
             ])
+        // Bo is a Mid until his promotion's day, a Senior from it: his entry says both.
         let bo = try #require(quarter.load().roster.people.first { $0.name.value == "Bo Chen" })
-        #expect(bo.level == .senior && bo.levelStartDate == .value(Self.day("2027-01-01")))
+        #expect(bo.level == .mid && bo.changes.map(\.on.value) == [Self.day("2027-01-01")])
+        #expect(bo.levelOn(Self.day("2026-12-31")) == .mid && bo.levelOn(Self.day("2027-01-01")) == .senior)
         let ed = try #require(quarter.load().roster.people.first { $0.name.value == "Ed Old" })
         #expect(ed.presence.lastDay?.value == Self.day("2026-12-31"))
     }

@@ -81,9 +81,9 @@ import Testing
     }
 
     /// The 40 hires made early in the app, as Juniors in Mobile, each put in one of teams 90…99,
-    /// where the roster does not list them: on the 4th the nightly job's due roster gives each the
-    /// roster's level, focus and team, and takes them out of the app's, and creates nobody.
-    @Test func hiresTheAppMadeEarlyTakeTheRostersValuesAndTeamsOnTheirDay() throws {
+    /// where the roster does not list them: on the 4th the nightly job's due roster creates nobody
+    /// and puts nobody in a second team; where the apps placed them is theirs, each told in names.
+    @Test func hiresTheAppPlacedEarlyAreNeverCreatedTwiceNorPutInTwoTeams() throws {
         let (text, company) = Self.company()
         var live = company
         for k in 0..<40 {
@@ -94,11 +94,13 @@ import Testing
         }
         let loaded = RosterLoader().load(texts: [("company.yaml", Array(text.utf8))])
         #expect(loaded.isValid, "\(loaded.diagnostics.prefix(3))")
-        let due = DueRoster.make(
-            loaded.roster, live: live, since: try #require(Day("2027-01-03")), asOf: try #require(Day("2027-01-04")))
-        let plan = try #require(Planner.plan(roster: due, live: live, prune: false, asOf: Day("2027-01-04")).0)
-        #expect(Self.counts(plan.changes) == ["update person": 40, "update team": 50])
-        #expect(plan.changes.filter { $0.kind == .person }.allSatisfy { $0.updates.map(\.field) == [.level, .focus] })
+        let day = try #require(Day("2027-01-04"))
+        let due = DueRoster.make(loaded.roster, live: live, asOf: day)
+        let plan = try #require(Planner.plan(roster: due.roster, live: live, prune: false, asOf: day).0)
+        #expect(!plan.changes.contains { $0.kind == .person && $0.action == .create })
+        let hires = Set((0..<40).map { 2_001 + $0 })
+        #expect(!plan.changes.contains { $0.kind == .person && hires.contains($0.id ?? 0) })
+        #expect(due.conflicts.filter { $0.field == "team" }.count == 40)
     }
 
     @Test func aHireMovedInBeforeTheirFirstDayIsRefusedWhereItIsWritten() {
