@@ -19,6 +19,9 @@ enum PullDecision: Equatable, Sendable {
     /// A team's dated `changes` become these: those whose day has come are folded into its lead
     /// and members.
     case teamChanges(entry: SourceLocation, [[WrittenPair]])
+    /// A person's dated `changes` become these: those whose day has come are folded into their
+    /// level and its start date.
+    case personChanges(entry: SourceLocation, [[WrittenPair]])
     /// The entry goes: its live entity is gone.
     case removeEntry(SourceLocation)
     /// New entries for live people or teams the roster lacks, appended to `section`.

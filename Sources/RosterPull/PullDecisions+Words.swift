@@ -19,12 +19,15 @@ extension PullDecisions {
                 }
                 return "\(name(at)): \(key) → \(value.rendered(json: false))"
             case .remove(let at, let key): return "\(name(at)): \(key) left out (free text in the space)"
-            case .members(let at, let members): return "\(name(at)): " + membersChange(at, members)
+            case .members(let at, let members): return membersChange(at, members).map { "\(name(at)): " + $0 }
             case .removeEntry(let at): return "\(name(at)): gone from the space, removed"
             case .fold(let at, let key):
                 return "\(name(at)): the day its `\(key)` names has come; written as plain state (git keeps it)"
             case .teamChanges(let at, _):
-                return "\(name(at)): changes whose day has come written as its lead and members"
+                return "\(name(at)): dated changes written as the space has them (those whose day has come, as its "
+                    + "lead and members)"
+            case .personChanges(let at, _):
+                return "\(name(at)): level changes whose day has come written as the level and its start date"
             case .append(let section, let entries, _):
                 let added = entries.compactMap { entry in entry.fields.first?.value.rendered(json: false) }
                 return "new in the space (\(section.name)): " + added.joined(separator: ", ")
@@ -38,10 +41,12 @@ extension PullDecisions {
 
     /// `Rafael Souza joins, Chris Khan leaves`: who the new members list adds and drops, told
     /// apart by live id (a renamed person neither joins nor leaves).
-    func membersChange(_ at: SourceLocation, _ members: [String]) -> String {
+    func membersChange(_ at: SourceLocation, _ members: [String]) -> String? {
         guard let t = roster.teams.firstIndex(where: { $0.location == at }) else { return "members written again" }
-        let people = TeamPeople.of(roster)
-        let before = zip(roster.teams[t].members.map(\.value), people.members(ofTeam: t)).map { reference, p in
+        // Compared with the team's members on the pull's day (a dated change's, where one is in force).
+        let day = roster.on(asOf, keepingAway: true)
+        let people = TeamPeople.of(day)
+        let before = zip(day.teams[t].members.map(\.value), people.members(ofTeam: t)).map { reference, p in
             (text: reference.text, who: p >= 0 ? matching.people[Int(p)].map { "#\($0.id)" } : nil)
         }
         let after = members.map(PersonReference.init(parsing:)).map { reference in
@@ -52,6 +57,8 @@ extension PullDecisions {
         let joins = after.filter { !was.contains(key($0)) }.map { "\($0.text) joins" }
         let leaves = before.filter { !now.contains(key($0)) }.map { "\($0.text) leaves" }
         let said = joins + leaves
+        // The day's members written as they are: a dated change folded, said by its own line.
+        if said.isEmpty && before.map(\.text) == members { return nil }
         return said.isEmpty ? "members written again (names as the space spells them)" : said.joined(separator: ", ")
     }
 

@@ -29,13 +29,26 @@ struct PullDecisions {
     var homes: [Int: Int] = [:]
     /// The pull's day: a level the roster dates after it is scheduled, and pull leaves it.
     let asOf: Day?
+    /// The roster's timelines, when it dates anything (``Timelines``): the one rule of days.
+    let timelines: Timelines?
+    /// Each live person's verdict on their team (``Verdict``), for a dated roster.
+    var verdicts: [Int: Verdict] = [:]
+    /// Where a change made in the apps meets one the roster dates, not resolved by `--take`.
+    var conflicts: [ThreeWayPull.Conflict] = []
+    /// Changes whose day has come that the space does not show yet: kept, said a line each.
+    var kept: [String] = []
+    /// `--take`, and which of them resolved something.
+    let take: [PullTake]
+    var usedTakes = Set<Int>()
 
     /// The decisions of a pull of `roster` from `live`; what the roster dates after `asOf` is
     /// scheduled, not drift, and stays.
-    init(roster: Roster, live: LiveState, asOf: Day? = nil) {
+    init(roster: Roster, live: LiveState, asOf: Day?, take: [PullTake]) {
         self.roster = roster
         self.live = live
         self.asOf = asOf
+        self.take = take
+        timelines = roster.isDated ? Timelines(roster, asOf: asOf ?? .today) : nil
         matching = Matching(roster: roster, live: live, adopting: true)
         diagnostics = matching.diagnostics
         users = Dictionary(live.users.map { ($0.id, $0) }) { first, _ in first }
@@ -48,6 +61,7 @@ struct PullDecisions {
         pullPeople()
         appendPeople()
         placeInOneTeam()
+        decideTeams()
         pullTeams()
         appendTeams()
         pullLevels()
@@ -64,7 +78,13 @@ struct PullDecisions {
             // plan schedules or deletes them: pull leaves the entry as it is.
             if status == .pending || (status == .gone && matching.people[i] != nil) { continue }
             guard let match = matching.people[i], let user = users[match.id] else {
-                decisions.append(.removeEntry(at))
+                if timelines?.presence(ofPerson: i, exists: false) == .due {
+                    kept.append(
+                        "person \"\(person.name.value)\" starts \(person.presence.starts?.value.description ?? ""): "
+                            + "not created yet")
+                } else {
+                    decisions.append(.removeEntry(at))
+                }
                 continue
             }
             if person.presence.starts != nil { decisions.append(.fold(entry: at, key: Person.starts.name)) }
@@ -74,7 +94,13 @@ struct PullDecisions {
                 set(at, Person.id.name, .number(user.id))
             }
             entries.names[user.id] = user.key == person.key ? person.name.value : LiveEntries.name(user.name)
-            for field in PersonField.all where !isScheduled(field, of: person) { pull(field, of: user, into: person) }
+            let today = timelines?.current.people[i] ?? person
+            let level = levelVerdict(i, user)
+            for field in PersonField.all where !isScheduled(field, of: person) {
+                if (field == .level || field == .levelStartDate) && level == .keep { continue }
+                pull(field, of: user, into: today)
+            }
+            if level != .keep { foldLevels(of: person, today: today, user) }
         }
     }
 
@@ -123,7 +149,7 @@ struct PullDecisions {
         }
     }
 
-    private mutating func set(_ entry: SourceLocation, _ key: String, _ value: WrittenValue) {
+    mutating func set(_ entry: SourceLocation, _ key: String, _ value: WrittenValue) {
         decisions.append(.set(entry: entry, key: key, value: value))
     }
 
@@ -150,64 +176,6 @@ struct PullDecisions {
     }
 
     // MARK: teams
-
-    private mutating func pullTeams() {
-        // The teams as they stand on the pull's day, everyone they name kept (a hire to come too).
-        let state = roster.on(asOf, keepingAway: true)
-        let people = TeamPeople.of(state)
-        for (t, team) in state.teams.enumerated() {
-            let at = team.location
-            let status = team.presence.status(on: asOf)
-            if status == .pending || (status == .gone && matching.teams[t] != nil) { continue }
-            guard let match = matching.teams[t], let current = teams[match.id] else {
-                decisions.append(.removeEntry(at))
-                continue
-            }
-            if team.presence.starts != nil { decisions.append(.fold(entry: at, key: Team.starts.name)) }
-            let folding = foldChanges(of: roster.teams[t], into: team)
-            if matching.picked.teams.contains(t) { set(at, Team.id.name, .number(current.id)) }
-            if current.key != team.key {
-                // A rename in the app, written as one: the old name kept among the former names.
-                set(at, Team.name.name, .text(LiveEntries.name(current.name)))
-                let former = team.previously.map(\.value).filter { NameKey($0) != current.key }
-                set(at, Team.previously.name, .list(former + [team.name.value]))
-            }
-            let rosterLead = people.lead(ofTeam: t).flatMap { matching.people[$0]?.id }
-            let leadsHere = homes[current.leadID].map { $0 == current.id } ?? true
-            if leadsHere
-                && (rosterLead != current.leadID || renamed(current.leadID) || needsPin(team.lead.value)
-                    || folding.lead)
-            {
-                set(at, Team.lead.name, .text(entries.reference(current.leadID)))
-            }
-            // Who the written members are now: nil for one who is gone (or names nobody); a
-            // hire whose first day is to come is kept as written, and compared with nobody.
-            let listed = people.members(ofTeam: t)
-            let waiting = listed.filter { $0 >= 0 && roster.people[Int($0)].presence.status(on: asOf) == .pending }
-            let written = listed.filter { !waiting.contains($0) }.map { $0 >= 0 ? matching.people[Int($0)]?.id : nil }
-            let liveMembers = current.memberSet.subtracting([current.leadID]).filter { placed($0, in: current.id) }
-            let stale = written.contains(nil) || team.members.contains { needsPin($0.value) }
-            if stale || folding.members || Set(written.compactMap { $0 }).subtracting([current.leadID]) != liveMembers
-                || liveMembers.contains(where: renamed)
-            {
-                // The files' order kept; who joins comes after, by name.
-                let kept = written.compactMap { $0 }.filter(liveMembers.contains)
-                let joining = liveMembers.subtracting(kept).map(entries.reference).sorted()
-                let later = waiting.map { roster.people[Int($0)].reference }
-                decisions.append(.members(entry: at, kept.map(entries.reference) + joining + later))
-            }
-        }
-    }
-
-    /// A team's changes whose day has come fold into its lead and members (written as they stand
-    /// today); those to come stay. Returns which of the two the folded changes set.
-    private mutating func foldChanges(of written: TeamEntry, into team: TeamEntry) -> (lead: Bool, members: Bool) {
-        let due = written.changes.filter { change in asOf.map { change.on.value <= $0 } ?? true }
-        guard !due.isEmpty else { return (false, false) }
-        let later = written.changes.filter { change in asOf.map { change.on.value > $0 } ?? false }
-        decisions.append(.teamChanges(entry: team.location, later.sorted { $0.on.value < $1.on.value }.map(\.written)))
-        return (due.contains { $0.lead != nil }, due.contains { $0.members != nil })
-    }
 
     /// Whether a reference written without an id names someone whose name now repeats.
     func needsPin(_ written: PersonReference) -> Bool {

@@ -10,7 +10,7 @@ package struct Puller {
     let roster: Roster
     var decided: PullDecisions
     /// With a base: the edits kept as pending and the conflicts (see ``ThreeWayPull``).
-    package private(set) var merge: ThreeWayPull?
+    private(set) var merge: ThreeWayPull?
     var editors: [String: RosterFileEditor] = [:]
 
     /// Why nothing can be pulled.
@@ -22,6 +22,17 @@ package struct Puller {
     /// Whether it leaves out memberships the roster's one-team rule cannot hold: the files then
     /// plan taking those people out of their other teams.
     package var placesInOneTeam: Bool { !decided.homes.isEmpty }
+    /// What the files keep that the space does not show: edits not applied yet (with a base), and
+    /// dated changes whose day has come, not applied yet.
+    package var pending: [String] { decided.kept + (merge?.pending ?? []) }
+    /// Where the space and the files disagree and neither may be taken: changes made both sides
+    /// since the base, and changes made in the apps that meet one the roster dates.
+    package var conflicts: [ThreeWayPull.Conflict] { decided.conflicts + (merge?.conflicts ?? []) }
+    /// The `--take` values that resolved no conflict.
+    package var unusedTakes: [PullTake] {
+        let used = decided.usedTakes.union(merge?.usedTakes ?? [])
+        return decided.take.indices.filter { !used.contains($0) }.map { decided.take[$0] }
+    }
 
     /// Prepares a pull of `roster`, whose files' texts are `texts`, from `live`; `newFile` is a
     /// file new entries may go to that the roster does not have yet (`--into` a new file).
@@ -32,7 +43,7 @@ package struct Puller {
         take: [PullTake] = [], asOf: Day? = nil
     ) {
         self.roster = roster
-        decided = PullDecisions(roster: roster, live: live, asOf: asOf)
+        decided = PullDecisions(roster: roster, live: live, asOf: asOf, take: take)
         if let base, decided.diagnostics.isEmpty {
             let merge = ThreeWayPull(decided, files: roster, base: base, live: live, take: take)
             decided.decisions = merge.adopted
@@ -67,6 +78,11 @@ package struct Puller {
         case .members(let at, let members): edit(at) { $0.setMembers($1, members) }
         case .removeEntry(let at): edit(at) { $0.removeEntry($1) }
         case .fold(let at, let key): edit(at) { $0.removeField($1, key) }
+        case .personChanges(let at, let records):
+            edit(at) {
+                $0.editRecords(
+                    $1, RosterFormat.PersonKey.changes.name, records, identity: RosterFormat.PersonChangeKey.on.name)
+            }
         case .teamChanges(let at, let records):
             edit(at) {
                 $0.editRecords(

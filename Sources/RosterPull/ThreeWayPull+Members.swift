@@ -42,7 +42,7 @@ extension ThreeWayPull {
         let ids = Set(memberships.files.keys).union(memberships.base.keys).union(memberships.space.keys)
         for id in ids.sorted() {
             let f = memberships.files[id] ?? [], b = memberships.base[id] ?? [], s = memberships.space[id] ?? []
-            guard f != b, s != b, f != s, index.filesPerson(id) != nil else { continue }
+            guard f != b, s != b, f != s, index.filesPerson(id) != nil, decided.verdicts[id] == nil else { continue }
             let conflict = Conflict(
                 kind: .person, name: personName(id), field: "teams", base: teamNames(b), files: teamNames(f),
                 space: teamNames(s))
@@ -58,7 +58,10 @@ extension ThreeWayPull {
 
     /// `team "Checkout" members`: the files' members with the space's changes to other people.
     mutating func sortMembers(_ decision: PullDecision, at: SourceLocation) {
-        guard let t = index.filesTeams[at], let id = ours.teams[t]?.id, let live = teams[id] else {
+        // A team that dates changes was written by the one rule of days, its timeline whole.
+        guard let t = index.filesTeams[at], let id = ours.teams[t]?.id, let live = teams[id],
+            files.teams[t].changes.isEmpty
+        else {
             return adopted.append(decision)
         }
         let lead = mergedLead(at) ?? live.leadID
@@ -95,6 +98,7 @@ extension ThreeWayPull {
     /// Whether person `x` is a member after the merge: the files' side when the files changed it
     /// (or a conflict kept it), the space's otherwise.
     private func member(_ x: Int, inFiles: Bool, inBase: Bool, inSpace: Bool) -> Bool {
+        if decided.keeps(x) { return inFiles }
         if takenFromSpace.contains(x) { return inSpace }
         if keptTeams.contains(x) { return inFiles }
         return inFiles == inBase ? inSpace : inFiles

@@ -43,8 +43,8 @@ package struct ThreeWayPull {
     /// What pull writes: the drift.
     var adopted: [PullDecision] = []
     /// What the files say that the base does not, and the space does not either: kept.
-    package internal(set) var pending: [String] = []
-    package internal(set) var conflicts: [Conflict] = []
+    var pending: [String] = []
+    var conflicts: [Conflict] = []
 
     let decided: PullDecisions
     /// `--take`: how conflicts are resolved, the first that names one deciding it.
@@ -174,11 +174,6 @@ package struct ThreeWayPull {
         guard let i = take.firstIndex(where: { $0.applies(to: conflict) }) else { return nil }
         usedTakes.insert(i)
         return take[i].side
-    }
-
-    /// The `--take` values that resolved no conflict (a name with a typo, a conflict gone).
-    package var unusedTakes: [PullTake] {
-        take.indices.filter { !usedTakes.contains($0) }.map { take[$0] }
     }
 
     /// Live people or teams new to the files: adopted unless the base has them (the files removed

@@ -30,7 +30,7 @@ package struct Timelines: Sendable {
     /// The plan's day.
     package let asOf: Day
     /// The roster as written, its dated changes included.
-    package let dated: Roster
+    let dated: Roster
     /// The days the roster's states begin: before any date, then each day something changes.
     let days: [Day]
     /// The roster on each of those days, and its teams' people.
@@ -65,9 +65,6 @@ package struct Timelines: Sendable {
 
     /// The roster as it stands on the plan's day.
     package var current: Roster { states[today] }
-
-    /// Whether the roster dates anything at all.
-    package var isDated: Bool { days.count > 1 }
 
     // MARK: the rule
 
@@ -149,8 +146,11 @@ package struct Timelines: Sendable {
         return (people.lead(ofTeam: t), people.members(ofTeam: t).filter { $0 >= 0 }.map { Int($0) })
     }
 
-    /// Person `p`'s teams on the plan's day.
-    package func teams(ofPerson p: Int) -> Set<Int> { teamsOf[today][p] ?? [] }
+    /// Person `p`'s teams on the plan's day, or (`before`) on the day before that one.
+    package func teams(ofPerson p: Int, before day: Day? = nil) -> Set<Int> {
+        let k = day.map { day in days.lastIndex { $0 < day } ?? 0 } ?? today
+        return teamsOf[k][p] ?? []
+    }
 
     /// The days a field's value changes (`value` of each state), for the words of a conflict.
     func changeDays<Value: Equatable>(_ value: (Int) -> Value) -> [Day] {

@@ -29,14 +29,10 @@ package enum PullReport {
             out += "Adopted from the space:\n" + outcome.adopted.map { "  " + TerminalText.escape($0) + "\n" }.joined()
         }
         if !outcome.pending.isEmpty {
-            out += "Kept \(counted(outcome.pending.count, "edit")) not applied yet"
+            out += "Kept \(counted(outcome.pending.count, "change")) not applied yet"
             out += verbose ? ":\n" + outcome.pending.map { "  " + TerminalText.escape($0) + "\n" }.joined() : ".\n"
         }
-        if !outcome.conflicts.isEmpty {
-            out +=
-                "Conflicts: the files and the space both changed these since the base; nothing was written for "
-                + "them:\n" + outcome.conflicts.map { "  " + TerminalText.escape($0) + "\n" }.joined()
-        }
+        out += conflicts(outcome)
         guard outcome.files.isEmpty else { return out + "Updated \(outcome.files.joined(separator: ", ")).\n" }
         // The files say what the space says only when no edit of theirs waits and nothing conflicts.
         guard outcome.pending.isEmpty && outcome.conflicts.isEmpty else { return out + "Nothing was written.\n" }
@@ -56,8 +52,9 @@ package enum PullReport {
 
     static func conflicts(_ outcome: Outcome) -> String {
         guard !outcome.conflicts.isEmpty else { return "" }
-        return "Conflicts: the files and the space both changed these since the base; nothing was written for "
-            + "them:\n" + outcome.conflicts.map { "  " + TerminalText.escape($0) + "\n" }.joined()
+        return "Conflicts: the files and the space both changed these (since the base, or where the roster dates a "
+            + "change); nothing was written for them, and `--take files` or `--take space` resolves them:\n"
+            + outcome.conflicts.map { "  " + TerminalText.escape($0) + "\n" }.joined()
     }
 
     /// The outcome as the one JSON envelope: `files` changed (written, or with `--dry-run` the

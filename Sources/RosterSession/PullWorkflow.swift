@@ -92,18 +92,18 @@ package struct PullWorkflow: Sendable {
         // Nothing is written (nor shown as a diff) unless the result loads and plans clean.
         let files = roster.files + (newFile.map { [$0] } ?? [])
         let kept =
-            puller.placesInOneTeam || (puller.merge.map { !$0.pending.isEmpty || !$0.conflicts.isEmpty } ?? false)
+            puller.placesInOneTeam || !puller.pending.isEmpty || !puller.conflicts.isEmpty
         let problems = PullCheck.problems(
             files: files, texts: texts, changed: changed, live: plan.live, pending: kept, asOf: request.asOf)
         if !problems.isEmpty { throw SessionFailure(diagnostics: problems) }
         if let newFile { texts[newFile] = "" }
-        let unused = (puller.merge?.unusedTakes ?? []).map {
+        let unused = puller.unusedTakes.map {
             Diagnostic.warning(
                 "--take \($0.text) resolved no conflict (is the name as the conflict tells it?)", at: nil)
         }
         return Edits(
             original: texts, changed: changed, warnings: puller.warnings + unused, adopted: puller.adopted,
-            pending: puller.merge?.pending ?? [], conflicts: puller.merge?.conflicts ?? [], withoutBase: withoutBase)
+            pending: puller.pending, conflicts: puller.conflicts, withoutBase: withoutBase)
     }
 
     /// The roster file `--into` names, however its path is spelled: one of the roster's, or a

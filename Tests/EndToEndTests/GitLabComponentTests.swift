@@ -515,7 +515,7 @@ import Testing
         ])
         let drift = try loop(["run", "drift"], env, in: repo)
         #expect(drift.code == 0, "\(drift.stdout)\(drift.stderr)")
-        #expect(drift.stdout.contains("Applied what became due after \(Day.today.adding(days: -3))"), "\(drift.stdout)")
+        #expect(drift.stdout.contains("Applied what is due on \(Day.today)"), "\(drift.stdout)")
         let pushed = try RosterBinary.run(
             ["/usr/bin/git", "-C", remote.path, "show", "roster/drift:roster/acme.yaml"], direct: true)
         let line = pushed.stdout.split(separator: "\n").first { $0.contains("name: David Kim") } ?? ""

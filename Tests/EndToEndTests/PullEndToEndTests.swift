@@ -253,7 +253,7 @@ extension PullEndToEndTests {
         // Pulled again: nothing left to adopt, the edits kept and the conflict named; the files do
         // not say what the space says, and pull does not claim they do.
         let again = try RosterBinary.run(["pull", file.path], environment: sandbox.environment)
-        #expect(again.code == 1 && again.stderr.contains("Kept 2 edits not applied yet."), "\(again.stderr)")
+        #expect(again.code == 1 && again.stderr.contains("Kept 2 changes not applied yet."), "\(again.stderr)")
         #expect(again.stderr.hasSuffix("Nothing was written.\n"), "\(again.stderr)")
         #expect(!again.stderr.contains("already says what the space says"), "\(again.stderr)")
     }

@@ -25,7 +25,7 @@ import Testing
     ) throws -> PullDecisions {
         let live = LiveState(
             space: space, users: users, teams: teams, levels: levels.map { (level: $0.0, limitMonths: $0.1) })
-        return PullDecisions(roster: try roster(rosterText), live: live)
+        return PullDecisions(roster: try roster(rosterText), live: live, asOf: nil, take: [])
     }
 
     static let adaEntry = "people:\n  - {name: Ada Park, craft: Engineering, level: Senior, focus: Backend}\n"
@@ -170,9 +170,9 @@ extension PullDecisions {
         let roster = try PullDecisionsTests.roster(text)
         let live = LiveState(
             space: PullDecisionsTests.space, users: [PullDecisionsTests.ada(date: "2024-01-01")], teams: [], levels: [])
-        #expect(PullDecisions(roster: roster, live: live, asOf: Day("2026-12-31")).decisions.isEmpty)
+        #expect(PullDecisions(roster: roster, live: live, asOf: Day("2026-12-31"), take: []).decisions.isEmpty)
         // On its day the level is due, and a space that still says otherwise is drift pull adopts.
-        let due = PullDecisionsTests.sets(PullDecisions(roster: roster, live: live, asOf: Day("2027-01-01")))
+        let due = PullDecisionsTests.sets(PullDecisions(roster: roster, live: live, asOf: Day("2027-01-01"), take: []))
         #expect(due == ["level=Senior", "levelStartDate=2024-01-01"])
     }
 }

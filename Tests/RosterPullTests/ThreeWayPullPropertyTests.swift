@@ -92,7 +92,8 @@ import Testing
             let live = LiveState(
                 space: LiveSpace(id: "s", name: "S", isOwner: true), users: c.users, teams: [], levels: [])
             let merge = ThreeWayPull(
-                PullDecisions(roster: c.files, live: live), files: c.files, base: c.base, live: live)
+                PullDecisions(roster: c.files, live: live, asOf: nil, take: []), files: c.files, base: c.base,
+                live: live)
             let got = Self.outcome(merge)
             seen = (
                 seen.drift + got.drift.count, seen.pending + got.pending.count, seen.conflicts + got.conflicts.count

@@ -118,21 +118,6 @@ host_last_applied() {
     done
 }
 
-# The day (UTC, YYYY-MM-DD) of the environment's last successful deployment: the last apply's
-# day, from which the scheduled job applies what became due. Empty without one.
-host_last_applied_day() {
-    local environment=${ROSTER_ENVIRONMENT:-mps} id state created
-    gh api "repos/$GITHUB_REPOSITORY/deployments?environment=$environment&per_page=30" \
-        --jq '.[] | .id' 2> /dev/null | while read -r id; do
-        read -r state created < <(gh api "repos/$GITHUB_REPOSITORY/deployments/$id/statuses?per_page=1" \
-            --jq '.[0] | "\(.state // "") \(.created_at // "")"' 2> /dev/null) || true
-        if [ "$state" = success ]; then
-            echo "${created%%T*}"
-            break
-        fi
-    done
-}
-
 # The pull request COMMIT came from: one GitHub lists as merged into the branch apply runs on (a
 # commit is also listed with open pull requests that hold it, anyone's).
 host_change_of() {

@@ -188,14 +188,6 @@ host_last_applied() {
         jq -r '.[0].sha // empty'
 }
 
-# The day (UTC, YYYY-MM-DD) of the environment's last successful deployment: the last apply's
-# day, from which the scheduled job applies what became due. Empty without one.
-host_last_applied_day() {
-    local environment=${ROSTER_ENVIRONMENT:-mps}
-    gitlab_api GET "/deployments?environment=$environment&status=success&order_by=id&sort=desc&per_page=1" |
-        jq -r '(.[0].updated_at // .[0].created_at // "") | sub("T.*$"; "")'
-}
-
 # The merge request COMMIT came from: one merged into this branch. In a pipeline a person runs
 # with ROSTER_APPLY_MERGE_REQUEST (the recovery in docs/ci.md), that one, for HEAD.
 host_change_of() {

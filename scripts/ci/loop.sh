@@ -18,7 +18,7 @@
 #                reviewed on those changes hold it (`roster apply --reviewed`); what no one
 #                reviewed is held back (3)
 #     drift      first applies what was merged and reviewed and is not applied yet (as apply),
-#                then what the roster dates after the last apply's day, up to today (its day came);
+#                then what the roster's dates made due by today (`roster apply --due`);
 #                then roster pull on the default branch (refused on any other), as one
 #                pull/merge request from one branch (roster/drift)
 #     comment-diff after a fork's run (GitHub: workflow_run), posts the diff it saved as the note
@@ -213,18 +213,13 @@ apply_reviewed() {
     roster apply "$path" --reviewed "$dir"
 }
 
-# Applies what the roster dates after the last apply's day, up to today (UTC): a promotion on
-# 1 January, a hire's first day, a move from the first of the quarter. Only that: a change made in
-# the apps stays drift, for the pull after it. Without an apply on record there is no day to count
-# from, and nothing is applied: the first apply applies the roster whole.
+# Applies what the roster's dates made due by today (UTC): a promotion on 1 January, a hire's first
+# day, a move from the first of the quarter. Only that: a change made in the apps stays drift (or,
+# where it meets a dated change, a conflict told in names), for the pull after it. Whether a change
+# is due is decided from the roster, the space and the day alone (docs/ci.md): the job may run twice
+# a night, miss a week or cross midnight and does the same, with no deployment on record.
 apply_due() {
-    local path=$1 day
-    day=$(host_last_applied_day) || day=""
-    if ! [[ $day =~ ^[0-9]{4}-[0-9]{2}-[0-9]{2}$ ]]; then
-        echo "no apply on record: no day to apply what became due from"
-        return 0
-    fi
-    roster apply "$path" --due-since "$day" --auto-approve
+    roster apply "$1" --due --auto-approve
 }
 
 # Adopts drift made in the MPS apps: `roster pull` writes it into the roster files, and one
