@@ -5,15 +5,18 @@ import RosterSession
 struct ExportCommand: Command {
     static let name = "export"
     static let summary = "Write the live space as a roster file."
-    static let usage = Usage.command("export", Options.format.spec, Options.out.spec)
+    static let usage = Usage.command("export", Options.format.spec, Options.out.spec, Options.ids.spec)
     struct Options: CommandOptions {
         enum Format: String, OutputFormat {
             case yaml, json
         }
         static let format = Option<Format>.format("output format (default yaml)")
         static let out = OptionCatalog.out.help("write the roster there instead of standard output")
-        static let specs = [format.spec, out.spec, OptionCatalog.followSymlinks.spec]
+        static let ids = Option<Bool>.flag(
+            "--ids", "pin every person's and team's live id (`id:`), not only where names repeat")
+        static let specs = [format.spec, out.spec, ids.spec, OptionCatalog.followSymlinks.spec]
         var format: Format
+        var ids: Bool
         var out: String?
         var links: FileReplacer.Links
         var connection: ConnectionOptions
@@ -28,6 +31,7 @@ struct ExportCommand: Command {
             }
             format = arguments[Self.format]
             out = arguments[Self.out]
+            ids = arguments[Self.ids]
             links = arguments[OptionCatalog.followSymlinks] ? .anywhere : .withinRepository
             connection = ConnectionOptions(arguments)
         }
@@ -41,7 +45,7 @@ struct ExportCommand: Command {
             let (live, pinned) = try await LiveSession.readSpace(
                 options.connection, environment: context.environment,
                 log: context.log(verbose: options.connection.verbose))
-            var exporter = RosterExporter(live: live, pinSpace: pinned)
+            var exporter = RosterExporter(live: live, pinSpace: pinned, pinIDs: options.ids)
             let text = exporter.text(json: format == .json)
             context.console.writeErr(DiagnosticRenderer.text(exporter.warnings))
             if let out = options.out {

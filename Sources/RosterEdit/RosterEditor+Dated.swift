@@ -14,6 +14,9 @@ extension RosterEditor {
         var removing = Set<Int>()
         /// People who leave the space on the day: their names go from the team's later changes.
         var leaving = Set<Int>()
+        /// The change's day, when it is not the edit's (`--on`): a successor who leaves their team
+        /// on the first day of the team they are to lead.
+        var day: Day?
     }
 
     mutating func writeDated(_ edit: RosterEdit, on day: Day) throws(EditRefusal) {
@@ -38,10 +41,12 @@ extension RosterEditor {
         return (state.teams, TeamPeople.of(state))
     }
 
-    /// The teams person `p` is in on `day`, and whether they lead each.
+    /// The teams person `p` is in on `day`, and whether they lead each: teams that are there that
+    /// day (one that ended the day before holds nobody, and needs no new lead).
     func placesOn(_ day: Day, of p: Int) -> [(team: Int, leads: Bool)] {
         let (teams, people) = teamsOn(day)
         return teams.indices.compactMap { t in
+            guard teams[t].presence.status(on: day) == .present else { return nil }
             if people.lead(ofTeam: t) == p { return (t, true) }
             return people.members(ofTeam: t).contains(Int32(p)) ? (t, false) : nil
         }
@@ -104,7 +109,10 @@ extension RosterEditor {
         _ name: String, lead: String, members: [String], into: String?, on day: Day
     ) throws(EditRefusal) {
         // The entry states its first day; its people leave their teams on it.
+        let said = unchanged
         try addTeam(name, lead: lead, members: members, into: into)
+        // The team is already in the roster as given: nothing to date either.
+        guard unchanged == said else { return }
         summary[summary.count - 1] += ", starting \(day)"
         for name in [lead] + members where roster.policy.oneTeamPerPerson {
             let p = try person(name)
@@ -184,9 +192,9 @@ extension RosterEditor {
     /// Writes each team's change on the edit's day into its `changes`, and carries it into the
     /// team's later changes that name its members (each is a whole list).
     mutating func writeDatedTeams() {
-        guard let day = on else { return }
-        let (teams, _) = teamsOn(day)
         for (t, change) in datedTeams.sorted(by: { $0.key < $1.key }) {
+            guard let day = change.day ?? on else { continue }
+            let (teams, _) = teamsOn(day)
             let at = roster.teams[t].location
             var dated = change
             // A new lead's team keeps the lead it had, as a member, unless they leave it.

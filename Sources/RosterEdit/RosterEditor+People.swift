@@ -73,7 +73,8 @@ extension RosterEditor {
             throw EditRefusal(
                 .editAmbiguous,
                 "\(person.name.value) pins no id, so a namesake could not be told apart: pin them first with "
-                    + "`roster set person \"\(person.name.value)\" --id N` (the plan and `roster export` show the id)",
+                    + "`roster set person \"\(person.name.value)\" --id N` (`roster export --ids` shows every "
+                    + "person's id)",
                 at: person.location)
         }
         return same

@@ -112,8 +112,11 @@ extension RosterEditor {
 
     /// Under the one-team rule, a successor who leads team `l` leaves the team they were in (a
     /// lead of another team cannot: refused).
+    /// A team that starts later (`starts`) takes its successor on its first day: they leave their
+    /// team then, as a dated change of that team, and stay in it until then.
     mutating func release(_ s: Int, toLead l: Int) throws(EditRefusal) {
         guard roster.policy.oneTeamPerPerson else { return }
+        let starts = roster.teams[l].presence.starts.map(\.value).flatMap { $0 > (on ?? today) ? $0 : nil }
         for m in roster.teams.indices where m != l && state(m).has(s) {
             var other = state(m)
             guard other.lead.person != s else {
@@ -123,12 +126,18 @@ extension RosterEditor {
                         + "oneTeamPerPerson, can lead no other: name another successor",
                     at: roster.teams[m].lead.location)
             }
+            let (who, from, to) = (roster.people[s].name.value, roster.teams[m].name.value, roster.teams[l].name.value)
+            if let starts, on == nil {
+                var change = datedTeams[m] ?? DatedTeamChange()
+                change.removing.insert(s)
+                change.day = starts
+                datedTeams[m] = change
+                summary.append("\(who) leaves \(from) on \(starts) to lead \(to), which starts then")
+                continue
+            }
             other.unlist(s)
             teams[m] = other
-            let (who, from, to) = (roster.people[s].name.value, roster.teams[m].name.value, roster.teams[l].name.value)
-            summary.append(
-                "\(who) leaves \(from) to lead \(to)"
-            )
+            summary.append("\(who) leaves \(from) to lead \(to)")
         }
     }
 

@@ -76,10 +76,16 @@ package struct RosterEditor {
         writeDatedTeams()
         var changed: [String: String] = [:]
         for (file, var editor) in editors.sorted(by: { $0.key < $1.key }) {
-            if let text = editor.edited() { changed[file] = text }
+            // A file written again as it was is not changed: nothing is claimed for it.
+            if let text = editor.edited(), text != texts[file] { changed[file] = text }
             summary += editor.notes
         }
         guard !changed.isEmpty else {
+            // An edit on a day the roster already says, given again: nothing to change.
+            if let on, summary.count > unchanged {
+                summary = ["nothing to change: the roster already says this on \(on)"]
+                unchanged = summary.count
+            }
             // The edit said what it changes, and no file changed: never claim what was not written.
             if summary.count > unchanged {
                 throw EditRefusal([

@@ -38,6 +38,8 @@ package struct LiveEntries {
     let repeatedTeams: Set<NameKey>
     /// What each live person is called in the roster, by id: a pull keeps the roster's spelling.
     package var names: [Int: String]
+    /// Every person and team pinned by id (`roster export --ids`), not only those whose name repeats.
+    package var pinsEveryone = false
 
     /// The entries of `live`; people and teams `policy.ignore` hides count for no repeats.
     package init(_ live: LiveState, ignoredUsers: Set<Int> = [], ignoredTeams: Set<Int> = []) {
@@ -145,7 +147,7 @@ package struct LiveEntries {
     /// `keeping` says which members it lists (all but those a pull writes in another team).
     package func team(_ team: LiveTeam, keeping: (Int) -> Bool = { _ in true }) -> Team {
         Team(
-            name: Self.name(team.name), id: repeatedTeams.contains(team.key) ? team.id : nil,
+            name: Self.name(team.name), id: pinsEveryone || repeatedTeams.contains(team.key) ? team.id : nil,
             lead: reference(team.leadID),
             members: team.memberSet.subtracting([team.leadID]).filter(keeping).map(reference).sorted())
     }
@@ -157,7 +159,7 @@ package struct LiveEntries {
     /// their name repeats, or reads as a reference itself (`Kai (#3)`).
     func pinned(_ id: Int) -> Bool {
         guard let name = names[id] else { return false }
-        return repeatedPeople.contains(NameKey(name)) || PersonReference(parsing: name).id != nil
+        return pinsEveryone || repeatedPeople.contains(NameKey(name)) || PersonReference(parsing: name).id != nil
     }
 
     /// How a team names the live person `id`: the person's roster name, with `(#id)` where live

@@ -49,7 +49,7 @@ struct PullDecisions {
         self.asOf = asOf
         self.take = take
         timelines = roster.isDated ? Timelines(roster, asOf: asOf ?? .today) : nil
-        matching = Matching(roster: roster, live: live, adopting: true)
+        matching = Matching(roster: roster, live: live, adopting: true, asOf: asOf)
         diagnostics = matching.diagnostics
         users = Dictionary(live.users.map { ($0.id, $0) }) { first, _ in first }
         teams = Dictionary(live.teams.map { ($0.id, $0) }) { first, _ in first }
@@ -82,6 +82,8 @@ struct PullDecisions {
                     kept.append(
                         "person \"\(person.name.value)\" starts \(person.presence.starts?.value.description ?? ""): "
                             + "not created yet")
+                } else if isNamesakeHire(person) {
+                    kept.append("person \"\(person.name.value)\", a namesake hired in the files: not created yet")
                 } else {
                     decisions.append(.removeEntry(at))
                 }
@@ -102,6 +104,13 @@ struct PullDecisions {
             }
             if level != .keep { foldLevels(of: person, today: today, user) }
         }
+    }
+
+    /// Whether `person`, whom no live person matches, is a namesake hired in the files (`hire
+    /// --namesake`): they pin no id, and someone of their name does. A person the apps deleted was
+    /// pinned by the pull that saw their name repeat, so an unpinned namesake is one to create.
+    private func isNamesakeHire(_ person: PersonEntry) -> Bool {
+        person.id == nil && roster.people.contains { $0.id != nil && $0.key == person.key }
     }
 
     /// Whether `field` of `person` is a level (or its date) the roster dates after the pull's day:

@@ -99,7 +99,7 @@ package struct ThreeWayPull {
         self.files = files
         self.base = base
         ours = decided.matching
-        theirs = Matching(roster: base, live: live, adopting: true)
+        theirs = Matching(roster: base, live: live, adopting: true, asOf: decided.asOf)
         index = Index(files: files, base: base, ours: ours, theirs: theirs)
         users = Dictionary(live.users.map { ($0.id, $0) }) { first, _ in first }
         teams = Dictionary(live.teams.map { ($0.id, $0) }) { first, _ in first }

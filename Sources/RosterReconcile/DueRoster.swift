@@ -57,7 +57,7 @@ package struct DueRoster {
         self.timelines = timelines
         self.live = live
         today = timelines.current
-        matching = Matching(roster: today, live: live)
+        matching = Matching(roster: today, live: live, asOf: timelines.asOf)
         location = .file(today.files.first ?? "")
         due.space = today.space
         due.files = today.files

@@ -4,7 +4,7 @@ import RosterModel
 /// How roster entries correspond to live entities: by pinned id, then by name key, then by a
 /// former name. Live entities listed in `policy.ignore` take no part.
 package struct Matching: Sendable {
-    package enum Via: String, Sendable { case id, name, previously, lead }
+    package enum Via: String, Sendable { case id, name, previously, lead, renamed }
 
     /// For each roster person, the live user it is (nil: to be created) and how it was found.
     package var people: [(id: Int, via: Via)?]
@@ -24,8 +24,9 @@ package struct Matching: Sendable {
     /// Matches `roster` to `live`. A plan refuses what it cannot match surely: a name that two
     /// live entities share, a pinned id the space no longer has. A pull (`adopting`) adopts the
     /// space instead: it takes the oldest of the entities a name matches (and pins it), and an
-    /// entry whose pinned entity is gone matches nothing (and is removed).
-    package init(roster: Roster, live: LiveState, adopting: Bool = false) {
+    /// entry whose pinned entity is gone matches nothing (and is removed). An entry whose last day
+    /// has passed on `asOf` may pin an id the space no longer has: it is gone, as the roster says.
+    package init(roster: Roster, live: LiveState, adopting: Bool = false, asOf: Day?) {
         let ignoredPeople = Set(roster.policy.ignorePeople.map { NameKey($0.value) })
         let ignoredTeamNames = Set(roster.policy.ignoreTeams.map { NameKey($0.value) })
         let ignoredUsers =
@@ -40,31 +41,37 @@ package struct Matching: Sendable {
             live.users.lazy.filter { !ignoredUsers.contains($0.id) }.map { (id: $0.id, key: $0.key) })
         let teamEntries = Array(
             live.teams.lazy.filter { !ignoredTeams.contains($0.id) }.map { (id: $0.id, key: $0.key) })
+        let gone = { (presence: Presence) in presence.lastDay != nil && presence.status(on: asOf) == .gone }
         let peopleResult = Self.match(
             kind: "person", liveKind: "user", entries: roster.people, live: userEntries, adopting: adopting,
-            diagnostics: &diagnostics)
+            gone: Set(roster.people.indices.filter { gone(roster.people[$0].presence) }), diagnostics: &diagnostics)
         var teamResult = Self.match(
             kind: "team", liveKind: "team", entries: roster.teams, live: teamEntries, adopting: adopting,
-            diagnostics: &diagnostics)
+            gone: Set(roster.teams.indices.filter { gone(roster.teams[$0].presence) }), diagnostics: &diagnostics)
+        var peopleMatches = peopleResult.matches, peopleClaimed = peopleResult.claimed
         if adopting {
+            Self.matchRenamedPeople(
+                roster, live.users.filter { !ignoredUsers.contains($0.id) }, live.teams, &peopleMatches,
+                &peopleClaimed)
             Self.matchRenamedTeams(
-                roster, live.teams.filter { !ignoredTeams.contains($0.id) }, people: peopleResult.matches,
+                roster, live.teams.filter { !ignoredTeams.contains($0.id) }, people: peopleMatches,
                 &teamResult.matches, &teamResult.claimed)
         }
         picked = (peopleResult.picked, teamResult.picked)
-        people = peopleResult.matches
+        people = peopleMatches
         teams = teamResult.matches
-        unclaimedUsers = live.users.filter { !ignoredUsers.contains($0.id) && !peopleResult.claimed.contains($0.id) }
+        unclaimedUsers = live.users.filter { !ignoredUsers.contains($0.id) && !peopleClaimed.contains($0.id) }
         unclaimedTeams = live.teams.filter { !ignoredTeams.contains($0.id) && !teamResult.claimed.contains($0.id) }
         self.diagnostics = diagnostics
     }
 
     private static func match<Entry: NamedEntry>(
         kind: String, liveKind: String, entries: [Entry], live: [(id: Int, key: NameKey)], adopting: Bool,
-        diagnostics: inout [Diagnostic]
+        gone: Set<Int>, diagnostics: inout [Diagnostic]
     ) -> (matches: [(id: Int, via: Via)?], claimed: Set<Int>, picked: Set<Int>) {
         var matcher = Matcher(kind: kind, liveKind: liveKind, entries: entries, live: live)
         matcher.adopting = adopting
+        matcher.gone = gone
         matcher.pinnedIDs()
         matcher.names()
         matcher.formerNames()
@@ -90,6 +97,8 @@ private struct Matcher<Entry: NamedEntry> {
     var adopting = false
     /// Entries matched by picking the oldest of several live entities of their name.
     var picked = Set<Int>()
+    /// Entries whose last day has passed: a pinned id the space no longer has is theirs, gone.
+    var gone = Set<Int>()
 
     init(kind: String, liveKind: String, entries: [Entry], live: [(id: Int, key: NameKey)]) {
         self.kind = kind
@@ -136,7 +145,7 @@ private struct Matcher<Entry: NamedEntry> {
                 claimed.insert(id.value)
                 continue
             }
-            if adopting { continue }
+            if adopting || gone.contains(i) { continue }
             let note = DiagnosticNote(
                 location: nil, message: "remove `id` to create the \(kind), or pin the id of an existing \(liveKind)")
             diagnostics.append(

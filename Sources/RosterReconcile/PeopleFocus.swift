@@ -37,7 +37,7 @@ struct PeopleFocus {
             return nil
         }
         self.roster = roster
-        matching = Matching(roster: roster, live: live)
+        matching = Matching(roster: roster, live: live, asOf: nil)
         people = TeamPeople.of(roster)
         let teams = Dictionary(live.teams.map { ($0.id, $0) }) { first, _ in first }
         current = matching.teams.map { $0.flatMap { teams[$0.id] } }

@@ -9,7 +9,7 @@ package struct Plan: Sendable {
     package let changes: [Change]
     /// Steps of independent operations; each step runs after the one before has finished.
     package let steps: [[PlanOperation]]
-    package let warnings: [PlanWarning]
+    package var warnings: [PlanWarning]
     /// Deletes per kind against `maxDeletes`, for apply's safety rail.
     package let deletes: [DeleteCount]
     /// What the fingerprint covers: the live state and what `policy.ignore` leaves out.

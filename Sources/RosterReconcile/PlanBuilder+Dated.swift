@@ -36,7 +36,11 @@ extension PlanBuilder {
             change.person = ref
             change.after = PersonValues.planned(person, over: nil).values
             scheduled.append(ScheduledChange(on: day, change: change))
-        } else if was == .present, will == .gone {
+        } else if was == .present, will == .gone,
+            !roster.policy.protectedPeople.contains(where: { NameKey($0.value) == person.key })
+        {
+            // A protected person stays in the space on their day: only their team changes, as the
+            // teams' own scheduled changes say.
             var change = Change(action: .delete, kind: .person, name: name(ref))
             change.person = ref
             if case .live(let id) = ref, let user = usersByID[id] {
@@ -45,6 +49,25 @@ extension PlanBuilder {
             }
             change.lastDay = presence.lastDay?.value
             scheduled.append(ScheduledChange(on: day, change: change))
+        }
+    }
+
+    /// Warns of each day whose dated deletes of people or teams pass `policy.maxDeletes`, counted
+    /// against the space as it is: the plan that holds them is their review.
+    mutating func noteScheduledDeletes() {
+        let limit = roster.policy.maxDeletes
+        let totals: [Change.Kind: Int] = [
+            .person: live.users.count - matching.ignoredUsers.count,
+            .team: live.teams.count - matching.ignoredTeams.count,
+        ]
+        for (day, changes) in Dictionary(grouping: scheduled, by: \.on).sorted(by: { $0.key < $1.key }) {
+            for (kind, counted) in [(Change.Kind.person, DeleteCount.Kind.people), (.team, .teams)] {
+                let deletes = changes.filter { $0.change.action == .delete && $0.change.kind == kind }.count
+                let total = totals[kind] ?? 0
+                let count = DeleteCount(
+                    kind: counted, count: deletes, liveTotal: total, allowed: limit.allowed(ofLiveTotal: total))
+                if count.exceeded { warnings.append(.scheduledDeletes(day: day, count, limit: limit)) }
+            }
         }
     }
 

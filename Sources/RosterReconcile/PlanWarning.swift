@@ -20,6 +20,9 @@ package enum PlanWarning: Sendable, Equatable {
     case leadNotAMember(team: String, id: Int, lead: String)
     /// The plan's deletes of one kind pass `policy.maxDeletes`.
     case tooManyDeletes(DeleteCount, limit: DeleteLimit)
+    /// The deletes the roster dates for one day pass `policy.maxDeletes`: reviewed here, the
+    /// scheduled job applies them on their day without asking again.
+    case scheduledDeletes(day: Day, DeleteCount, limit: DeleteLimit)
     /// A person to create has an unlisted live person's name apart from case, accents or white
     /// space.
     case nearName(person: String, live: String, id: Int)
@@ -67,6 +70,10 @@ package enum PlanWarning: Sendable, Equatable {
             return "live team \"\(team)\" (#\(id)): its lead \(lead) is not among its members"
         case let .tooManyDeletes(count, limit):
             return limit.warning(count.description)
+        case let .scheduledDeletes(day, count, limit):
+            return "on \(day) the roster's dates \(count.description), past policy.\(DeleteLimit.key.rawValue) "
+                + "(\(limit)): reviewed with this change, they are applied on their day by the scheduled job "
+                + "(`roster apply --due`) without \(DeleteLimit.override)"
         case let .nearName(person, live, id):
             let (written, shown) = (TerminalText.escape(person), TerminalText.escape(live))
             return "person \"\(written)\" would be created beside the live \"\(shown)\" (#\(id)), which the roster "

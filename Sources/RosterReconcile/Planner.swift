@@ -13,13 +13,16 @@ package enum Planner {
         // date nothing, and cost one look at each entry.
         let dated = roster.isDated ? roster : nil
         let roster = dated?.on(asOf) ?? roster
-        let matching = Matching(roster: roster, live: live)
+        let matching = Matching(roster: roster, live: live, asOf: asOf)
         let diagnostics = matching.diagnostics + ServerNeeds.check(roster, live)
         guard diagnostics.isEmpty else { return (nil, diagnostics.sortedForDisplay()) }
         var builder = PlanBuilder(
             roster: roster, live: live, matching: matching, prune: roster.prunes(asked: prune), asOf: asOf)
         builder.build()
-        if let dated { builder.scheduleDated(dated) }
+        if let dated {
+            builder.scheduleDated(dated)
+            builder.noteScheduledDeletes()
+        }
         let plan = Plan(
             endpoint: endpoint, space: live.space, changes: builder.changes, steps: builder.steps,
             warnings: builder.warnings, deletes: builder.deleteCounts(), live: live,

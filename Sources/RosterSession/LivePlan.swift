@@ -78,6 +78,10 @@ package struct LivePlan: Sendable {
             roster: focus.roster, live: live, prune: request.prune, endpoint: endpoint, asOf: request.asOf)
         guard var full = made else { throw SessionFailure(diagnostics: diagnostics) }
         full.due = planned?.conflicts
+        if planned != nil {
+            // Dated deletes were reviewed with their change; apply of what is due does not refuse them.
+            full.warnings.removeAll { if case .tooManyDeletes = $0 { true } else { false } }
+        }
         try Rails.check(.planned(request, roster, live))
         let selected: Plan
         do throws(SelectionError) { selected = try request.selection.apply(to: full, focus: focus) } catch {

@@ -145,7 +145,9 @@ struct SavedPlanUnchanged: Rail {
 /// in the same words).
 struct MaxDeletesRail: Rail {
     func refusal(at point: RailPoint) -> SessionFailure? {
-        guard case .shown(let facts) = point, !facts.allowLargeChanges else { return nil }
+        // What is due deletes only what the roster dates, reviewed when it was merged (its plan
+        // warned of each day past the limit).
+        guard case .shown(let facts) = point, !facts.allowLargeChanges, facts.plan.due == nil else { return nil }
         let exceeded = facts.plan.deletes.filter(\.exceeded)
         guard !exceeded.isEmpty else { return nil }
         let what = exceeded.map(\.description).joined(separator: ", ")

@@ -9,14 +9,16 @@ package struct RosterExporter {
     let live: LiveState
     let pinSpace: Bool
     /// The live people and teams as roster entries, by the rules pull shares.
-    let entries: LiveEntries
+    var entries: LiveEntries
     /// What the document could not hold as the space has it (free-text dates, people in two teams).
     package private(set) var warnings: [Diagnostic] = []
 
-    package init(live: LiveState, pinSpace: Bool) {
+    /// `pinIDs`: every person and team pinned by id (`--ids`); else those whose names repeat.
+    package init(live: LiveState, pinSpace: Bool, pinIDs: Bool) {
         self.live = live
         self.pinSpace = pinSpace
         entries = LiveEntries(live)
+        entries.pinsEveryone = pinIDs
     }
 
     /// The document, as YAML values; ``json(_:)`` gives it as JSON.

@@ -120,7 +120,7 @@ import Testing
                     "round \(round): \(PlanRenderer.text(plan, requests: 1).debugDescription)")
                 #expect(!Self.hasRawControl(PlanRenderer.markdown(plan, requests: 1)), "round \(round)")
             }
-            var exporter = RosterExporter(live: live, pinSpace: false)
+            var exporter = RosterExporter(live: live, pinSpace: false, pinIDs: false)
             let yaml = YAMLWriter.write(exporter.document())
             #expect(!Self.hasRawControl(yaml), "round \(round): \(yaml.debugDescription)")
             #expect(YAMLLoader().load(Array(yaml.utf8), file: "export.yaml").document != nil, "round \(round): \(yaml)")

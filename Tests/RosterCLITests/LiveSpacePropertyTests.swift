@@ -78,7 +78,7 @@ import Testing
     }
 
     static func export(_ live: LiveState) throws -> String {
-        var exporter = RosterExporter(live: live, pinSpace: false)
+        var exporter = RosterExporter(live: live, pinSpace: false, pinIDs: false)
         return YAMLWriter.write(exporter.document())
     }
 

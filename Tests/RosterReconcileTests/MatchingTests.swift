@@ -29,7 +29,7 @@ import Testing
             Self.person("New"),
         ]
         let matching = Matching(
-            roster: roster, live: Self.live([(3, "Ana Lima"), (4, "Ben"), (5, "Cy Li"), (6, "Old")]))
+            roster: roster, live: Self.live([(3, "Ana Lima"), (4, "Ben"), (5, "Cy Li"), (6, "Old")]), asOf: nil)
         #expect(matching.diagnostics.isEmpty)
         #expect(matching.people.map { $0?.id } == [3, 4, 5, nil])
         #expect(matching.people.map { $0?.via } == [.id, .name, .previously, nil])
@@ -39,7 +39,7 @@ import Testing
     @Test func aPlanRefusesARepeatedNameAndNamesTheLiveIDs() {
         var roster = Roster()
         roster.people = [Self.person("Sam")]
-        let matching = Matching(roster: roster, live: Self.live([(7, "Sam"), (2, "Sam")]))
+        let matching = Matching(roster: roster, live: Self.live([(7, "Sam"), (2, "Sam")]), asOf: nil)
         #expect(matching.people[0] == nil)
         #expect(matching.diagnostics.map(\.code) == [.ambiguousMatch])
         #expect(matching.diagnostics.first?.liveIDs.sorted() == [2, 7])
@@ -48,7 +48,7 @@ import Testing
     @Test func aPullAdoptsTheOldestOfARepeatedNameAndDropsAPinThatIsGone() {
         var roster = Roster()
         roster.people = [Self.person("Sam"), Self.person("Gone", id: 99)]
-        let matching = Matching(roster: roster, live: Self.live([(7, "Sam"), (2, "Sam")]), adopting: true)
+        let matching = Matching(roster: roster, live: Self.live([(7, "Sam"), (2, "Sam")]), adopting: true, asOf: nil)
         #expect(matching.diagnostics.isEmpty)
         #expect(matching.people[0]?.id == 2)
         #expect(matching.people[1] == nil)
@@ -59,7 +59,7 @@ import Testing
     @Test func namesMatchByKeyNotBySpelling() {
         var roster = Roster()
         roster.people = [Self.person("Eve\\u{1B}[31m"), Self.person("Ana Lima")]
-        let matching = Matching(roster: roster, live: Self.live([(1, "Eve\u{1B}[31m"), (2, " Ana  Lima ")]))
+        let matching = Matching(roster: roster, live: Self.live([(1, "Eve\u{1B}[31m"), (2, " Ana  Lima ")]), asOf: nil)
         #expect(matching.people.map { $0?.id } == [1, 2])
     }
 }

@@ -56,11 +56,11 @@ import Testing
     /// The export, loaded as the base and as the files.
     static func exported(_ live: LiveState) throws -> Quarter {
         var quarter = Quarter(live: live)
-        var exporter = RosterExporter(live: live, pinSpace: false)
+        var exporter = RosterExporter(live: live, pinSpace: false, pinIDs: false)
         quarter.texts = ["roster.yaml": exporter.text(json: false)]
         quarter.base = load(quarter.texts)
         quarter.files = quarter.base
-        let matching = Matching(roster: quarter.base, live: live)
+        let matching = Matching(roster: quarter.base, live: live, asOf: nil)
         for (t, match) in matching.teams.enumerated() {
             if let match { quarter.teamIDs[quarter.base.teams[t].name.value] = match.id }
         }
@@ -234,7 +234,7 @@ extension CompanyQuarterPropertyTests {
             #expect(state.level == level, "seed \(seed): \(user.name) (#\(id)) level")
         }
         #expect(pulled.people.count == q.live.users.count + q.hires.count, "seed \(seed): people")
-        let teamMatches = Matching(roster: pulled, live: q.live).teams
+        let teamMatches = Matching(roster: pulled, live: q.live, asOf: nil).teams
         for (name, team) in q.hires {
             let t = teamMatches.firstIndex { $0?.id == team }
             #expect(
@@ -256,7 +256,7 @@ extension CompanyQuarterPropertyTests {
 
     /// Each live person's teams (live ids) and level, as `roster` says.
     func states(_ roster: Roster, _ live: LiveState) -> [Int: State] {
-        let matching = Matching(roster: roster, live: live, adopting: true)
+        let matching = Matching(roster: roster, live: live, adopting: true, asOf: nil)
         let people = TeamPeople.of(roster)
         var teams: [Int: Set<Int>] = [:]
         for t in roster.teams.indices {

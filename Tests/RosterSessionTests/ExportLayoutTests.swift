@@ -15,7 +15,7 @@ import Testing
 
     @Test(arguments: [(false, "company.yaml"), (true, "company.json")])
     func aCompanysExportMatchesGolden(_ json: Bool, _ file: String) throws {
-        var exporter = RosterExporter(live: CompanySpace.make(people: 60, seed: 57), pinSpace: false)
+        var exporter = RosterExporter(live: CompanySpace.make(people: 60, seed: 57), pinSpace: false, pinIDs: false)
         let text = exporter.text(json: json)
         #expect(TestSupport.goldenMismatch(text, Self.golden.appendingPathComponent(file)) == nil)
     }
@@ -23,7 +23,7 @@ import Testing
     @Test(arguments: [200, 2_000])
     func everyNameIsWholeOnItsLineAndTheExportPlansClean(_ size: Int) throws {
         let live = CompanySpace.make(people: size, seed: UInt64(size))
-        var exporter = RosterExporter(live: live, pinSpace: false)
+        var exporter = RosterExporter(live: live, pinSpace: false, pinIDs: false)
         let text = exporter.text(json: false)
         let lines = text.split(separator: "\n").map(String.init)
         for team in live.teams {

@@ -135,7 +135,7 @@ final class LiveSpaceServer: Transport, Sendable {
                     id: 1, name: "Ada Park", craft: .engineering, level: .senior, focus: .backend,
                     levelStartDate: "spring 2021")
             ], teams: [], levels: [])
-        var exporter = RosterExporter(live: live, pinSpace: false)
+        var exporter = RosterExporter(live: live, pinSpace: false, pinIDs: false)
         guard case .mapping(let root, _) = exporter.document() else {
             Issue.record("not a mapping")
             return
