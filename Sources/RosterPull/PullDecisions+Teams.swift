@@ -11,10 +11,7 @@ import RosterReconcile
 /// them), until the roster's own next change of their team.
 extension PullDecisions {
     mutating func pullTeams() {
-        // The teams as they stand on the pull's day, everyone they name kept (a hire to come too).
-        let state = roster.on(asOf, keepingAway: true)
-        let people = TeamPeople.of(state)
-        for (t, team) in state.teams.enumerated() {
+        for (t, team) in day.teams.enumerated() {
             let at = team.location
             let status = team.presence.status(on: asOf)
             if status == .pending || (status == .gone && matching.teams[t] != nil) { continue }
@@ -37,8 +34,8 @@ extension PullDecisions {
                 set(at, Team.previously.name, .list(former + [team.name.value]))
             }
             var edit = TeamEdit(written: roster.teams[t], asOf: asOf)
-            let lead = pullLead(t, team, people, current, &edit)
-            pullMembers(t, people, current, lead: lead, &edit)
+            let lead = pullLead(t, team, dayPeople, current, &edit)
+            pullMembers(t, dayPeople, current, lead: lead, &edit)
             write(edit, t, at)
         }
     }
@@ -94,7 +91,7 @@ extension PullDecisions {
         _ t: Int, _ people: TeamPeople, _ current: LiveTeam, lead: Int?, _ edit: inout TeamEdit
     ) {
         let listed = people.members(ofTeam: t)
-        let references = roster.on(asOf, keepingAway: true).teams[t].members
+        let references = day.teams[t].members
         var written: [String] = [], inList = Set<Int>(), stale = false
         for (reference, p) in zip(references, listed) {
             guard p >= 0, let id = matching.people[Int(p)]?.id else {
@@ -123,8 +120,11 @@ extension PullDecisions {
                 edit.leaving.append(id)
             }
         }
-        let joining = current.memberSet.subtracting(inList).subtracting([current.leadID]).filter {
-            placed($0, in: current.id) && !keeps($0)
+        // Who the space has here and the files do not: adopted, unless the files keep them where they
+        // are, or their entry is not in the space today (a leaver to delete, a hire made early).
+        let joining = current.memberSet.subtracting(inList).subtracting([current.leadID]).filter { id in
+            placed(id, in: current.id) && !keeps(id)
+                && (rosterIndex[id].map { roster.people[$0].presence.status(on: asOf) == .present } ?? true)
         }
         for id in joining.sorted(by: { entries.reference($0) < entries.reference($1) }) {
             written.append(entries.reference(id))
@@ -138,7 +138,20 @@ extension PullDecisions {
     /// (the entry's own, or the change in force), its changes folded or carried.
     private mutating func write(_ edit: TeamEdit, _ t: Int, _ at: SourceLocation) {
         var edit = edit
-        edit.carry(adopted: verdicts, references: entries.reference)
+        edit.carry(adopted: verdicts, references: entries.reference) { reference in
+            guard case .found(let p) = index.resolve(reference) else { return reference.text }
+            if removedPeople.contains(p) { return nil }
+            guard let id = matching.people[p]?.id, renamed(id) || needsPin(reference) else { return reference.text }
+            return entries.reference(id)
+        }
+        for (day, lead) in edit.lostLeads {
+            let team = roster.teams[t].name.value
+            diagnostics.append(
+                .error(
+                    "the space deleted \(lead), whom the files make the lead of team \"\(team)\" from \(day): name "
+                        + "who leads it then (`roster move NAME --to \"\(team)\" --as lead --on \(day)`), then pull "
+                        + "again", at: at))
+        }
         if let lead = edit.entryLead { set(at, Team.lead.name, .text(lead)) }
         if let members = edit.entryMembers { decisions.append(.members(entry: at, members)) }
         if let records = edit.records { decisions.append(.teamChanges(entry: at, records.map(\.written))) }

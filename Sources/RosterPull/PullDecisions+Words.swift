@@ -44,8 +44,7 @@ extension PullDecisions {
     func membersChange(_ at: SourceLocation, _ members: [String]) -> String? {
         guard let t = roster.teams.firstIndex(where: { $0.location == at }) else { return "members written again" }
         // Compared with the team's members on the pull's day (a dated change's, where one is in force).
-        let day = roster.on(asOf, keepingAway: true)
-        let people = TeamPeople.of(day)
+        let people = dayPeople
         let before = zip(day.teams[t].members.map(\.value), people.members(ofTeam: t)).map { reference, p in
             (text: reference.text, who: p >= 0 ? matching.people[Int(p)].map { "#\($0.id)" } : nil)
         }

@@ -10,7 +10,7 @@ import RosterReconcile
 struct PullDecisions {
     var decisions: [PullDecision] = []
     /// Why nothing can be pulled (names the matching cannot settle).
-    private(set) var diagnostics: [Diagnostic] = []
+    var diagnostics: [Diagnostic] = []
     /// What the files cannot hold as the space has it (a level start date that is free text).
     internal(set) var warnings: [Diagnostic] = []
 
@@ -31,12 +31,20 @@ struct PullDecisions {
     let asOf: Day?
     /// The roster's timelines, when it dates anything (``Timelines``): the one rule of days.
     let timelines: Timelines?
+    /// The roster on the pull's day, everyone its teams name kept (a hire to come too), its teams'
+    /// people, and its people by reference: resolved once.
+    let day: Roster
+    let dayPeople: TeamPeople
+    let index: PersonIndex
     /// Each live person's verdict on their team (``Verdict``), for a dated roster.
     var verdicts: [Int: Verdict] = [:]
     /// Where a change made in the apps meets one the roster dates, not resolved by `--take`.
     var conflicts: [ThreeWayPull.Conflict] = []
     /// Changes whose day has come that the space does not show yet: kept, said a line each.
     var kept: [String] = []
+    /// The roster people whose entries pull removes (the space has them no more): every team list
+    /// that names them, dated ones too, loses them.
+    var removedPeople = Set<Int>()
     /// `--take`, and which of them resolved something.
     let take: [PullTake]
     var usedTakes = Set<Int>()
@@ -49,6 +57,9 @@ struct PullDecisions {
         self.asOf = asOf
         self.take = take
         timelines = roster.isDated ? Timelines(roster, asOf: asOf ?? .today) : nil
+        day = roster.on(asOf, keepingAway: true)
+        dayPeople = TeamPeople.of(day)
+        index = PersonIndex(roster.people)
         matching = Matching(roster: roster, live: live, adopting: true, asOf: asOf)
         diagnostics = matching.diagnostics
         users = Dictionary(live.users.map { ($0.id, $0) }) { first, _ in first }
@@ -86,6 +97,7 @@ struct PullDecisions {
                     kept.append("person \"\(person.name.value)\", a namesake hired in the files: not created yet")
                 } else {
                     decisions.append(.removeEntry(at))
+                    removedPeople.insert(i)
                 }
                 continue
             }

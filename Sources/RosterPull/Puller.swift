@@ -14,7 +14,7 @@ package struct Puller {
     var editors: [String: RosterFileEditor] = [:]
 
     /// Why nothing can be pulled.
-    package var diagnostics: [Diagnostic] { decided.diagnostics }
+    package var diagnostics: [Diagnostic] { decided.diagnostics + (merge?.diagnostics ?? []) }
     /// What the files cannot hold as the space has it (a level start date that is free text).
     package var warnings: [Diagnostic] { decided.warnings }
     /// What the pull adopts, a line each (``PullDecisions/adopted``).

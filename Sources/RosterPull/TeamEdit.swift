@@ -21,6 +21,8 @@ struct TeamEdit {
     private(set) var entryLead: String?
     private(set) var entryMembers: [String]?
     private(set) var records: [TeamChange]?
+    /// Leads the dated changes name whom the rewrite removes, by their day: pull cannot choose the next.
+    private(set) var lostLeads: [(day: Day, lead: String)] = []
 
     init(written: TeamEntry, asOf: Day?) {
         self.written = written
@@ -31,7 +33,12 @@ struct TeamEdit {
 
     /// Settles what is written. `adopted` holds each adopted person's verdict (until when the space's
     /// team holds); `reference` names a live person as the files write them.
-    mutating func carry(adopted: [Int: PullDecisions.Verdict], references reference: (Int) -> String) {
+    /// `rewrite` names a written person again as pull writes them (a rename), or drops them (nil:
+    /// the space has them no more), in every list of the team, its dated changes too.
+    mutating func carry(
+        adopted: [Int: PullDecisions.Verdict], references reference: (Int) -> String,
+        rewrite: (PersonReference) -> String?
+    ) {
         var changes = written.changes.sorted { $0.on.value < $1.on.value }
         let past = changes.filter(isPast)
         if past.isEmpty || !held {
@@ -58,6 +65,7 @@ struct TeamEdit {
         }
         for id in joining { carryIn(id, until: until(adopted[id]), &changes, reference(id)) }
         for id in leaving { carryOut(reference(id), until: until(adopted[id]), &changes) }
+        rewriteAll(&changes, rewrite)
         let before = written.changes.sorted { $0.on.value < $1.on.value }
         if changes.map(\.written) != before.map(\.written) { records = changes }
     }
@@ -74,6 +82,30 @@ struct TeamEdit {
     private func until(_ verdict: PullDecisions.Verdict?) -> Day? {
         if case .adopt(let until)? = verdict { return until }
         return nil
+    }
+
+    /// Every list of the team as `rewrite` names its people: the entry's own (where nothing else
+    /// writes it) and its changes'.
+    private mutating func rewriteAll(_ changes: inout [TeamChange], _ rewrite: (PersonReference) -> String?) {
+        func names(_ list: [Located<PersonReference>]) -> [String] { list.compactMap { rewrite($0.value) } }
+        if entryMembers == nil, written.members.map(\.value.text) != names(written.members) {
+            entryMembers = names(written.members)
+        }
+        if let members = entryMembers {
+            entryMembers = members.compactMap { rewrite(PersonReference(parsing: $0)) }
+        }
+        if entryLead == nil, let lead = rewrite(written.lead.value), lead != written.lead.value.text {
+            entryLead = lead
+        }
+        for i in changes.indices {
+            if let members = changes[i].members { changes[i].members = names(members).map(located) }
+            guard let lead = changes[i].lead else { continue }
+            if let name = rewrite(lead.value) {
+                changes[i].lead = located(name)
+            } else {
+                lostLeads.append((changes[i].on.value, lead.value.text))
+            }
+        }
     }
 
     /// Someone adopted into the team stays in it through its later changes, until `until`, when

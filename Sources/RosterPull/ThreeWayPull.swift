@@ -106,6 +106,25 @@ package struct ThreeWayPull {
         findTeamConflicts(
             Memberships(files: files, base: base, ours: ours, theirs: theirs, index: index, live: live.teams))
         for decision in decided.decisions { sort(decision) }
+        checkLeads()
+    }
+
+    /// Why the merge cannot be written: a person it removes (the space deleted them) leads a team
+    /// the files keep them leading. The files must name who leads it next; pull will not guess.
+    var diagnostics: [Diagnostic] = []
+
+    private mutating func checkLeads() {
+        for t in files.teams.indices {
+            guard let p = index.filesTeamPeople.lead(ofTeam: t), removedPeople.contains(p) else { continue }
+            let at = files.teams[t].location
+            guard !adopted.contains(where: { $0.isSet(at, RosterFormat.TeamKey.lead.name) }) else { continue }
+            let (who, team) = (files.people[p].name.value, files.teams[t].name.value)
+            diagnostics.append(
+                .error(
+                    "the space deleted \(who), whom the files make the lead of team \"\(team)\" (not applied "
+                        + "yet): name who leads it next (`roster move NAME --to \"\(team)\" --as lead`), then pull "
+                        + "again", at: files.teams[t].lead.location))
+        }
     }
 
     /// The three values of one field: what the base says, what the files say, what the space says.

@@ -32,30 +32,21 @@ extension Matching {
 }
 
 extension Matching {
-    /// A pull's match of a person renamed in the app: a roster person no live person matches by id,
-    /// name or former name, and a live person no roster person claims, with the same craft, level,
-    /// focus and (where the entry states it) level start date, who is in a team the roster lists them
-    /// in (or neither is in one) or whose name shares a word with theirs. The pair must be the only
-    /// one either way; else none is taken (the entry goes and the live person comes, as before).
+    /// A pull's match of a person renamed in the app: a roster person in the space on the pull's day
+    /// no live person matches by id, name or former name, and a live person no roster person claims,
+    /// with the same craft, level, focus and (where the entry states it) level start date, whose name
+    /// shares a word with theirs. The pair must be the only one either way; else none is taken (the
+    /// entry goes and the live person comes, as before).
     /// `roster plan` warns of the same pairs (`noteUndeclaredRenames`); pull writes them as renames.
     static func matchRenamedPeople(
-        _ roster: Roster, _ users: [LiveUser], _ teams: [LiveTeam], _ matches: inout [(id: Int, via: Via)?],
+        _ roster: Roster, _ users: [LiveUser], asOf: Day?, _ matches: inout [(id: Int, via: Via)?],
         _ claimed: inout Set<Int>
     ) {
         let unmatched = roster.people.indices.filter { matches[$0] == nil && roster.people[$0].id == nil }
         let open = users.filter { !claimed.contains($0.id) }
         guard !unmatched.isEmpty, !open.isEmpty else { return }
-        let teamPeople = TeamPeople.of(roster)
-        var liveTeams: [Int: Set<String>] = [:]
-        for team in teams { for id in team.memberSet { liveTeams[id, default: []].insert(team.name) } }
-        var listed: [Int: Set<String>] = [:]
-        for (t, team) in roster.teams.enumerated() {
-            let everyone =
-                [teamPeople.lead(ofTeam: t)].compactMap { $0 } + teamPeople.members(ofTeam: t).map { Int($0) }
-            for p in everyone where p >= 0 { listed[p, default: []].insert(team.name.value) }
-        }
         let pairs = unmatched.map { p in
-            open.filter { isRename(roster.people[p], $0, (listed[p] ?? []) == (liveTeams[$0.id] ?? [])) }
+            roster.people[p].presence.status(on: asOf) == .present ? open.filter { isRename(roster.people[p], $0) } : []
         }
         for (i, p) in unmatched.enumerated() where pairs[i].count == 1 {
             let id = pairs[i][0].id
@@ -66,7 +57,7 @@ extension Matching {
     }
 
     /// Whether live `user` is `person` under another name.
-    static func isRename(_ person: PersonEntry, _ user: LiveUser, _ sameTeams: Bool) -> Bool {
+    static func isRename(_ person: PersonEntry, _ user: LiveUser) -> Bool {
         guard user.key != person.key, user.craft == person.craft, user.level == person.level,
             user.focus == person.focus
         else { return false }
@@ -74,6 +65,6 @@ extension Matching {
         let words = { (name: String) in
             Set(name.lowercased().folding(options: .diacriticInsensitive, locale: nil).split { !$0.isLetter })
         }
-        return sameTeams || !words(person.name.value).isDisjoint(with: words(user.name))
+        return !words(person.name.value).isDisjoint(with: words(user.name))
     }
 }

@@ -51,7 +51,7 @@ package struct Matching: Sendable {
         var peopleMatches = peopleResult.matches, peopleClaimed = peopleResult.claimed
         if adopting {
             Self.matchRenamedPeople(
-                roster, live.users.filter { !ignoredUsers.contains($0.id) }, live.teams, &peopleMatches,
+                roster, live.users.filter { !ignoredUsers.contains($0.id) }, asOf: asOf, &peopleMatches,
                 &peopleClaimed)
             Self.matchRenamedTeams(
                 roster, live.teams.filter { !ignoredTeams.contains($0.id) }, people: peopleMatches,

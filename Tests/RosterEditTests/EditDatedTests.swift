@@ -93,4 +93,75 @@ import Testing
         let craft = quarter.refusal(.on(Self.day("2027-03-01"), .setPerson("Bo Chen", PersonChanges(craft: .design))))
         #expect(craft?.diagnostics.first?.message.contains("--on dates a new level") == true)
     }
+
+    /// Item 8: a reorganisation from the edit commands alone: the leads of teams that end on the
+    /// 31st lead and join new teams from the 1st, with no successor for a team that is gone.
+    @Test func leadsOfTeamsThatEndLeadAndJoinNewOnes() throws {
+        let text = """
+            version: 1
+            defaults: {craft: Engineering, level: Mid}
+            people:
+              - {name: Ana Souza, level: Senior}
+              - {name: Bo Chen}
+              - {name: Cy Lee}
+              - {name: Di Park}
+              - {name: Ed Wu}
+            teams:
+              - {name: Search One, lead: Ana Souza, members: [Bo Chen], lastDay: 2026-12-31}
+              - {name: Search Two, lead: Cy Lee, members: [Di Park], lastDay: 2026-12-31}
+              - {name: Platform, lead: Ed Wu}
+
+            """
+        var fixture = EditFixture(files: [("r.yaml", text)])
+        let first = Self.day("2027-01-01")
+        try fixture.apply(.on(first, .addTeam(name: "Discovery A", lead: "Ana Souza", members: ["Bo Chen", "Cy Lee"])))
+        try fixture.apply(.on(first, .move(person: "Di Park", team: "Platform", role: .member)))
+        #expect(fixture.load().isValid, "\(fixture.load().diagnostics.map(\.message))")
+        #expect(
+            Self.teams(fixture, on: "2027-01-01") == [
+                "Discovery A": ["Ana Souza", "Bo Chen", "Cy Lee"], "Platform": ["Ed Wu", "Di Park"],
+            ])
+        #expect(Self.teams(fixture, on: "2026-12-31").keys.sorted() == ["Platform", "Search One", "Search Two"])
+    }
+
+    /// Item 8: each dated edit given twice changes nothing and says so, written nowhere.
+    @Test func aDatedEditGivenTwiceChangesNothing() throws {
+        var fixture = EditFixture(files: [("r.yaml", Self.text)])
+        let edits: [RosterEdit] = [
+            .on(Self.day("2027-01-04"), .addTeam(name: "Mobile", lead: "Bo Chen", members: ["Chris López"])),
+            .on(Self.day("2027-02-01"), .move(person: "Ed Old", team: "Mobile", role: .member)),
+            .on(Self.day("2027-03-01"), .removePerson("Ed Old")),
+            .on(Self.day("2027-03-01"), .setPerson("Chris López", PersonChanges(level: .senior))),
+        ]
+        for edit in edits {
+            try fixture.apply(edit)
+            let before = fixture.texts
+            let again = try fixture.apply(edit)
+            #expect(again.changed.isEmpty, "\(edit)")
+            #expect(again.summary.allSatisfy { $0.hasPrefix("nothing to change") }, "\(again.summary)")
+            #expect(fixture.texts == before)
+        }
+    }
+
+    /// Item 8: a successor of a lead removed now, to lead a team that starts later, leaves their
+    /// team on its first day, not now.
+    @Test func aSuccessorMovesOnTheDayTheirTeamStarts() throws {
+        let text = """
+            version: 1
+            defaults: {craft: Engineering, level: Mid}
+            people:
+              - {name: Ana Souza, level: Senior}
+              - {name: Bo Chen}
+              - {name: Cy Lee}
+            teams:
+              - {name: Search, lead: Cy Lee, members: [Bo Chen]}
+              - {name: Mobile, lead: Ana Souza, starts: 2027-01-04}
+
+            """
+        var fixture = EditFixture(files: [("r.yaml", text)])
+        try fixture.apply(.removePerson("Ana Souza", successor: "Bo Chen"))
+        #expect(fixture.load().isValid, "\(fixture.load().diagnostics.map(\.message))")
+        #expect(Self.teams(fixture, on: "2027-01-03") == ["Search": ["Cy Lee", "Bo Chen"]])
+        #expect(Self.teams(fixture, on: "2027-01-04") == ["Search": ["Cy Lee"], "Mobile": ["Bo Chen"]])
+    }
 }
