@@ -78,15 +78,15 @@ struct ReportCommand: Command {
                 if let roster { .roster(roster) } else { .live(try await context.live(options.connection)) }
             if let team = options.team { try source.check(team: team) }
             if options.span == nil { options.span = span(roster, options) }
-            let committed = roster.map { committedLevels($0, options) } ?? [:]
-            context.console.writeOut(render(options, source, committed: committed))
+            let recorded = roster.flatMap { _ in recordedLevels(options) }
+            context.console.writeOut(render(options, source, recorded: recorded))
             return ExitCode.success
         }
     }
 
     /// The report's text in the format asked.
     static func render(
-        _ options: Options, _ source: Source, committed: [NameKey: PromotionReport.Committed] = [:]
+        _ options: Options, _ source: Source, recorded: [NameKey: PromotionReport.Recorded]? = nil
     ) -> String {
         let (format, asOf) = (options.format, options.asOf)
         switch options.report {
@@ -101,21 +101,18 @@ struct ReportCommand: Command {
                 format, TeamReportRenderer.text(report), TeamReportRenderer.json(report),
                 TeamReportRenderer.markdown(report), TeamReportRenderer.csv(report))
         case .promotions:
-            let report = source.promotions(from: options.since, asOf: asOf, team: options.team, committed: committed)
+            let report = source.promotions(from: options.since, asOf: asOf, team: options.team, recorded: recorded)
             return rendered(
                 format, TeamReportRenderer.text(report), TeamReportRenderer.json(report),
                 TeamReportRenderer.markdown(report), TeamReportRenderer.csv(report))
         }
     }
 
-    /// For `promotions`, the level changes git records for the roster's people who state no level
-    /// start date; none when every person states one or the files are not in git.
-    static func committedLevels(_ roster: Roster, _ options: Options) -> [NameKey: PromotionReport.Committed] {
-        guard options.report == .promotions, roster.people.contains(where: { $0.levelStartDate.value == nil }) else {
-            return [:]
-        }
-        let log = LogWorkflow(paths: options.paths, since: options.since.description)
-        return (try? log.levelChanges(from: options.since, to: options.asOf)) ?? [:]
+    /// For `promotions`, the level events git's history of the roster records (promotions, hires,
+    /// corrected dates); nil when the files are not in git.
+    static func recordedLevels(_ options: Options) -> [NameKey: PromotionReport.Recorded]? {
+        guard options.report == .promotions else { return nil }
+        return (try? LogWorkflow(paths: options.paths).levelEvents(from: options.since, to: options.asOf)) ?? nil
     }
 
     /// The span of control the roster's rules set; with `--live`, the roster's when it loads.
@@ -178,10 +175,10 @@ enum Source {
     }
 
     func promotions(
-        from: Day, asOf: Day, team: String?, committed: [NameKey: PromotionReport.Committed]
+        from: Day, asOf: Day, team: String?, recorded: [NameKey: PromotionReport.Recorded]?
     ) -> PromotionReport {
         switch self {
-        case .roster(let roster): PromotionReport.of(roster, from: from, asOf: asOf, team: team, committed: committed)
+        case .roster(let roster): PromotionReport.of(roster, from: from, asOf: asOf, team: team, recorded: recorded)
         case .live(let live): PromotionReport.of(live, from: from, asOf: asOf, team: team)
         }
     }

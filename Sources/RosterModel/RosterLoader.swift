@@ -92,6 +92,13 @@ package struct RosterLoader: Sendable {
         return Result(roster: roster, diagnostics: diagnostics.sortedForDisplay())
     }
 
+    /// The roster of files already read (``load(bytes:path:)``), as ``load(texts:)`` makes it.
+    package func assemble(_ files: [(RosterFile?, [Diagnostic])]) -> Result {
+        let (roster, crossFile) = RosterValidator.merge(files.compactMap(\.0))
+        let diagnostics = files.flatMap(\.1) + crossFile
+        return Result(roster: roster, diagnostics: diagnostics.sortedForDisplay())
+    }
+
     /// Parses and decodes one file's bytes.
     package func load(bytes: [UInt8], path: String) -> (RosterFile?, [Diagnostic]) {
         // A `.json` file is strict JSON; libyaml alone would take a trailing comma or a comment.

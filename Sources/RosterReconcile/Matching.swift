@@ -6,6 +6,10 @@ import RosterModel
 package struct Matching: Sendable {
     package enum Via: String, Sendable { case id, name, previously, lead, renamed }
 
+    /// What an id a roster pins and the space lacks is: an error (a plan), or someone new (the
+    /// history of a roster, compared with an older version that did not have them yet).
+    package enum Pins: Sendable { case inTheSpace, mayBeNew }
+
     /// For each roster person, the live user it is (nil: to be created) and how it was found.
     package var people: [(id: Int, via: Via)?]
     /// For each roster team, the live team it is.
@@ -26,7 +30,7 @@ package struct Matching: Sendable {
     /// space instead: it takes the oldest of the entities a name matches (and pins it), and an
     /// entry whose pinned entity is gone matches nothing (and is removed). An entry whose last day
     /// has passed on `asOf` may pin an id the space no longer has: it is gone, as the roster says.
-    package init(roster: Roster, live: LiveState, adopting: Bool = false, asOf: Day?) {
+    package init(roster: Roster, live: LiveState, adopting: Bool = false, asOf: Day?, pins: Pins = .inTheSpace) {
         let ignoredPeople = Set(roster.policy.ignorePeople.map { NameKey($0.value) })
         let ignoredTeamNames = Set(roster.policy.ignoreTeams.map { NameKey($0.value) })
         let ignoredUsers =
@@ -41,7 +45,9 @@ package struct Matching: Sendable {
             live.users.lazy.filter { !ignoredUsers.contains($0.id) }.map { (id: $0.id, key: $0.key) })
         let teamEntries = Array(
             live.teams.lazy.filter { !ignoredTeams.contains($0.id) }.map { (id: $0.id, key: $0.key) })
-        let gone = { (presence: Presence) in presence.lastDay != nil && presence.status(on: asOf) == .gone }
+        let gone = { (presence: Presence) in
+            pins == .mayBeNew || (presence.lastDay != nil && presence.status(on: asOf) == .gone)
+        }
         let peopleResult = Self.match(
             kind: "person", liveKind: "user", entries: roster.people, live: userEntries, adopting: adopting,
             gone: Set(roster.people.indices.filter { gone(roster.people[$0].presence) }), diagnostics: &diagnostics)

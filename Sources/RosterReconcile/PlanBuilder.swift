@@ -165,7 +165,8 @@ struct PlanBuilder {
         var change = Change(action: .update, kind: .person, name: person.name.value, id: user.id)
         change.person = .live(user.id)
         change.updates = due.changes(to: fields)
-        scheduled.append(ScheduledChange(on: day, change: change))
+        // Another field changing beside a level already live (and dated) schedules nothing.
+        if !change.updates.isEmpty { scheduled.append(ScheduledChange(on: day, change: change)) }
         return due
     }
 

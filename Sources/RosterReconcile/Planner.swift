@@ -7,13 +7,14 @@ package enum Planner {
     /// Plans the changes; diagnostics (ambiguous matches, pins of unknown ids) mean no plan. What
     /// the roster dates after `asOf` is scheduled, not planned; without it, every change is due.
     package static func plan(
-        roster: Roster, live: LiveState, prune: Bool, endpoint: String? = nil, asOf: Day? = nil
+        roster: Roster, live: LiveState, prune: Bool, endpoint: String? = nil, asOf: Day? = nil,
+        pins: Matching.Pins = .inTheSpace
     ) -> (Plan?, [Diagnostic]) {
         // The roster as it stands on the plan's day; what it dates later is scheduled. Most rosters
         // date nothing, and cost one look at each entry.
         let dated = roster.isDated ? roster : nil
         let roster = dated?.on(asOf) ?? roster
-        let matching = Matching(roster: roster, live: live, asOf: asOf)
+        let matching = Matching(roster: roster, live: live, asOf: asOf, pins: pins)
         let diagnostics = matching.diagnostics + ServerNeeds.check(roster, live)
         guard diagnostics.isEmpty else { return (nil, diagnostics.sortedForDisplay()) }
         var builder = PlanBuilder(

@@ -85,11 +85,30 @@ enum PeopleText {
             separate()
             PlanRenderer.appendCreated(.person, story.created, to: &out)
         }
+        // A level change says its day (`level: Mid → Senior since 2026-11-01`); a date alone is told as one.
+        let dated = story.level != nil ? levelDate(story) : nil
         for update in story.updates {
+            if case .levelStartDate(_, _?) = dated, update.field == .levelStartDate { continue }
             separate()
-            PlanRenderer.appendUpdate(update, to: &out)
+            if case .levelStartDate(let from, let to) = update {
+                out += since(from, to)
+            } else {
+                PlanRenderer.appendUpdate(update, to: &out)
+                if case .level = update, case .levelStartDate(_, let to?) = dated { out += " since \(to)" }
+            }
         }
         return out
+    }
+
+    /// A person's level start date as people say it: `since 2026-11-01`, `since 2026-11-01 (was
+    /// 2026-10-01)`, `no level start date (was …)`.
+    static func since(_ from: String?, _ to: String?) -> String {
+        guard let to else { return "no level start date (was \(from ?? "none"))" }
+        return "level since \(to)" + (from.map { " (was \($0))" } ?? "")
+    }
+
+    static func levelDate(_ story: PersonStory) -> FieldChange? {
+        story.updates.first { $0.field == .levelStartDate }
     }
 
     /// Where they go: `A → B`, `A (lead) → B`, `joins B`, `leaves A`, `lead of A → member of A`.

@@ -261,7 +261,7 @@ package enum PlanRenderer {
         if c.kind == .access {
             fields.append(("id", c.authID.map(JSONValue.string) ?? .null))
         } else if c.kind != .level {
-            fields.append(("id", c.id.map(JSONValue.int) ?? .null))
+            fields.append(("id", idValue(c.id)))
         }
         switch c.action {
         case .create:

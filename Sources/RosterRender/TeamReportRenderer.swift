@@ -103,16 +103,55 @@ package enum TeamReportRenderer {
     static func cells(_ row: PromotionReport.Row) -> [String] {
         [
             row.name + (row.id.map { " (#\($0))" } ?? ""), row.teams.isEmpty ? "-" : row.teams.joined(separator: ", "),
-            row.level.rawValue, row.since.description + (row.commit.map { " (git \($0.prefix(8)))" } ?? ""),
+            row.event?.from?.rawValue ?? "-", row.level.rawValue,
+            row.since.description + (row.commit.map { " (git \($0.prefix(8)))" } ?? ""),
         ]
     }
 
+    static func otherCells(_ row: PromotionReport.Row) -> [String] {
+        Array(cells(row).prefix(1)) + [row.event?.label ?? ""] + Array(cells(row).dropFirst(3))
+    }
+
+    static let header = ["NAME", "TEAM", "FROM", "LEVEL", "SINCE"]
+    static let otherHeader = ["NAME", "WHAT", "LEVEL", "SINCE"]
+
+    /// The level changes (promotions with the level before, when the history records it), then
+    /// the hires and corrected dates of the period, labelled.
     package static func text(_ report: PromotionReport) -> String {
-        let git = report.fromGit > 0 ? " (or the commit that set the level: git)" : ""
-        var out = "Level changes from \(report.from) to \(report.asOf), by level start date\(git)\n\n"
-        out += table([["NAME", "TEAM", "LEVEL", "SINCE"]] + report.rows.map { cells($0).map(TerminalText.escape) })
-        if report.rows.isEmpty { out += "(none)\n" }
-        return out + "\n\(report.rows.count) in all; \(undated(report)).\n"
+        var out =
+            "\(title(report)), by level start date\(report.fromGit > 0 ? " (or git's day of the change)" : "")\n\n"
+        let changes = report.levelChanges, others = report.others
+        out += table([header] + changes.map { cells($0).map(TerminalText.escape) })
+        if changes.isEmpty { out += "(none)\n" }
+        if !others.isEmpty {
+            out += "\nNot level changes: a level begun by a hire, or a corrected date\n\n"
+            out += table([otherHeader] + others.map { otherCells($0).map(TerminalText.escape) })
+        }
+        return out + "\n\(footer(report)).\n"
+    }
+
+    /// `Level changes from … to …`, and how far the history tells them apart.
+    static func title(_ report: PromotionReport) -> String {
+        "Level changes from \(report.from) to \(report.asOf)"
+    }
+
+    /// `3 level changes (2 promotions); 1 hire, 1 date correction; 1 states no level start date`.
+    static func footer(_ report: PromotionReport) -> String {
+        let changes = report.levelChanges
+        let promoted = changes.filter { if case .promoted = $0.event { true } else { false } }.count
+        var parts = ["\(changes.count) level \(changes.count == 1 ? "change" : "changes")"]
+        if report.hasHistory {
+            parts[0] += " (\(promoted) \(promoted == 1 ? "promotion" : "promotions"))"
+            let hires = report.others.filter { $0.event == .hired }.count
+            let corrected = report.others.count - hires
+            parts.append(
+                "\(hires) \(hires == 1 ? "hire" : "hires"), "
+                    + "\(corrected) date \(corrected == 1 ? "correction" : "corrections")"
+            )
+        } else {
+            parts[0] += " (no history in git: a hire is not told from a promotion)"
+        }
+        return (parts + [undated(report)]).joined(separator: "; ")
     }
 
     /// `1 states no level start date`, and how many of those git dates.
@@ -131,27 +170,47 @@ package enum TeamReportRenderer {
                         .object(
                             LevelReportRenderer.person(row.name, row.id, row.level, row.since) + [
                                 ("teams", .array(row.teams.map(JSONValue.string))),
+                                ("change", row.event.map { .string(Self.key($0)) } ?? .null),
+                                ("from", row.event?.from.map { .string($0.rawValue) } ?? .null),
                                 ("commit", row.commit.map(JSONValue.string) ?? .null),
                             ])
                     })
             ),
-            ("undated", .int(report.undated)),
+            ("undated", .int(report.undated)), ("history", .bool(report.hasHistory)),
         ])
     }
 
+    /// An event's JSON name: `promotion`, `levelChange`, `hire`, `dateCorrection`.
+    static func key(_ event: PromotionReport.Event) -> String {
+        switch event {
+        case .promoted: "promotion"
+        case .levelChanged: "levelChange"
+        case .hired: "hire"
+        case .corrected: "dateCorrection"
+        }
+    }
+
     package static func markdown(_ report: PromotionReport) -> String {
-        var out =
-            "### Level changes from \(report.from) to \(report.asOf)\n\n| name | team | level | since |\n"
-            + "|---|---|---|---|\n"
-        for row in report.rows { out += "| " + cells(row).map(MarkdownText.escape).joined(separator: " | ") + " |\n" }
-        return out + "\n\(report.rows.count) in all; \(undated(report)).\n"
+        var out = "### \(title(report))\n\n| name | team | from | level | since |\n|---|---|---|---|---|\n"
+        for row in report.levelChanges { out += markdownRow(cells(row)) }
+        if !report.others.isEmpty {
+            out += "\nNot level changes: a level begun by a hire, or a corrected date\n\n"
+            out += "| name | what | level | since |\n|---|---|---|---|\n"
+            for row in report.others { out += markdownRow(otherCells(row)) }
+        }
+        return out + "\n\(footer(report)).\n"
+    }
+
+    static func markdownRow(_ cells: [String]) -> String {
+        "| " + cells.map(MarkdownText.escape).joined(separator: " | ") + " |\n"
     }
 
     package static func csv(_ report: PromotionReport) -> String {
-        var out = CSVText.row(["name", "id", "teams", "level", "levelStartDate", "commit"])
+        var out = CSVText.row(["name", "id", "teams", "change", "from", "level", "levelStartDate", "commit"])
         for row in report.rows {
             out += CSVText.row([
                 CSVText.text(row.name), row.id.map(String.init) ?? "", CSVText.text(row.teams.joined(separator: "; ")),
+                row.event.map(key) ?? "", row.event?.from?.rawValue ?? "",
                 CSVText.text(row.level.rawValue), row.since.description, row.commit ?? "",
             ])
         }

@@ -29,14 +29,19 @@ package struct DiffWorkflow: Sendable {
 
     var revisions: String?
     var paths: [String]
-    /// The day the changes are told as on: what the newer roster dates after it is scheduled.
-    var asOf = Day.today
+    /// No path was given: the roster is followed between the default names too.
+    var byDefault: Bool
+    /// The day the changes are told as on: both versions as they stand that day; what the newer
+    /// one dates later (and the older did not) is scheduled.
+    var asOf: Day
 
     /// `revisions`: nil (the default branch's roster against the working tree), `REV` (against
     /// the working tree) or `REV..REV`.
-    package init(revisions: String?, paths: [String]) {
+    package init(revisions: String?, paths: [String], asOf: Day = .today) {
         self.revisions = revisions
+        byDefault = paths.isEmpty
         self.paths = paths.isEmpty ? [RosterLoader.defaultRoster()] : paths
+        self.asOf = asOf
     }
 
     package func diff() throws(SessionFailure) -> Diff {
@@ -46,10 +51,17 @@ package struct DiffWorkflow: Sendable {
                 kind: .usage)
         }
         let (from, to) = try versions(in: repository)
-        let old = try roster(at: from, in: repository), new = try roster(at: to, in: repository)
-        let (plan, diagnostics) = Planner.plan(
-            roster: new, live: RosterSnapshot.live(old, next: new), prune: true, asOf: asOf)
-        guard let plan else { throw SessionFailure(diagnostics: diagnostics, kind: .invalidRoster) }
+        let roots = paths.map { repository.relative($0) ?? $0 }
+        let history = GitHistory(repository: repository, roots: roots, byDefault: byDefault)
+        let segments: [GitHistory.Segment]
+        do { segments = try history.segments() } catch { throw SessionFailure(error.message) }
+        let old = try roster(at: from, in: history, segments), new = try roster(at: to, in: history, segments)
+        guard var plan = HistoryPlan.plan(from: old, to: new, on: asOf) else {
+            throw SessionFailure("the two versions of the roster cannot be compared", kind: .invalidRoster)
+        }
+        // What the older version dated already is no news: Scheduled holds what this change decided.
+        let known = Set((HistoryPlan.plan(from: old, to: old, on: asOf)?.scheduled ?? []).map(\.words))
+        plan.scheduled.removeAll { known.contains($0.words) }
         return Diff(from: from, to: to, plan: plan)
     }
 
@@ -77,13 +89,27 @@ package struct DiffWorkflow: Sendable {
         return Version(ref: ref, commit: commit)
     }
 
-    /// The roster of `version`: the files in the working tree, or as its commit has them.
-    func roster(at version: Version, in repository: GitRepository) throws(SessionFailure) -> Roster {
+    /// The roster of `version`: the files in the working tree, or as its commit has them, where
+    /// the roster lived then (followed through renames, a split into a folder, a change of format).
+    func roster(
+        at version: Version, in history: GitHistory, _ segments: [GitHistory.Segment]
+    ) throws(SessionFailure) -> Roster {
         let loaded: RosterLoader.Result
         if let commit = version.commit {
-            loaded = RosterLoader().load(texts: try GitBase.rosterTexts(paths, at: commit, in: repository))
+            let roots: [String]
+            do { roots = try history.roots(at: commit, segments) } catch { throw SessionFailure(error.message) }
+            guard !roots.isEmpty else {
+                throw SessionFailure(
+                    "\(commit.prefix(12)) has no roster at \(paths.joined(separator: ", "))", kind: .usage)
+            }
+            let top = history.repository.top
+            let texts = try GitBase.rosterTexts(
+                roots.map { $0 == "." ? top : top + "/" + $0 }, at: commit, in: history.repository)
+            loaded = RosterLoader().load(texts: texts)
         } else {
-            loaded = RosterLoader().load(paths: paths)
+            // Of several paths, those the working tree holds: a roster moved holds one of them.
+            let held = paths.filter { FileManager.default.fileExists(atPath: $0) }
+            loaded = RosterLoader().load(paths: held.isEmpty ? paths : held)
         }
         guard loaded.isValid else {
             throw SessionFailure(

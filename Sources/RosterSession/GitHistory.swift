@@ -1,60 +1,109 @@
 import RosterCore
 import RosterModel
 
-/// The roster's files through git's history, read with a few git processes however long the
-/// history: one `git log --raw` gives each commit and the blobs it changed, one `git ls-tree` the
-/// files before the first, one `git cat-file --batch` the commits, and one a batch of versions'
-/// contents.
+/// The roster's history in git, wherever it lived: the first-parent commits that changed it, each
+/// with its roster files (path, blob) as the commit leaves them, read with a few git processes
+/// however long the history. Where the roster's paths first appear, it follows them back as git
+/// follows a renamed file (a file renamed, split into a folder), and, when no path was given
+/// (`byDefault`), to another of the default names (`roster.yaml`, `roster.yml`, `roster.json`,
+/// `roster/`: a YAML roster turned into JSON).
 struct GitHistory {
-    /// A commit, and the roster files (path, blob) as it leaves them.
+    /// A commit, the roster files as it leaves them, and the commits a merge brought to the branch.
     struct Version {
-        var commit: LogWorkflow.Commit
+        var commit: GitCommit
         var files: [(path: String, blob: String)]
+        var merged: [GitCommit]
+    }
+
+    /// A stretch of history in which the roster lived at the same paths, and its changes.
+    struct Segment {
+        var roots: [String]
+        var changes: [GitRepository.Change]
     }
 
     let repository: GitRepository
-    /// The roster's paths, relative to the repository's top (`.` for all of it).
-    let paths: [String]
+    /// The roster's paths now, relative to the repository's top (`.` for all of it).
+    let roots: [String]
+    /// No path was given: the roster also moves between the default names.
+    let byDefault: Bool
 
-    /// Whether `path` (relative to the top) is a roster file one of `paths` holds.
-    func holds(_ path: String) -> Bool {
-        paths.contains { RosterLoader.isRosterFile(path, below: $0) }
-    }
+    static let defaultNames = ["roster.yaml", "roster.yml", "roster.json", "roster"]
 
-    /// The roster files before the first of them, and each commit of HEAD's first-parent history
-    /// that changed the paths, oldest first, with its roster files; `options` are git's (`--since=…`).
-    func versions(options: [String]) throws(GitFailure) -> (before: [String: String], versions: [Version]) {
-        let changes = try repository.firstParentChanges(of: "HEAD", paths: paths, options: options)
-        let commits = try repository.commits(changes.map(\.commit))
-        var versions: [Version] = []
-        var files: [String: String] = [:], before: [String: String] = [:]
-        for (n, change) in changes.enumerated() {
-            guard let commit = commits[change.commit] else {
-                throw GitFailure(message: "git listed commit \(change.commit.prefix(12)) and then could not read it")
-            }
-            if n == 0 {
-                files = try tree(before: commit)
-                before = files.filter { holds($0.key) }
-            }
-            for (path, blob) in change.files { files[path] = blob }
-            let kept = files.filter { holds($0.key) }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
-            versions.append(
-                Version(
-                    commit: LogWorkflow.Commit(
-                        commit: commit.id, date: commit.date, author: commit.author, subject: commit.subject),
-                    files: kept))
+    /// Every stretch of the roster's history, oldest first.
+    func segments() throws(GitFailure) -> [Segment] {
+        var (roots, head, segments) = (self.roots, "HEAD", [Segment]())
+        // A roster moves a few times in its life; a bound keeps a moving loop finite.
+        for _ in 0..<64 {
+            let changes = try repository.firstParentChanges(of: head, paths: roots)
+            guard let first = changes.first else { break }
+            segments.insert(Segment(roots: roots, changes: changes), at: 0)
+            guard let parent = try repository.commits([first.commit])[first.commit]?.parents.first else { break }
+            let sources = try self.sources(of: roots, at: first.commit, parent: parent)
+            guard !sources.isEmpty, Set(sources) != Set(roots) else { break }
+            (roots, head) = (sources, parent)
         }
-        return (before, versions)
+        return segments
     }
 
-    /// The roster files before `commit`: its first parent's (none for a first commit).
-    func tree(before commit: GitCommit) throws(GitFailure) -> [String: String] {
-        guard let parent = commit.parents.first else { return [:] }
-        return try repository.files(at: parent, under: paths)
+    /// Where the roster at `roots` came from at `commit`: the paths git finds its files renamed
+    /// from, or (with no path given) a default name the parent holds.
+    func sources(of roots: [String], at commit: String, parent: String) throws(GitFailure) -> [String] {
+        let renamed = try repository.renames(at: commit, parent: parent).filter { rename in
+            roots.contains { RosterLoader.isRosterFile(rename.to, below: $0) }
+        }
+        var sources: [String] = []
+        for (from, _) in renamed where !sources.contains(from) { sources.append(from) }
+        guard sources.isEmpty, byDefault else { return sources }
+        let held = try repository.files(at: parent, under: Self.defaultNames)
+        return Self.defaultNames.filter { name in held.keys.contains { RosterLoader.isRosterFile($0, below: name) } }
+            .prefix(1).map { $0 }
     }
 
-    /// The contents of `blobs`.
-    func contents(_ blobs: [String]) throws(GitFailure) -> [String: [UInt8]] {
-        try repository.contents(blobs)
+    /// The roster's versions, oldest first, each with its files and what a merge brought.
+    func versions() throws(GitFailure) -> [Version] {
+        var versions: [Version] = []
+        for segment in try segments() {
+            let commits = try repository.commits(segment.changes.map(\.commit))
+            // What the roster's paths held before the first change (nothing, unless the history is cut short).
+            var files: [String: String] = [:]
+            if let first = segment.changes.first, let start = commits[first.commit]?.parents.first {
+                files = try repository.files(at: start, under: segment.roots)
+            }
+            for change in segment.changes {
+                guard let commit = commits[change.commit] else {
+                    throw GitFailure(
+                        message: "git listed commit \(change.commit.prefix(12)) and then could not read it")
+                }
+                for (path, blob) in change.files { files[path] = blob }
+                let kept = files.filter { path, _ in
+                    segment.roots.contains { RosterLoader.isRosterFile(path, below: $0) }
+                }
+                versions.append(
+                    Version(
+                        commit: commit, files: kept.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
+                        merged: try merged(commit)))
+            }
+        }
+        return versions
+    }
+
+    /// The commits a merge brought to the branch, newest first (none for any other commit).
+    func merged(_ commit: GitCommit) throws(GitFailure) -> [GitCommit] {
+        guard commit.parents.count > 1 else { return [] }
+        let ids = try repository.commits(between: commit.parents[0], and: commit.parents[1])
+        let read = try repository.commits(ids)
+        return ids.compactMap { read[$0] }
+    }
+
+    /// The roster's paths at `commit`, relative to the repository's top: those of the stretch of
+    /// history whose paths hold roster files there that do (empty: none holds the roster).
+    func roots(at commit: String, _ segments: [Segment]) throws(GitFailure) -> [String] {
+        for segment in segments.reversed() {
+            let held = try repository.files(at: commit, under: segment.roots)
+            let found = segment.roots.filter { root in held.keys.contains { RosterLoader.isRosterFile($0, below: root) }
+            }
+            if !found.isEmpty { return found }
+        }
+        return []
     }
 }

@@ -83,4 +83,38 @@ extension GitRepository {
         }
         return changes
     }
+
+    /// Where files of `commit` came from, as git's rename detection finds them against `parent`:
+    /// each (old path, new path) pair.
+    func renames(at commit: String, parent: String) throws(GitFailure) -> [(from: String, to: String)] {
+        guard GitObjects.isObjectID(commit), GitObjects.isObjectID(parent) else {
+            throw GitFailure(message: "\(commit) is not a commit id")
+        }
+        let fields = GitObjects.fields(
+            try run(["diff-tree", "-z", "-r", "-M", "--raw", "--no-commit-id", parent, commit]))
+        var out: [(from: String, to: String)] = []
+        var i = 0
+        while i < fields.count {
+            let record = fields[i].hasPrefix("\n") ? String(fields[i].dropFirst()) : fields[i]
+            guard record.hasPrefix(":"), let status = record.split(separator: " ").last?.first else {
+                throw GitObjects.malformed("a change", record)
+            }
+            // A rename or a copy names two paths, any other change one.
+            let paths = status == "R" || status == "C" ? 2 : 1
+            guard i + paths < fields.count else { throw GitObjects.malformed("a change", record) }
+            if status == "R" { out.append((fields[i + 1], fields[i + 2])) }
+            i += paths + 1
+        }
+        return out
+    }
+
+    /// The commits of `from..to`, newest first: what a merge brought to the branch.
+    func commits(between from: String, and to: String) throws(GitFailure) -> [String] {
+        guard GitObjects.isObjectID(from), GitObjects.isObjectID(to) else {
+            throw GitFailure(message: "\(from)..\(to) is not a range of commit ids")
+        }
+        let ids = try text(["rev-list", "--end-of-options", "\(from)..\(to)"]).split(separator: "\n").map(String.init)
+        guard ids.allSatisfy(GitObjects.isObjectID) else { throw GitObjects.malformed("a commit", ids.joined()) }
+        return ids
+    }
 }

@@ -132,13 +132,22 @@ import Testing
         #expect(report.code == 0, "\(report.stderr)")
         let document = try JSONSerialization.jsonObject(with: Data(report.stdout.utf8)) as? [String: Any]
         let rows = (document?["people"] as? [[String: Any]] ?? []).map {
-            "\($0["name"] ?? "") \($0["levelStartDate"] ?? "") \(($0["commit"] as? String)?.count ?? 0)"
+            "\($0["name"] ?? "") \($0["levelStartDate"] ?? "") \(($0["commit"] as? String)?.count ?? 0) "
+                + "\($0["change"] ?? "") \($0["from"] ?? "")"
         }
-        #expect(rows == ["Ann 2026-09-01 0", "Zoë Ndiaye-Sow 2026-08-15 12"], "\(report.stdout)")
+        // Ann's level start date falls in the period, but her level came with her hire: not a promotion.
+        #expect(
+            rows == ["Zoë Ndiaye-Sow 2026-08-15 12 promotion Junior", "Ann 2026-09-01 0 hire <null>"],
+            "\(report.stdout)")
         #expect(document?["undated"] as? Int == 3)
         let text = try roster(["report", "promotions", "--since", "2026-07-01", "--as-of", "2026-11-23"], in: folder)
         #expect(text.stdout.contains("2026-08-15 (git "), "\(text.stdout)")
-        #expect(text.stdout.contains("2 in all; 3 state no level start date, 1 of them dated by the commit"))
+        #expect(
+            text.stdout.contains(
+                "1 level change (1 promotion); 1 hire, 0 date corrections; 3 state no level start date, 1 of them dated"
+            ),
+            "\(text.stdout)")
+        #expect(text.stdout.contains("Not level changes"), "\(text.stdout)")
         let before = try roster(
             ["report", "promotions", "--since", "2026-07-01", "--as-of", "2026-08-14", "--format", "json"], in: folder)
         #expect(!before.stdout.contains("Zoë"), "a commit after --as-of does not count: \(before.stdout)")

@@ -1,5 +1,6 @@
 import Foundation
 import RosterTestSupport
+
 @testable import RosterYAML
 
 /// The part of GitLab's `rules:` that the component uses, evaluated as GitLab evaluates it: the
