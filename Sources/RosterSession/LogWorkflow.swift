@@ -66,7 +66,7 @@ package struct LogWorkflow: Sendable {
         do {
             let history = GitHistory(repository: repository, roots: roots, byDefault: byDefault)
             let versions = try history.versions()
-            var told = Teller(today: today)
+            var told = Teller(today: today, roots: roots)
             try VersionLoader(repository: repository).load(versions) { loaded in
                 let start = told.versions
                 let batch = Array(versions[start..<start + loaded.count])
@@ -84,6 +84,8 @@ package struct LogWorkflow: Sendable {
 /// decided for later, and the days its dated changes took effect before the next commit.
 struct Teller {
     let today: Day
+    /// The paths the history is of, for the words of a note.
+    var roots: [String] = []
     var entries: [LogWorkflow.Entry] = []
     /// How many versions were told.
     var versions = 0
@@ -115,6 +117,13 @@ struct Teller {
         let commit = version.commit
         guard let roster = loaded.roster else {
             skipped.append("\(commit.id.prefix(12)): \(loaded.problem ?? "the roster does not load")")
+            return
+        }
+        // The roster's files gone from the paths (moved elsewhere, or deleted) is nobody leaving.
+        guard !version.files.isEmpty || last == nil else {
+            skipped.append(
+                "\(commit.id.prefix(12)): the roster's files are gone from \(roots.joined(separator: ", ")) here "
+                    + "(moved or deleted); give the paths it has now to follow it further")
             return
         }
         let day = Self.day(commit)
