@@ -45,16 +45,16 @@ package struct PromotionReport: Sendable {
         package var commit: String?
 
         /// A level change (or one no history tells apart from a hire).
-        package var isLevelChange: Bool { event.map { $0.from != nil } ?? true }
+        var isLevelChange: Bool { event.map { $0.from != nil } ?? true }
     }
 
     /// A level event found in git: what it was, the level it gave (none for a corrected date), the
     /// day it took effect and the commit that made it.
     package struct Recorded: Sendable, Equatable {
-        package var event: Event
-        package var level: JobLevel?
+        var event: Event
+        var level: JobLevel?
         package var day: Day
-        package var commit: String
+        var commit: String
 
         package init(event: Event, level: JobLevel?, day: Day, commit: String) {
             self.event = event

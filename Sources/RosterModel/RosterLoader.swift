@@ -5,7 +5,7 @@ import RosterYAML
 /// Loads a roster from files and directories: finds the files, parses each through the YAML
 /// layer, decodes it, merges the files and validates the result.
 package struct RosterLoader: Sendable {
-    var yaml = YAMLLoader()
+    package var yaml = YAMLLoader()
     /// The roster read when a command is given no path, when none of ``defaultPaths`` is there.
     static let defaultPath = "roster.yaml"
     /// What a command given no path looks for, in this order: the first that exists is the roster.

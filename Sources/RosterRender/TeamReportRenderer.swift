@@ -135,24 +135,27 @@ package enum TeamReportRenderer {
         "Level changes from \(report.from) to \(report.asOf)"
     }
 
-    /// `3 level changes (2 promotions); 1 hire, 1 date correction; 1 states no level start date`.
+    /// `2 promotions, 1 other level change; 1 hire, 1 date correction; 1 states no level start date`:
+    /// each part that occurs (promotions always), and the rows no history tells apart.
     static func footer(_ report: PromotionReport) -> String {
-        let changes = report.levelChanges
-        let promoted = changes.filter { if case .promoted = $0.event { true } else { false } }.count
-        var parts = ["\(changes.count) level \(changes.count == 1 ? "change" : "changes")"]
-        if report.hasHistory {
-            parts[0] += " (\(promoted) \(promoted == 1 ? "promotion" : "promotions"))"
-            let hires = report.others.filter { $0.event == .hired }.count
-            let corrected = report.others.count - hires
+        let events = report.rows.compactMap(\.event)
+        let promoted = events.filter { if case .promoted = $0 { true } else { false } }.count
+        let counts = [
+            (events.filter { if case .levelChanged = $0 { true } else { false } }.count, "other level change"),
+            (events.filter { $0 == .hired }.count, "hire"),
+            (events.filter { $0 == .corrected }.count, "date correction"),
+        ]
+        var parts = [plural(promoted, "promotion")] + counts.filter { $0.0 > 0 }.map { plural($0.0, $0.1) }
+        let unknown = report.rows.count - events.count
+        if unknown > 0 {
+            let why = report.hasHistory ? "not recorded in git's history" : "no history in git"
             parts.append(
-                "\(hires) \(hires == 1 ? "hire" : "hires"), "
-                    + "\(corrected) date \(corrected == 1 ? "correction" : "corrections")"
-            )
-        } else {
-            parts[0] += " (no history in git: a hire is not told from a promotion)"
+                "\(plural(unknown, "level start date")) in the period (\(why): a hire is not told from a promotion)")
         }
         return (parts + [undated(report)]).joined(separator: "; ")
     }
+
+    static func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
 
     /// `1 states no level start date`, and how many of those git dates.
     static func undated(_ report: PromotionReport) -> String {

@@ -25,7 +25,10 @@ struct VersionLoader {
             let contents = try repository.contents(wanted.map { String($0.split(separator: "\u{0}")[1]) })
             let files = LogWorkflow.parallel(wanted.count) { i in
                 let parts = wanted[i].split(separator: "\u{0}").map(String.init)
-                return RosterLoader().load(bytes: contents[parts[1]] ?? [], path: parts[0])
+                // Files are parsed on every core already: none needs a thread of its own for libyaml.
+                var loader = RosterLoader()
+                loader.yaml.backgroundThreshold = .max
+                return loader.load(bytes: contents[parts[1]] ?? [], path: parts[0])
             }
             for (key, file) in zip(wanted, files) { parsed[key] = file }
             let known = parsed

@@ -25,8 +25,8 @@ package struct YAMLLoader: Sendable {
     /// " (`version: 1`, `people:`, …)". This layer knows no particular kind of file.
     package var fileDescription = "the file"
     /// Inputs at least this large are parsed on a second thread while this one builds the tree
-    /// (``BackgroundEventParser``).
-    var backgroundThreshold = 256 * 1024
+    /// (``BackgroundEventParser``); a caller already parsing on every core sets it out of reach.
+    package var backgroundThreshold = 256 * 1024
     /// Appended to the error for a top level that is not a mapping.
     package var rootHint = ""
 

@@ -144,7 +144,7 @@ import Testing
         #expect(text.stdout.contains("2026-08-15 (git "), "\(text.stdout)")
         #expect(
             text.stdout.contains(
-                "1 level change (1 promotion); 1 hire, 0 date corrections; 3 state no level start date, 1 of them dated"
+                "1 promotion; 1 hire; 3 state no level start date, 1 of them dated"
             ),
             "\(text.stdout)")
         #expect(text.stdout.contains("Not level changes"), "\(text.stdout)")

@@ -285,6 +285,6 @@ extension HistoryDefectTests {
         let parts = text.stdout.components(separatedBy: "Not level changes")
         #expect(parts.count == 2 && parts[0].contains("Ann Ek") && !parts[0].contains("Cy Ueda"), "\(text.stdout)")
         #expect(parts.last?.contains("hire") == true && parts.last?.contains("date correction") == true)
-        #expect(text.stdout.contains("1 level change (1 promotion); 1 hire, 1 date correction"), "\(text.stdout)")
+        #expect(text.stdout.contains("1 promotion; 1 hire; 1 date correction"), "\(text.stdout)")
     }
 }
