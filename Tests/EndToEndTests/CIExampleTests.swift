@@ -87,7 +87,7 @@ import Testing
         let (repo, remote) = try exampleCheckout(folder)
         let env = [
             "PATH": path, "MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": sandbox.token,
-            "GH_LOG": folder.appendingPathComponent("log").path,
+            "GH_LOG": folder.appendingPathComponent("log").path, "GITHUB_REPOSITORY": "org/people",
             "GITHUB_WORKFLOW_REF": "org/people/.github/workflows/roster.yml@refs/heads/main",
         ]
         #expect(
@@ -352,7 +352,7 @@ import Testing
         ]
         let result = try run("run.sh", [], env: env, in: repo)
         #expect(result.code == 3, "\(result.stdout)\(result.stderr)")
-        #expect(result.stderr.contains("the plan that run 99 saved for pull request #7 could not be downloaded"))
+        #expect(result.stderr.contains("the plan that run 99 saved for pull request #7 is gone: its artifact expired"))
         #expect(result.stderr.contains("When apply refuses or finds no plan"), "\(result.stderr)")
     }
 

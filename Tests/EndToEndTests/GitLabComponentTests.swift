@@ -62,6 +62,10 @@ import Testing
             "CI_PROJECT_ID": "42", "CI_PROJECT_DIR": repo.path, "CI_DEFAULT_BRANCH": "main",
         ]
         env.merge(extra) { _, new in new }
+        // The job's commit is its branch's head, as GitLab says, unless a test pins another.
+        let head = try? RosterBinary.run(["/usr/bin/env", "git", "rev-parse", "HEAD"], direct: true, directory: repo)
+        let sha = extra["CI_COMMIT_SHA"] ?? head?.stdout.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        try? api.set(["branch_heads": ["main": sha]])
         return env
     }
 
@@ -313,8 +317,7 @@ import Testing
         #expect(merged.stdout.contains("(pipeline 57, job 100)"), "\(merged.stdout)\(merged.stderr)")
         #expect(merged.code == 0 && merged.stdout.contains("No changes"), "\(merged.stdout)\(merged.stderr)")
         // A push that came from no merge request applies nothing.
-        var direct = job(sandbox, api, repo, push)
-        direct["CI_COMMIT_SHA"] = "directsha"
+        let direct = job(sandbox, api, repo, push.merging(["CI_COMMIT_SHA": "directsha"]) { $1 })
         let refused = try loop(["run", "apply"], direct, in: repo)
         #expect(refused.code == 1, "\(refused.stderr)")
         #expect(refused.stderr.contains("came from no merge request merged into main"), "\(refused.stderr)")

@@ -14,7 +14,11 @@ The world is the JSON file $FAKE_GH_WORLD, when set:
    "diffs": {run id: diff file},        gh run download RUN --name roster-diff (copied as diff.md)
    "pulls": [...],                      GET repos/OWNER/NAME/pulls (the open ones, as GitHub lists them)
    "deployments": [{"id", "sha", "state", "created_at"}],  the environment's deployments, newest first
-   "open_prs": [number]}                gh pr list
+   "open_prs": [number],                gh pr list
+   "branch_heads": {branch: sha},       GET repos/…/branches/BRANCH (default: the job's GITHUB_SHA)
+   "fail": {text: how}}                 a call whose arguments hold TEXT fails: "error" (exit 1, as
+                                        gh does for an HTTP error), "nonjson" (an HTML page) or
+                                        "truncated" (the JSON cut short)
 Without it, the older variables stand in: FAKE_LOGIN, FAKE_COMMENTS, FAKE_PULLS (any commit's),
 FAKE_RUN and FAKE_PLAN (any head's run and its plan), FAKE_OPEN_PR.
 """
@@ -60,6 +64,26 @@ def out(value, args):
         sys.exit(done.returncode)
 
 
+def failed(args, w, value=None):
+    """Answers as the world's `fail` says for a call whose arguments hold its text; True if it did."""
+    joined = " ".join(args)
+    for text, how in (w.get("fail") or {}).items():
+        if text not in joined:
+            continue
+        if how == "error":
+            print("HTTP 502: Bad Gateway (https://api.github.com/)", file=sys.stderr)
+            sys.exit(1)
+        body = "<html><body>502 Bad Gateway</body></html>" if how == "nonjson" else json.dumps(value or [{"x": 1}])[:-3]
+        if option(args, "--jq") is None:
+            print(body)
+            return True
+        done = subprocess.run(["jq", "-r", option(args, "--jq")], input=body, text=True, capture_output=True)
+        sys.stdout.write(done.stdout)
+        sys.stderr.write(done.stderr)
+        sys.exit(done.returncode or 1)
+    return False
+
+
 def api(args, w):
     args = [a for a in args if a != "--paginate"]
     path = args[1].split("?")[0]
@@ -68,6 +92,15 @@ def api(args, w):
         return out({"data": {"viewer": {"login": w.get("login", "github-actions[bot]")}}}, args)
     if option(args, "--method") in ("POST", "PATCH"):
         return None
+    if len(parts) == 5 and parts[3] == "branches":
+        heads = w.get("branch_heads", {})
+        job = os.environ.get("GITHUB_SHA") or subprocess.run(
+            ["git", "rev-parse", "HEAD"], capture_output=True, text=True).stdout.strip()
+        return out({"name": parts[4], "commit": {"sha": heads.get(parts[4], job)}}, args)
+    if parts[-1] == "artifacts" and parts[-3] == "runs":
+        found = w.get("artifacts", {}).get(parts[-2])
+        listed = [{"name": "roster-plan", "expired": False}] if found and os.path.exists(found) else []
+        return out({"total_count": len(listed), "artifacts": listed}, args)
     if len(parts) == 3 and parts[0] == "repos":
         return out({"default_branch": w.get("default_branch", "main")}, args)
     if parts[-1] == "comments":
@@ -92,6 +125,8 @@ def main():
     with open(os.environ["GH_LOG"], "a") as log:
         log.write(" ".join(args) + "\n")
     w = world()
+    if failed(args, w):
+        return None
     if args[0] == "api":
         return api(args, w)
     if args[:2] == ["pr", "view"]:

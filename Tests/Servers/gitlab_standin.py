@@ -6,6 +6,11 @@ deployments (`deployments`: {"id", "sha", "status", "environment"}, as the test 
 author as GitLab does (`{"id", "username"}`); a note posted through the API is the token user's,
 and an edit of anyone else's note answers 403, as GitLab does.
 
+The branches' heads (`repository/branches/B`) are the state's "pinned_heads", else its
+"branch_heads" (the tests set the job's commit there). A request whose path holds a text of the
+state's "fail" fails as it says: "error" (HTTP 500), "nonjson" (an HTML page) or "truncated" (the
+JSON cut short).
+
 Its state is a JSON file the test writes and reads between runs (the server reads it on every
 request and writes it back), and every request is logged as one JSON line. A request without the
 right PRIVATE-TOKEN header is refused with 401, as GitLab does.
@@ -69,6 +74,11 @@ class Handler(BaseHTTPRequestHandler):
         if not url.path.startswith(prefix):
             return self.answer(404, {"message": "404 Project Not Found"})
         state = load()
+        for text, how in (state.get("fail") or {}).items():
+            if text in url.path + "?" + url.query:
+                if how == "error":
+                    return self.answer(500, {"message": "500 Internal Server Error"})
+                return self.answer(200, raw=b"<html>502 Bad Gateway</html>" if how == "nonjson" else b'[{"id": 1, "sh')
         status, value, raw = route(self.command, url.path[len(prefix):], query, form, state)
         save(state)
         self.answer(status, value, raw)
@@ -96,6 +106,11 @@ def route(method, path, query, form, state):
                 note["body"] = form.get("body", "")
                 return 200, note, None
         return 404, {"message": "404 Not found"}, None
+    m = re.fullmatch(r"repository/branches/(.+)", path)
+    if m and method == "GET":
+        branch = urllib.parse.unquote(m[1])
+        head = (state.get("pinned_heads") or {}).get(branch) or (state.get("branch_heads") or {}).get(branch)
+        return (200, {"name": branch, "commit": {"id": head}}, None) if head else (404, {"message": "404 Branch Not Found"}, None)
     m = re.fullmatch(r"repository/commits/([^/]+)/merge_requests", path)
     if m and method == "GET":
         return 200, state["commit_mrs"].get(m[1], []), None
@@ -105,7 +120,9 @@ def route(method, path, query, form, state):
         return (200, mr, None) if mr else (404, {"message": "404 Not found"}, None)
     m = re.fullmatch(r"merge_requests/(\d+)/pipelines", path)
     if m and method == "GET":
-        return 200, state["mr_pipelines"].get(m[1], []), None
+        pipelines = state["mr_pipelines"].get(m[1], [])
+        size, page = int(query.get("per_page", 20)), int(query.get("page", 1))
+        return 200, pipelines[(page - 1) * size : page * size], None
     m = re.fullmatch(r"pipelines/(\d+)/jobs", path)
     if m and method == "GET":
         scope = query.get("scope[]")
@@ -123,7 +140,8 @@ def route(method, path, query, form, state):
                  if d.get("environment", "mps") == query.get("environment", d.get("environment", "mps"))
                  and (not query.get("status") or d.get("status") == query["status"])]
         found.sort(key=lambda d: d.get("id", 0), reverse=query.get("sort") != "asc")
-        return 200, found[: int(query.get("per_page", 20))], None
+        size, page = int(query.get("per_page", 20)), int(query.get("page", 1))
+        return 200, found[(page - 1) * size : page * size], None
     if path == "merge_requests" and method == "GET":
         found = [mr for mr in state["open_mrs"] if mr["source_branch"] == query.get("source_branch")]
         return 200, found, None

@@ -1,5 +1,6 @@
 # The GitHub adapter of roster's loop (sourced by loop.sh): GitHub's words, the runner's files
 # (GITHUB_OUTPUT, GITHUB_STEP_SUMMARY, the event) and `gh` with GH_TOKEN for the rest.
+host_name=GitHub
 host_note_word=comment
 host_change_word="pull request"
 host_run_word=run
@@ -89,61 +90,83 @@ host_no_token() {
 host_use_token() { :; }
 
 # Drift pulls the default branch's roster: on another branch it would carry that branch's commits.
-# A schedule's event names no repository (so no default branch): the API does.
+# A schedule's event names no repository (so no default branch): the API does; an API that does
+# not answer stops the job (never "no default branch, so any branch will do").
 host_default_branch() {
     local default
     default=$(github_event default)
-    [ -n "$default" ] || default=$(gh api "repos/$GITHUB_REPOSITORY" --jq .default_branch 2> /dev/null || true)
+    if [ -z "$default" ]; then
+        default=$(gh api "repos/$GITHUB_REPOSITORY" --jq .default_branch) ||
+            die "could not read the repository's default branch from GitHub's API"
+    fi
+    [[ $default =~ ^[^[:space:]]+$ ]] || die "GitHub's API named no default branch"
     echo "$default"
 }
 host_ref_name() { echo "${GITHUB_REF_NAME:-${GITHUB_REF:-}}"; }
 host_off_default_branch() {
     local default
-    default=$(host_default_branch)
+    default=$(host_default_branch) || exit 1
     [ -n "$default" ] && [ -n "${GITHUB_REF:-}" ] && [ "$GITHUB_REF" != "refs/heads/$default" ]
 }
 
-# The commit of the last successful apply: the newest deployment of the environment (the apply
-# job's `environment:`, ROSTER_ENVIRONMENT, default mps) whose latest status is success. Empty
-# when there is none (no environment, or no apply has succeeded yet).
-host_last_applied() {
-    local environment=${ROSTER_ENVIRONMENT:-mps} id sha state
-    gh api "repos/$GITHUB_REPOSITORY/deployments?environment=$environment&per_page=30" \
-        --jq '.[] | "\(.id) \(.sha)"' 2> /dev/null | while read -r id sha; do
-        state=$(gh api "repos/$GITHUB_REPOSITORY/deployments/$id/statuses?per_page=1" --jq '.[0].state // ""' 2> /dev/null)
-        if [ "$state" = success ]; then
-            echo "$sha"
-            break
-        fi
-    done
+# The head of BRANCH as GitHub has it now.
+host_branch_head() {
+    local branch
+    branch=$(jq -rn --arg b "$1" '$b | @uri') || return 1
+    gh api "repos/$GITHUB_REPOSITORY/branches/$branch" --jq '.commit.sha // ""'
+}
+
+# The deployments of the environment the apply and drift jobs name (`environment:`,
+# ROSTER_ENVIRONMENT, default mps), every page: "SHA ID" a line, newest first.
+host_deployments() {
+    local environment=${ROSTER_ENVIRONMENT:-mps}
+    gh api --paginate "repos/$GITHUB_REPOSITORY/deployments?environment=$environment&per_page=100" \
+        --jq '.[] | "\(.sha) \(.id)"'
+}
+
+# The latest state of deployment ID (success, failure, in_progress, …).
+host_deployment_state() {
+    gh api "repos/$GITHUB_REPOSITORY/deployments/$1/statuses?per_page=1" --jq '.[0].state // ""'
 }
 
 # The pull request COMMIT came from: one GitHub lists as merged into the branch apply runs on (a
 # commit is also listed with open pull requests that hold it, anyone's).
 host_change_of() {
-    gh api "repos/$GITHUB_REPOSITORY/commits/$1/pulls" \
+    gh api "repos/$GITHUB_REPOSITORY/commits/$1/pulls?per_page=100" \
         --jq '[.[] | select(.merged_at != null and .base.ref == env.GITHUB_REF_NAME)][0].number // empty'
 }
 
 # The plan reviewed on pull request NUMBER, into DIR: the artifact the last successful run of
-# WORKFLOW (default: this one) saved for its last commit. Says why when there is none (1).
+# WORKFLOW (default: this one) saved for its last commit. None reviewed: says why, returns 1. An
+# API that fails or answers what does not parse stops the job (it is called where errexit does
+# not reach: each call is checked here).
 host_download_plan() {
-    local pr=$1 dir=$2 workflow=${3:-} head fork run
+    local pr=$1 dir=$2 workflow=${3:-} info head fork run count
     [ -n "$workflow" ] || workflow=$(basename "${GITHUB_WORKFLOW_REF%%@*}")
-    read -r head fork < <(gh pr view "$pr" --json headRefOid,isCrossRepository --jq '"\(.headRefOid) \(.isCrossRepository)"')
+    info=$(gh pr view "$pr" --json headRefOid,isCrossRepository --jq '"\(.headRefOid) \(.isCrossRepository)"') ||
+        die "could not read pull request #$pr from GitHub's API"
+    read -r head fork <<< "$info"
+    [[ ${head:-} =~ ^[0-9A-Za-z]+$ ]] || die "GitHub's API named no head commit for pull request #$pr"
     if [ "$fork" = true ]; then
         echo "note: pull request #$pr came from a fork, which gets no token: it was validated only, and no plan was reviewed; what it changed is held back until it is planned in a pull request from this repository" >&2
         return 1
     fi
-    run=$(gh run list --workflow "$workflow" --commit "$head" --status success --json databaseId --jq '.[0].databaseId // empty')
+    run=$(gh run list --workflow "$workflow" --commit "$head" --status success --json databaseId \
+        --jq '.[0].databaseId // empty') || die "could not list the runs of $workflow for $head from GitHub's API"
     if [ -z "$run" ]; then
         echo "note: pull request #$pr has no successful plan run for its last commit $head; what it changed is held back" >&2
         return 1
     fi
-    if ! gh run download "$run" --name roster-plan --dir "$dir"; then
-        echo "note: the plan that run $run saved for pull request #$pr could not be downloaded: its artifact expired (the action's plan-retention-days) or was deleted; what it changed is held back until it is planned again in a pull request (docs/ci.md)" >&2
+    [[ $run =~ ^[0-9]+$ ]] || die "GitHub's API named no run for $head"
+    count=$(gh api "repos/$GITHUB_REPOSITORY/actions/runs/$run/artifacts?name=roster-plan&per_page=100" \
+        --jq '[.artifacts[] | select(.name == "roster-plan" and (.expired | not))] | length') ||
+        die "could not list the artifacts of run $run from GitHub's API"
+    if [ "$count" = 0 ]; then
+        echo "note: the plan that run $run saved for pull request #$pr is gone: its artifact expired (the action's plan-retention-days) or was deleted; what it changed is held back until it is planned again in a pull request (docs/ci.md)" >&2
         return 1
     fi
+    gh run download "$run" --name roster-plan --dir "$dir" ||
+        die "the plan that run $run saved for pull request #$pr could not be downloaded"
 }
 
 host_push_remote() { echo origin; }

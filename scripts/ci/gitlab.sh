@@ -4,6 +4,7 @@
 #   ROSTER_GITLAB_TOKEN_VARIABLE   the one that holds the GitLab token (default ROSTER_GITLAB_TOKEN)
 # The tokens go to curl and git through their standard input and configuration, never through
 # their arguments, and are never printed; GitLab masks masked variables in the job log.
+host_name=GitLab
 host_note_word=note
 host_change_word="merge request"
 host_run_word=pipeline
@@ -180,13 +181,38 @@ host_off_default_branch() {
 host_default_branch() { echo "${CI_DEFAULT_BRANCH:-}"; }
 host_ref_name() { echo "${CI_COMMIT_BRANCH:-${CI_COMMIT_TAG:-${CI_COMMIT_REF_NAME:-}}}"; }
 
-# The commit of the last successful apply: the newest successful deployment of the environment
-# the apply job starts (ROSTER_ENVIRONMENT, the component's environment input). Empty when none.
-host_last_applied() {
-    local environment=${ROSTER_ENVIRONMENT:-mps}
-    gitlab_api GET "/deployments?environment=$environment&status=success&order_by=id&sort=desc&per_page=1" |
-        jq -r '.[0].sha // empty'
+# JSON from GitLab's API, parsed by jq with FILTER; an answer that does not parse stops the job.
+# Usage: gitlab_jq FILTER [JQ OPTIONS] <<< "$answer"
+gitlab_jq() {
+    local filter=$1
+    shift
+    jq -r "$@" "$filter" || die "GitLab's API answered something that is not the JSON roster expects"
 }
+
+# The head of BRANCH as GitLab has it now.
+host_branch_head() {
+    local branch answer
+    branch=$(jq -rn --arg b "$1" '$b | @uri') || return 1
+    answer=$(gitlab_api GET "/repository/branches/$branch") || return 1
+    gitlab_jq '.commit.id // ""' <<< "$answer"
+}
+
+# The successful deployments of the environment the apply job starts (ROSTER_ENVIRONMENT, the
+# component's environment input), every page: "SHA ID" a line, newest first.
+host_deployments() {
+    local environment=${ROSTER_ENVIRONMENT:-mps} page=1 answer count
+    while :; do
+        answer=$(gitlab_api GET "/deployments?environment=$environment&status=success&order_by=id&sort=desc&per_page=100&page=$page") ||
+            return 1
+        gitlab_jq '.[] | "\(.sha) \(.id)"' <<< "$answer"
+        count=$(gitlab_jq length <<< "$answer")
+        [ "$count" -ge 100 ] || break
+        page=$((page + 1))
+    done
+}
+
+# GitLab lists only the successful ones (above).
+host_deployment_state() { echo success; }
 
 # The merge request COMMIT came from: one merged into this branch. In a pipeline a person runs
 # with ROSTER_APPLY_MERGE_REQUEST (the recovery in docs/ci.md), that one, for HEAD.
@@ -200,39 +226,49 @@ host_change_of() {
         echo "$mr"
         return
     fi
-    gitlab_api GET "/repository/commits/$1/merge_requests" |
-        jq -r --arg b "$branch" '[.[] | select(.state == "merged" and .target_branch == $b)][0].iid // empty'
+    local answer
+    answer=$(gitlab_api GET "/repository/commits/$1/merge_requests?per_page=100") || return 1
+    gitlab_jq '[.[] | select(.state == "merged" and .target_branch == $b)][0].iid // empty' --arg b "$branch" <<< "$answer"
 }
-
 # The pipelines of merge request MR that may hold the plan reviewed on it, best first: merged
 # results pipelines (what is merged), then pipelines of its last commit HEAD; the newest first in
 # each. Any overall status: another job's failure does not hide a plan. Merge train pipelines are
 # left out: a train tests the request with those ahead of it, after it was approved, so its plan is
 # a check, never the plan reviewed.
 gitlab_plan_pipelines() {
-    local mr=$1 head=$2
-    gitlab_api GET "/merge_requests/$mr/pipelines?per_page=100" | jq -r --arg mr "$mr" --arg sha "$head" '
+    local mr=$1 head=$2 page=1 answer all="[]" count
+    while :; do
+        answer=$(gitlab_api GET "/merge_requests/$mr/pipelines?per_page=100&page=$page") || return 1
+        count=$(gitlab_jq length <<< "$answer")
+        all=$(gitlab_jq '. + $page' --argjson page "$answer" <<< "$all")
+        [ "$count" -ge 100 ] || break
+        page=$((page + 1))
+    done
+    gitlab_jq '
         def kind: if .ref == "refs/merge-requests/\($mr)/train" then 3
             elif .ref == "refs/merge-requests/\($mr)/merge" then 1
             elif .sha == $sha then 2 else 3 end;
-        [.[] | {id, k: kind}] | map(select(.k < 3)) | sort_by(.k, -.id) | .[].id'
+        [.[] | {id, k: kind}] | map(select(.k < 3)) | sort_by(.k, -.id) | .[].id' --arg mr "$mr" --arg sha "$head" <<< "$all"
 }
-
 # The plan reviewed on merge request MR, into DIR: the artifact that a passed roster-plan job saved,
-# from the best of its pipelines that has one. Says why when there is none (1). It must target this
-# branch: a plan for another is not this one's.
+# from the best of its pipelines that has one. None reviewed: says why, returns 1. It must target
+# this branch: a plan for another is not this one's. It is called where errexit does not reach:
+# each call is checked here, and an API that fails or answers what does not parse stops the job.
 host_download_plan() {
-    local mr=$1 dir=$2 branch=${CI_COMMIT_BRANCH:-${CI_DEFAULT_BRANCH:-main}} found target head pipeline job="" count=0
-    found=$(gitlab_api GET "/merge_requests/$mr" | jq -r '"\(.target_branch // "") \(.sha // "")"')
+    local mr=$1 dir=$2 branch=${CI_COMMIT_BRANCH:-${CI_DEFAULT_BRANCH:-main}} answer found target head pipelines
+    local pipeline job="" count=0 status=0
+    answer=$(gitlab_api GET "/merge_requests/$mr") || die "could not read merge request !$mr from GitLab's API"
+    found=$(gitlab_jq '"\(.target_branch // "") \(.sha // "")"' <<< "$answer")
     target=${found% *} head=${found##* }
     if [ "$target" != "$branch" ]; then
-        echo "error: merge request !$mr targets \"$target\", not $branch: its plan is not for this branch" >&2
-        exit 1
+        die "merge request !$mr targets \"$target\", not $branch: its plan is not for this branch"
     fi
-    for pipeline in $(gitlab_plan_pipelines "$mr" "$head"); do
+    pipelines=$(gitlab_plan_pipelines "$mr" "$head") || die "could not list merge request !$mr's pipelines from GitLab's API"
+    for pipeline in $pipelines; do
         count=$((count + 1))
-        job=$(gitlab_api GET "/pipelines/$pipeline/jobs?scope[]=success&per_page=100" |
-            jq -r '[.[] | select(.name == "roster-plan")][0].id // empty')
+        answer=$(gitlab_api GET "/pipelines/$pipeline/jobs?scope[]=success&per_page=100") ||
+            die "could not list pipeline $pipeline's jobs from GitLab's API"
+        job=$(gitlab_jq '[.[] | select(.name == "roster-plan")][0].id // empty' <<< "$answer")
         [ -z "$job" ] || break
     done
     if [ -z "$job" ]; then
@@ -244,14 +280,16 @@ host_download_plan() {
         return 1
     fi
     mkdir -p "$dir"
-    if ! gitlab_api --allow 404 GET "/jobs/$job/artifacts/roster-plan/plan.json" > "$dir/plan.json"; then
-        rm -f "$dir/plan.json"
+    answer=$(gitlab_api --allow 404 GET "/jobs/$job/artifacts/roster-plan/plan.json") || status=$?
+    if [ "$status" -eq 3 ]; then
         echo "note: the plan that job $job saved for merge request !$mr is gone (its artifacts expired or were deleted): what it changed is held back" >&2
         return 1
     fi
+    [ "$status" -eq 0 ] || die "could not download job $job's plan from GitLab's API"
+    gitlab_jq '.format_version' <<< "$answer" > /dev/null
+    printf '%s\n' "$answer" > "$dir/plan.json"
     echo "the plan reviewed on merge request !$mr (pipeline $pipeline, job $job)"
 }
-
 # Where the drift branch goes: the project over HTTPS with the token when running in GitLab
 # (the job's own clone may not push), else origin.
 host_push_remote() {

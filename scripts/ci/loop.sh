@@ -16,17 +16,22 @@
 #                validated only
 #     apply      applies every change merged since the last successful apply as far as the plans
 #                reviewed on those changes hold it (`roster apply --reviewed`); what no one
-#                reviewed is held back (3)
+#                reviewed is held back (3). Only on the newest commit of its branch: a job of an
+#                older one (a re-run, a retry, a delayed pipeline) does nothing and says so
 #     drift      first applies what was merged and reviewed and is not applied yet (as apply),
 #                then what the roster's dates made due by today (`roster apply --due`);
 #                then roster pull on the default branch (refused on any other), as one
-#                pull/merge request from one branch (roster/drift)
+#                pull/merge request from one branch (roster/drift); only on the newest commit
+#                of the default branch, as apply
 #     comment-diff after a fork's run (GitHub: workflow_run), posts the diff it saved as the note
 #                of its pull request: the host's token there may post, the fork's may not
 #   note NUMBER FILE                posts FILE as the change's note, or updates the one posted
 #   apply-reviewed [WORKFLOW]       the apply step alone
 #   drift ROSTER_PATH               the drift step alone
 # The MPS token (MPS_TOKEN) is masked where the host can mask, and never printed.
+# Errors: every call to the host's API is checked where it is made (`|| die`), its answer parsed
+# apart from the call; none runs inside a condition or in the arguments of another command, where
+# bash's errexit does not reach (docs/decisions.md, "Where the jobs' decisions live").
 set -euo pipefail
 # A failure inside $(…) stops the step too (bash 4.4; older shells rely on the explicit checks).
 shopt -s inherit_errexit 2> /dev/null || true
@@ -38,6 +43,27 @@ case $host in
 esac
 shift
 marker="<!-- roster-plan -->"
+
+# Stops the job: nothing after it runs, nothing is applied, and the host records a failure.
+die() {
+    echo "error: $*" >&2
+    exit 1
+}
+
+# Whether this job's commit is still the head of its branch, as the host says now. A job of an
+# older commit (a re-run of an old run, a retried job, a pipeline that waited) would apply an older
+# roster over a newer merge: it does nothing, and says which commit's job covers it.
+newest_only() {
+    local head branch now
+    head=$(host_head)
+    branch=$(host_ref_name)
+    now=$(host_branch_head "$branch") || die "could not read the head of $branch from $host_name's API"
+    [[ $now =~ ^[0-9A-Za-z]+$ ]] || die "$host_name's API answered no commit for the head of $branch"
+    if [ "$now" != "$head" ]; then
+        echo "note: this job's commit $head is no longer the head of $branch ($now is): the job of $now applies what was merged up to it; nothing was done here"
+        return 1
+    fi
+}
 
 # Posts FILE as the note of change NUMBER, or updates the note an earlier run posted (found by
 # its marker), so a change carries one plan note however often it is pushed. A note that a newer
@@ -171,18 +197,15 @@ plan() {
 # of order: every later apply takes up what an earlier one did not do (docs/ci.md).
 merged_changes() {
     local last head commits commit number seen=" "
-    last=$(host_last_applied)
     head=$(host_head)
-    if [ -n "$last" ] && git merge-base --is-ancestor "$last" "$head" 2> /dev/null; then
-        commits=$(git rev-list --first-parent "$last..$head")
+    last=$(last_applied "$head")
+    if [ -n "$last" ]; then
+        commits=$(git rev-list --first-parent "$last..$head") || die "git could not list the commits since $last"
     else
-        if [ -n "$last" ]; then
-            echo "note: the last apply's commit $last is not in this checkout's history (fetch it whole: fetch-depth 0); taking the $host_change_word $head came from" >&2
-        fi
         commits=$head
     fi
     for commit in $commits; do
-        number=$(host_change_of "$commit")
+        number=$(host_change_of "$commit") || die "could not read which $host_change_word $commit came from"
         [ -n "$number" ] || continue
         case $seen in *" $number "*) continue ;; esac
         seen="$seen$number "
@@ -190,11 +213,40 @@ merged_changes() {
     done
 }
 
+# The commit of the last successful apply: of the commits the environment's successful deployments
+# name, the nearest to HEAD in its first-parent history. Not simply the newest deployment: a job
+# of an older commit that did nothing (newest_only) still succeeds, and the host records it.
+# Empty when none is in this history (the first apply, or a checkout without it: fetch it whole).
+last_applied() {
+    local head=$1 deployed history commit id state
+    local -A ids=()
+    deployed=$(host_deployments) || die "could not read the environment's deployments from $host_name's API"
+    [ -n "$deployed" ] || return 0
+    while read -r commit id; do
+        [[ $commit =~ ^[0-9A-Za-z]+$ && $id =~ ^[0-9]+$ ]] || die "$host_name's API listed a deployment roster cannot read"
+        ids[$commit]="${ids[$commit]:-}$id "
+    done <<< "$deployed"
+    history=$(git rev-list --first-parent "$head") || die "git could not read the history of $head"
+    for commit in $history; do
+        [ -n "${ids[$commit]:-}" ] || continue
+        for id in ${ids[$commit]}; do
+            state=$(host_deployment_state "$id") || die "could not read deployment $id's state from $host_name's API"
+            if [ "$state" = success ]; then
+                echo "$commit"
+                return 0
+            fi
+        done
+    done
+    echo "note: no successful deployment names a commit of this checkout's first-parent history (fetch it whole: fetch-depth 0); taking the $host_change_word $head came from" >&2
+}
+
 # Applies every change merged since the last successful apply, as far as the plans reviewed on
 # them hold it: the roster is planned now and run through `roster apply --reviewed`, which holds
 # back (exit 3) what no reviewed plan holds, such as a change made in the apps since a review.
+# Its outcome is in applied_status (0 applied, 3 held back, else roster's failure): returned, not
+# exited, so drift goes on after a hold-back with errexit still in force.
 apply_reviewed() {
-    local path=${ROSTER_PATH:-roster/} dir=.roster-reviewed changes number found=0
+    local path=${ROSTER_PATH:-roster/} dir=.roster-reviewed changes number found=0 status=0
     rm -rf "$dir"
     mkdir -p "$dir"
     changes=$(merged_changes)
@@ -203,14 +255,19 @@ apply_reviewed() {
         exit 1
     fi
     for number in $changes; do
-        if host_download_plan "$number" "$dir/$number" "$@"; then found=$((found + 1)); fi
+        # 0: downloaded; 1: none was reviewed (said why); an error of the host's API stops the job.
+        status=0
+        host_download_plan "$number" "$dir/$number" "$@" || status=$?
+        if [ "$status" -eq 0 ]; then found=$((found + 1)); elif [ "$status" -ne 1 ]; then exit "$status"; fi
     done
     if [ "$found" -eq 0 ]; then
         echo "error: no plan was reviewed for what was merged (${host_change_word}s $(echo $changes)); nothing was applied. docs/ci.md, \"When apply refuses or finds no plan\", says what to do" >&2
-        exit 3
+        applied_status=3
+        return 0
     fi
     echo "applying what the plans reviewed on $found of $(echo "$changes" | wc -w) ${host_change_word}s merged since the last apply hold ($(echo $changes))"
-    roster apply "$path" --reviewed "$dir"
+    applied_status=0
+    roster apply "$path" --reviewed "$dir" || applied_status=$?
 }
 
 # Applies what the roster's dates made due by today (UTC): a promotion on 1 January, a hire's first
@@ -225,23 +282,36 @@ apply_due() {
 # Adopts drift made in the MPS apps: `roster pull` writes it into the roster files, and one
 # change from one branch is opened, or updated when it is already open, for review.
 drift() {
-    local path=$1 branch=roster/drift
+    local path=$1 branch=roster/drift changes
     if host_off_default_branch; then
         echo "error: drift runs on the default branch ($(host_default_branch)), not on \"$(host_ref_name)\": pulled here, its $host_change_word would carry this branch's unmerged commits" >&2
         exit 1
     fi
+    newest_only || return 0
     # What was merged and reviewed goes out first: pulled before it is applied, a merged change
     # would look like drift, and the drift request would take it back. What it holds back (3) is
-    # what no one reviewed: the pull then offers it for review like any drift.
-    local status=0
-    if [ -n "$(merged_changes)" ]; then ROSTER_PATH=$path apply_reviewed "${ROSTER_WORKFLOW:-}" || status=$?; fi
-    if [ "$status" -ne 0 ] && [ "$status" -ne 3 ]; then exit "$status"; fi
+    # what no one reviewed: the pull then offers it for review like any drift, and the job fails
+    # at its end, so that nothing is recorded as applied that was not.
+    applied_status=0
+    changes=$(merged_changes)
+    if [ -n "$changes" ]; then ROSTER_PATH=$path apply_reviewed "${ROSTER_WORKFLOW:-}"; fi
+    if [ "$applied_status" -ne 0 ] && [ "$applied_status" -ne 3 ]; then exit "$applied_status"; fi
     apply_due "$path"
     roster pull "$path"
     if git diff --quiet -- "$path"; then
         echo "no drift"
-        return
+    else
+        open_drift "$path" "$branch"
     fi
+    if [ "$applied_status" -eq 3 ]; then
+        echo "error: what was merged was held back (above): not all of it is applied, so this job fails; the drift $host_change_word offers the space's values for review" >&2
+        exit 3
+    fi
+}
+
+# Commits the pulled roster to BRANCH, pushes it and opens (or updates) its pull/merge request.
+open_drift() {
+    local path=$1 branch=$2
     git checkout -B "$branch"
     git add -- "$path"
     git -c user.name="roster" -c user.email="$host_bot_email" \
@@ -254,6 +324,13 @@ drift() {
         "Made by \`roster pull\` from the live space. Review the diff; merging makes the roster say what the space says."
 }
 
+# The apply step: on the newest commit of its branch only; exits with the apply's outcome.
+apply() {
+    newest_only || return 0
+    apply_reviewed "$@"
+    exit "$applied_status"
+}
+
 run() {
     local command=${1:?"set the command: validate, plan, apply or drift"} path=${ROSTER_PATH:-roster/}
     host_use_token "$command"
@@ -262,7 +339,7 @@ run() {
     case $command in
         validate) roster validate "$path" ;;
         plan) plan "$path" ;;
-        apply) apply_reviewed "${ROSTER_WORKFLOW:-}" ;;
+        apply) apply "${ROSTER_WORKFLOW:-}" ;;
         drift) drift "$path" ;;
         comment-diff) comment_diff ;;
         *) echo "error: unknown command \"$command\"; roster's loop runs validate, plan, apply, drift or comment-diff" >&2; exit 1 ;;
@@ -274,7 +351,7 @@ shift
 case $command in
     run) run "$@" ;;
     note) note "$@" ;;
-    apply-reviewed) apply_reviewed "$@" ;;
+    apply-reviewed) apply "$@" ;;
     drift) drift "$@" ;;
     *) echo "error: unknown loop command \"$command\"" >&2; exit 1 ;;
 esac
