@@ -682,6 +682,11 @@ import Testing
                 ["roster/teams/a.yaml"], ["validate", "apply"]
             ),
             (
+                "a merge while a merge request from the default branch is open",
+                main.merging(["CI_PIPELINE_SOURCE": "push", "CI_OPEN_MERGE_REQUESTS": "g/p!9"]) { $1 },
+                ["roster/teams/a.yaml"], ["validate", "apply"]
+            ),
+            (
                 "a push that changed no roster file", main.merging(["CI_PIPELINE_SOURCE": "push"]) { $1 },
                 ["README.md"], ["validate"]
             ),
@@ -718,6 +723,10 @@ import Testing
         let rules = try Self.applyInclude()
         let merge = ["CI_DEFAULT_BRANCH": "main", "CI_COMMIT_BRANCH": "main", "CI_PIPELINE_SOURCE": "push"]
         #expect(rules.interruptible("validate", merge, changed: ["roster/a.yaml"]) == false)
+        // Also while a merge request from the default branch is open: nothing skips validate there.
+        let open = merge.merging(["CI_OPEN_MERGE_REQUESTS": "g/p!9"]) { $1 }
+        #expect(rules.runs("validate", open, changed: ["roster/a.yaml"]))
+        #expect(rules.interruptible("validate", open, changed: ["roster/a.yaml"]) == false)
         #expect(rules.interruptible("validate", ["CI_PIPELINE_SOURCE": "merge_request_event"]) == true)
         #expect(
             rules.interruptible(

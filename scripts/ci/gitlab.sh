@@ -181,12 +181,16 @@ host_off_default_branch() {
 host_default_branch() { echo "${CI_DEFAULT_BRANCH:-}"; }
 host_ref_name() { echo "${CI_COMMIT_BRANCH:-${CI_COMMIT_TAG:-${CI_COMMIT_REF_NAME:-}}}"; }
 
-# JSON from GitLab's API, parsed by jq with FILTER; an answer that does not parse stops the job.
-# Usage: gitlab_jq FILTER [JQ OPTIONS] <<< "$answer"
+# JSON from GitLab's API, parsed by jq with FILTER; an answer that does not parse fails (1) with
+# what it is. Callers check it: in a substitution, or where errexit does not reach, a failure
+# stops nothing by itself. Usage: gitlab_jq FILTER [JQ OPTIONS] <<< "$answer"
 gitlab_jq() {
     local filter=$1
     shift
-    jq -r "$@" "$filter" || die "GitLab's API answered something that is not the JSON roster expects"
+    jq -r "$@" "$filter" || {
+        echo "error: GitLab's API answered something that is not the JSON roster expects" >&2
+        return 1
+    }
 }
 
 # The head of BRANCH as GitLab has it now.
@@ -204,8 +208,8 @@ host_deployments() {
     while :; do
         answer=$(gitlab_api GET "/deployments?environment=$environment&status=success&order_by=id&sort=desc&per_page=100&page=$page") ||
             return 1
-        gitlab_jq '.[] | "\(.sha) \(.id)"' <<< "$answer"
-        count=$(gitlab_jq length <<< "$answer")
+        gitlab_jq '.[] | "\(.sha) \(.id)"' <<< "$answer" || return 1
+        count=$(gitlab_jq length <<< "$answer") || return 1
         [ "$count" -ge 100 ] || break
         page=$((page + 1))
     done
@@ -239,8 +243,8 @@ gitlab_plan_pipelines() {
     local mr=$1 head=$2 page=1 answer all="[]" count
     while :; do
         answer=$(gitlab_api GET "/merge_requests/$mr/pipelines?per_page=100&page=$page") || return 1
-        count=$(gitlab_jq length <<< "$answer")
-        all=$(gitlab_jq '. + $page' --argjson page "$answer" <<< "$all")
+        count=$(gitlab_jq length <<< "$answer") || return 1
+        all=$(gitlab_jq '. + $page' --argjson page "$answer" <<< "$all") || return 1
         [ "$count" -ge 100 ] || break
         page=$((page + 1))
     done
@@ -258,7 +262,7 @@ host_download_plan() {
     local mr=$1 dir=$2 branch=${CI_COMMIT_BRANCH:-${CI_DEFAULT_BRANCH:-main}} answer found target head pipelines
     local pipeline job="" count=0 status=0
     answer=$(gitlab_api GET "/merge_requests/$mr") || die "could not read merge request !$mr from GitLab's API"
-    found=$(gitlab_jq '"\(.target_branch // "") \(.sha // "")"' <<< "$answer")
+    found=$(gitlab_jq '"\(.target_branch // "") \(.sha // "")"' <<< "$answer") || die "GitLab's API answered no merge request !$mr"
     target=${found% *} head=${found##* }
     if [ "$target" != "$branch" ]; then
         die "merge request !$mr targets \"$target\", not $branch: its plan is not for this branch"
@@ -268,7 +272,8 @@ host_download_plan() {
         count=$((count + 1))
         answer=$(gitlab_api GET "/pipelines/$pipeline/jobs?scope[]=success&per_page=100") ||
             die "could not list pipeline $pipeline's jobs from GitLab's API"
-        job=$(gitlab_jq '[.[] | select(.name == "roster-plan")][0].id // empty' <<< "$answer")
+        job=$(gitlab_jq '[.[] | select(.name == "roster-plan")][0].id // empty' <<< "$answer") ||
+            die "GitLab's API answered no list of pipeline $pipeline's jobs"
         [ -z "$job" ] || break
     done
     if [ -z "$job" ]; then
@@ -286,7 +291,7 @@ host_download_plan() {
         return 1
     fi
     [ "$status" -eq 0 ] || die "could not download job $job's plan from GitLab's API"
-    gitlab_jq '.format_version' <<< "$answer" > /dev/null
+    gitlab_jq '.format_version' <<< "$answer" > /dev/null || die "job $job's plan is not a saved plan"
     printf '%s\n' "$answer" > "$dir/plan.json"
     echo "the plan reviewed on merge request !$mr (pipeline $pipeline, job $job)"
 }

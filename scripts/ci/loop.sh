@@ -196,9 +196,8 @@ plan() {
 # holds it), the change HEAD came from. A host may cancel a queued apply, and applies may run out
 # of order: every later apply takes up what an earlier one did not do (docs/ci.md).
 merged_changes() {
-    local last head commits commit number seen=" "
+    local last=$1 head commits commit number seen=" "
     head=$(host_head)
-    last=$(last_applied "$head")
     if [ -n "$last" ]; then
         commits=$(git rev-list --first-parent "$last..$head") || die "git could not list the commits since $last"
     else
@@ -246,10 +245,16 @@ last_applied() {
 # Its outcome is in applied_status (0 applied, 3 held back, else roster's failure): returned, not
 # exited, so drift goes on after a hold-back with errexit still in force.
 apply_reviewed() {
-    local path=${ROSTER_PATH:-roster/} dir=.roster-reviewed changes number found=0 status=0
+    local path=${ROSTER_PATH:-roster/} dir=.roster-reviewed last changes number found=0 status=0
     rm -rf "$dir"
     mkdir -p "$dir"
-    changes=$(merged_changes)
+    last=$(last_applied "$(host_head)")
+    if [ "$last" = "$(host_head)" ]; then
+        echo "everything merged up to $last was applied by an earlier run: nothing to apply"
+        applied_status=0
+        return 0
+    fi
+    changes=$(merged_changes "$last")
     if [ -z "$changes" ]; then
         echo "error: $(host_head) came from no $host_change_word merged into $(host_ref_name), so no plan was reviewed; change the roster through a $host_change_word" >&2
         exit 1
@@ -282,7 +287,7 @@ apply_due() {
 # Adopts drift made in the MPS apps: `roster pull` writes it into the roster files, and one
 # change from one branch is opened, or updated when it is already open, for review.
 drift() {
-    local path=$1 branch=roster/drift changes
+    local path=$1 branch=roster/drift last changes
     if host_off_default_branch; then
         echo "error: drift runs on the default branch ($(host_default_branch)), not on \"$(host_ref_name)\": pulled here, its $host_change_word would carry this branch's unmerged commits" >&2
         exit 1
@@ -293,7 +298,9 @@ drift() {
     # what no one reviewed: the pull then offers it for review like any drift, and the job fails
     # at its end, so that nothing is recorded as applied that was not.
     applied_status=0
-    changes=$(merged_changes)
+    last=$(last_applied "$(host_head)")
+    changes=""
+    if [ "$last" != "$(host_head)" ]; then changes=$(merged_changes "$last"); fi
     if [ -n "$changes" ]; then ROSTER_PATH=$path apply_reviewed "${ROSTER_WORKFLOW:-}"; fi
     if [ "$applied_status" -ne 0 ] && [ "$applied_status" -ne 3 ]; then exit "$applied_status"; fi
     apply_due "$path"
