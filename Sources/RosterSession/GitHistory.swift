@@ -62,8 +62,11 @@ struct GitHistory {
     /// The roster's versions, oldest first, each with its files and what a merge brought.
     func versions() throws(GitFailure) -> [Version] {
         var versions: [Version] = []
-        for segment in try segments() {
-            let commits = try repository.commits(segment.changes.map(\.commit))
+        let segments = try segments()
+        let ids = segments.flatMap { $0.changes.map(\.commit) }
+        let commits = try repository.commits(ids)
+        let brought = try mergedCommits(ids.filter { (commits[$0]?.parents.count ?? 0) > 1 })
+        for segment in segments {
             // What the roster's paths held before the first change (nothing, unless the history is cut short).
             var files: [String: String] = [:]
             if let first = segment.changes.first, let start = commits[first.commit]?.parents.first {
@@ -71,28 +74,51 @@ struct GitHistory {
             }
             for change in segment.changes {
                 guard let commit = commits[change.commit] else {
-                    throw GitFailure(
-                        message: "git listed commit \(change.commit.prefix(12)) and then could not read it")
+                    throw GitFailure(message: "git listed commit \(change.commit.prefix(12)) and then could not read it")
                 }
                 for (path, blob) in change.files { files[path] = blob }
-                let kept = files.filter { path, _ in
-                    segment.roots.contains { RosterLoader.isRosterFile(path, below: $0) }
-                }
+                let kept = files.filter { path, _ in segment.roots.contains { RosterLoader.isRosterFile(path, below: $0) } }
                 versions.append(
                     Version(
                         commit: commit, files: kept.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
-                        merged: try merged(commit)))
+                        merged: brought[commit.id] ?? []))
             }
         }
         return versions
     }
 
-    /// The commits a merge brought to the branch, newest first (none for any other commit).
-    func merged(_ commit: GitCommit) throws(GitFailure) -> [GitCommit] {
-        guard commit.parents.count > 1 else { return [] }
-        let ids = try repository.commits(between: commit.parents[0], and: commit.parents[1])
-        let read = try repository.commits(ids)
-        return ids.compactMap { read[$0] }
+    /// For each of `merges` (first-parent commits with a second parent), the commits it brought to
+    /// the branch (`git rev-list P1..P2`), newest first. Read with two git processes however many
+    /// merges: the first-parent line is walked oldest first, and each merge takes the commits its
+    /// other parents reach that neither the line nor an earlier merge took, which are exactly those
+    /// its first parent does not reach.
+    func mergedCommits(_ merges: [String]) throws(GitFailure) -> [String: [GitCommit]] {
+        guard !merges.isEmpty else { return [:] }
+        let ancestry = try repository.ancestry(of: "HEAD")
+        let parents = Dictionary(ancestry.map { ($0.id, $0.parents) }) { first, _ in first }
+        var line: [String] = []
+        var next: String? = ancestry.first?.id
+        while let id = next {
+            line.append(id)
+            next = parents[id]?.first
+        }
+        var taken = Set(line), brought: [String: [String]] = [:]
+        let wanted = Set(merges)
+        for id in line.reversed() {
+            var stack = Array(parents[id]?.dropFirst() ?? []), found: [String] = []
+            while let commit = stack.popLast() {
+                guard taken.insert(commit).inserted else { continue }
+                found.append(commit)
+                stack += parents[commit] ?? []
+            }
+            if wanted.contains(id) { brought[id] = found }
+        }
+        // In git rev-list's order, as `git log P1..P2` lists them.
+        let order = Dictionary(ancestry.enumerated().map { ($0.element.id, $0.offset) }) { first, _ in first }
+        let read = try repository.commits(brought.values.flatMap { $0 })
+        return brought.mapValues { ids in
+            ids.sorted { order[$0, default: 0] < order[$1, default: 0] }.compactMap { read[$0] }
+        }
     }
 
     /// The roster's paths at `commit`, relative to the repository's top: those of the stretch of

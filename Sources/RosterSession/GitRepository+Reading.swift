@@ -108,13 +108,15 @@ extension GitRepository {
         return out
     }
 
-    /// The commits of `from..to`, newest first: what a merge brought to the branch.
-    func commits(between from: String, and to: String) throws(GitFailure) -> [String] {
-        guard GitObjects.isObjectID(from), GitObjects.isObjectID(to) else {
-            throw GitFailure(message: "\(from)..\(to) is not a range of commit ids")
+    /// Every commit `head` reaches, each with its parents (`git rev-list --parents`), newest first.
+    func ancestry(of head: String) throws(GitFailure) -> [(id: String, parents: [String])] {
+        let lines = try text(["rev-list", "--parents", "--end-of-options", head, "--"]).split(separator: "\n")
+        return try lines.map { line throws(GitFailure) in
+            let ids = line.split(separator: " ").map(String.init)
+            guard let id = ids.first, ids.allSatisfy(GitObjects.isObjectID) else {
+                throw GitObjects.malformed("a commit and its parents", String(line))
+            }
+            return (id, Array(ids.dropFirst()))
         }
-        let ids = try text(["rev-list", "--end-of-options", "\(from)..\(to)"]).split(separator: "\n").map(String.init)
-        guard ids.allSatisfy(GitObjects.isObjectID) else { throw GitObjects.malformed("a commit", ids.joined()) }
-        return ids
     }
 }
