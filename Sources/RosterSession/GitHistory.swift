@@ -74,14 +74,14 @@ struct GitHistory {
             }
             for change in segment.changes {
                 guard let commit = commits[change.commit] else {
-                    throw GitFailure(message: "git listed commit \(change.commit.prefix(12)) and then could not read it")
+                    throw GitFailure(message: "git listed commit \(change.commit.prefix(12)) and could not read it")
                 }
                 for (path, blob) in change.files { files[path] = blob }
-                let kept = files.filter { path, _ in segment.roots.contains { RosterLoader.isRosterFile(path, below: $0) } }
+                let kept = files.filter { path, _ in
+                    segment.roots.contains { RosterLoader.isRosterFile(path, below: $0) }
+                }.sorted { $0.key < $1.key }
                 versions.append(
-                    Version(
-                        commit: commit, files: kept.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
-                        merged: brought[commit.id] ?? []))
+                    Version(commit: commit, files: kept.map { ($0.key, $0.value) }, merged: brought[commit.id] ?? []))
             }
         }
         return versions

@@ -58,13 +58,6 @@ extension CIExampleTests {
         return try run("run.sh", [], env: env, in: merged.merges.repo)
     }
 
-    /// Who is where, as the space has it: David's level, Leo's team, whether Nina was hired.
-    func space(_ sandbox: SandboxProcess) throws -> String {
-        let exported = try RosterBinary.run(["export"], environment: sandbox.environment)
-        let david = exported.stdout.split(separator: "\n").first { $0.contains("name: David Kim") } ?? ""
-        return "\(david) nina:\(exported.stdout.contains("Nina Hires"))"
-    }
-
     /// PR #1 applied, then #2 and #3 by the newest apply. Someone re-runs #1's apply, then the
     /// drift job of that old commit: each says which commit's job covers it and changes nothing;
     /// the re-run's success on record does not make the next apply take #2 and #3 again.
@@ -79,7 +72,7 @@ extension CIExampleTests {
         let newest = try job(
             &merged, "apply", at: 2, deployments: [["id": 1, "sha": changes[0].merged, "state": "success"]])
         #expect(newest.code == 0 && newest.stdout.contains("(3 2)"), "\(newest.stdout)\(newest.stderr)")
-        let before = try space(sandbox)
+        let before = try MergeHistory.space(sandbox)
         let logged = try String(contentsOf: merged.folder.appendingPathComponent("log"), encoding: .utf8).count
         for command in ["apply", "drift"] {
             let old = try job(
@@ -87,7 +80,7 @@ extension CIExampleTests {
             #expect(old.code == 0, "\(command): \(old.stdout)\(old.stderr)")
             #expect(old.stdout.contains("no longer the head of main (\(changes[2].merged) is)"), "\(old.stdout)")
             #expect(!old.stdout.contains("applying") && !old.stdout.contains("Apply complete"), "\(old.stdout)")
-            #expect(try space(sandbox) == before, "\(command) of an old commit changed the space")
+            #expect(try MergeHistory.space(sandbox) == before, "\(command) of an old commit changed the space")
         }
         let log = try String(contentsOf: merged.folder.appendingPathComponent("log"), encoding: .utf8).dropFirst(logged)
         #expect(!log.contains("pr create") && !log.contains("run download") && !log.contains("push"), "\(log)")
@@ -111,7 +104,7 @@ extension CIExampleTests {
         var merged = try mergedAndReviewed(sandbox, "failing")
         let changes = merged.merges.changes
         let deployed: [[String: Any]] = [["id": 1, "sha": changes[0].merged, "state": "success"]]
-        let before = try space(sandbox)
+        let before = try MergeHistory.space(sandbox)
         let calls = [
             "branches/main", "deployments?", "deployments/1/statuses", "commits/\(changes[2].merged)/pulls",
             "commits/\(changes[1].merged)/pulls", "pr view 3", "run list", "runs/502/artifacts", "run download 502",
@@ -122,7 +115,7 @@ extension CIExampleTests {
                 #expect(result.code == 1, "\(call) \(how): \(result.stdout)\(result.stderr)")
                 #expect(result.stderr.contains("error: "), "\(call) \(how): \(result.stderr)")
                 #expect(!result.stdout.contains("Apply complete"), "\(call) \(how): \(result.stdout)")
-                #expect(try space(sandbox) == before, "\(call) \(how) applied something")
+                #expect(try MergeHistory.space(sandbox) == before, "\(call) \(how) applied something")
             }
         }
         // And the drift job: its default branch, from the API.

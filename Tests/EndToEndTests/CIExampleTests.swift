@@ -370,52 +370,22 @@ import Testing
     @Test func threeMergesWithTheMiddleApplyCancelledAreAllApplied() throws {
         let sandbox = try SandboxProcess()
         defer { sandbox.stop() }
-        let (folder, path) = try fakeGitHub()
-        let merges = try MergeHistory(sandbox, folder.appendingPathComponent("three"))
-        var env = [
-            "PATH": path, "MPS_ENDPOINT": sandbox.url, "MPS_TOKEN": sandbox.token,
-            "GH_LOG": folder.appendingPathComponent("log").path, "GITHUB_REPOSITORY": "org/people",
-            "GITHUB_REF_NAME": "main", "GITHUB_WORKFLOW_REF": "org/people/.github/workflows/roster.yml@refs/heads/main",
-        ]
-        var state: [String: Any] = ["pr_heads": [:] as [String: String]]
-        var pulls: [String: Any] = [:], heads: [String: String] = [:], runs: [String: String] = [:]
-        var plans: [String: String] = [:]
-        for (n, change) in merges.changes.enumerated() {
-            try merges.checkout(change.branch)
-            let out = folder.appendingPathComponent("plan-\(n + 1)")
-            let planned = try run("plan-comment.sh", ["roster/", out.path], env: env, in: merges.repo)
-            #expect(planned.code == 2, "\(planned.stderr)")
-            let head = try merges.git("rev-parse HEAD")
-            heads["\(n + 1)"] = head
-            runs[head] = "\(500 + n)"
-            plans["\(500 + n)"] = out.appendingPathComponent("plan.json").path
-            pulls[change.merged] = [
-                ["number": n + 1, "merged_at": "2026-11-27T10:0\(n):00Z", "base": ["ref": "main"]]
-            ]
-        }
-        state = ["commit_pulls": pulls, "pr_heads": heads, "runs": runs, "artifacts": plans]
-        func apply(_ n: Int, deployments: [[String: Any]]) throws -> RosterBinary.Result {
-            try merges.checkout(merges.changes[n].merged)
-            state["deployments"] = deployments
-            env["FAKE_GH_WORLD"] = try world(folder, state)
-            env["GITHUB_SHA"] = merges.changes[n].merged
-            return try run("apply-reviewed.sh", [], env: env, in: merges.repo)
-        }
-        let first = try apply(0, deployments: [])
+        var merged = try mergedAndReviewed(sandbox, "three")
+        let changes = merged.merges.changes
+        merged.state["branch_heads"] = ["main": changes[0].merged]
+        let first = try job(&merged, "apply", at: 0, deployments: [])
         #expect(first.code == 0 && first.stdout.contains("David Kim is now Mid."), "\(first.stdout)\(first.stderr)")
         // The job's deployment of the environment succeeded; the second apply was cancelled.
-        let third = try apply(2, deployments: [["id": 1, "sha": merges.changes[0].merged, "state": "success"]])
+        merged.state["branch_heads"] = ["main": changes[2].merged]
+        let third = try job(
+            &merged, "apply", at: 2, deployments: [["id": 1, "sha": changes[0].merged, "state": "success"]])
         #expect(third.code == 0, "\(third.stdout)\(third.stderr)")
         #expect(third.stdout.contains("pull requests merged since the last apply hold (3 2)"), "\(third.stdout)")
         #expect(third.stdout.contains("Leo Santos moved to Backend Services."), "\(third.stdout)")
         #expect(third.stdout.contains("Nina Hires joined, in Design Systems."), "\(third.stdout)")
         // Nothing is left: the nightly drift finds no drift, and proposes taking nothing back.
-        env["ROSTER_COMMAND"] = "drift"
-        env["GITHUB_REF"] = "refs/heads/main"
-        env["GITHUB_EVENT_PATH"] = try world(folder, [:]).replacingOccurrences(of: "world.json", with: "none.json")
-        state["deployments"] = [["id": 2, "sha": merges.changes[2].merged, "state": "success"]]
-        env["FAKE_GH_WORLD"] = try world(folder, state)
-        let drift = try run("run.sh", [], env: env, in: merges.repo)
+        let drift = try job(
+            &merged, "drift", at: 2, deployments: [["id": 2, "sha": changes[2].merged, "state": "success"]])
         #expect(drift.code == 0 && drift.stdout.contains("no drift"), "\(drift.stdout)\(drift.stderr)")
     }
 

@@ -54,12 +54,6 @@ extension GitLabComponentTests {
         try api.set(["deployments": list])
     }
 
-    func space(_ sandbox: SandboxProcess) throws -> String {
-        let exported = try RosterBinary.run(["export"], environment: sandbox.environment)
-        let david = exported.stdout.split(separator: "\n").first { $0.contains("name: David Kim") } ?? ""
-        return "\(david) nina:\(exported.stdout.contains("Nina Hires"))"
-    }
-
     /// The first merge's apply retried after the third was applied, and a drift pipeline of that
     /// old commit: nothing is applied, nothing pulled, and the job says which commit covers it.
     @Test func anOldDeployJobRetriedChangesNothing() throws {
@@ -73,13 +67,13 @@ extension GitLabComponentTests {
         let newest = try job(sandbox, api, merges, "apply", at: 2, head: 2)
         #expect(newest.code == 0 && newest.stdout.contains("(3 2)"), "\(newest.stdout)\(newest.stderr)")
         try deployed(api, [merges.changes[0].merged, merges.changes[2].merged])
-        let before = try space(sandbox)
+        let before = try MergeHistory.space(sandbox)
         let requests = api.requests.count
         for command in ["apply", "drift"] {
             let old = try job(sandbox, api, merges, command, at: 0, head: 2)
             #expect(old.code == 0, "\(command): \(old.stdout)\(old.stderr)")
             #expect(old.stdout.contains("no longer the head of main (\(merges.changes[2].merged) is)"), "\(old.stdout)")
-            #expect(try space(sandbox) == before, "\(command) of an old commit changed the space")
+            #expect(try MergeHistory.space(sandbox) == before, "\(command) of an old commit changed the space")
         }
         let since = api.requests.dropFirst(requests).map { "\($0["method"] ?? "") \($0["path"] ?? "")" }
         #expect(since.allSatisfy { $0.hasSuffix("/repository/branches/main") }, "\(since)")
@@ -99,7 +93,7 @@ extension GitLabComponentTests {
         defer { api.stop() }
         let merges = try mergedAndReviewed(sandbox, api, "failing")
         try deployed(api, [merges.changes[0].merged])
-        let before = try space(sandbox)
+        let before = try MergeHistory.space(sandbox)
         let requests = [
             "repository/branches/main", "deployments?", "commits/\(merges.changes[2].merged)/merge_requests",
             "merge_requests/3?", "merge_requests/3/pipelines", "pipelines/803/jobs", "jobs/903/artifacts",
@@ -111,7 +105,7 @@ extension GitLabComponentTests {
                 let result = try job(sandbox, api, merges, "apply", at: 2, head: 2)
                 #expect(result.code == 1, "\(request) \(how): \(result.stdout)\(result.stderr)")
                 #expect(result.stderr.contains("error: "), "\(request) \(how): \(result.stderr)")
-                #expect(try space(sandbox) == before, "\(request) \(how) applied something")
+                #expect(try MergeHistory.space(sandbox) == before, "\(request) \(how) applied something")
             }
         }
         try api.set(["fail": [:] as [String: String]])

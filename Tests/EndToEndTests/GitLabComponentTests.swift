@@ -378,36 +378,9 @@ import Testing
         defer { sandbox.stop() }
         let api = try StandIn(ScratchFolder.url)
         defer { api.stop() }
-        let merges = try MergeHistory(sandbox, ScratchFolder.url.appendingPathComponent("three"))
-        var plans: [String: Any] = [:], pipelines: [String: Any] = [:], jobs: [String: Any] = [:]
-        var mrs: [String: Any] = [:], commits: [String: Any] = [:]
-        for (n, change) in merges.changes.enumerated() {
-            let iid = n + 1
-            // Reviewed on its own branch, against the space as it was then.
-            try merges.checkout(change.branch)
-            var review = job(sandbox, api, merges.repo, Self.mergeRequest)
-            review["CI_MERGE_REQUEST_IID"] = "\(iid)"
-            review["CI_PIPELINE_ID"] = "\(700 + iid)"
-            let planned = try loop(["run", "plan"], review, in: merges.repo)
-            #expect(planned.code == 0, "\(planned.stderr)")
-            let saved = ScratchFolder.url.appendingPathComponent("three-\(iid).json")
-            try? FileManager.default.removeItem(at: saved)
-            try FileManager.default.copyItem(at: merges.repo.appendingPathComponent("roster-plan/plan.json"), to: saved)
-            mrs["\(iid)"] = ["iid": iid, "sha": "head\(iid)", "target_branch": "main"]
-            pipelines["\(iid)"] = [["id": 800 + iid, "sha": "head\(iid)", "status": "success"]]
-            jobs["\(800 + iid)"] = [["id": 900 + iid, "name": "roster-plan", "status": "success"]]
-            plans["\(900 + iid)"] = ["roster-plan/plan.json": saved.path]
-            commits[change.merged] = [["iid": iid, "state": "merged", "target_branch": "main"]]
-        }
-        try api.set([
-            "mrs": mrs, "mr_pipelines": pipelines, "pipeline_jobs": jobs, "artifacts": plans, "commit_mrs": commits,
-        ])
-        func apply(_ n: Int) throws -> RosterBinary.Result {
-            let commit = merges.changes[n].merged
-            try merges.checkout(commit)
-            let push = ["CI_PIPELINE_SOURCE": "push", "CI_COMMIT_SHA": commit, "CI_COMMIT_BRANCH": "main"]
-            return try loop(["run", "apply"], job(sandbox, api, merges.repo, push), in: merges.repo)
-        }
+        // Each reviewed on its own branch, against the space as it was then.
+        let merges = try mergedAndReviewed(sandbox, api, "three")
+        func apply(_ n: Int) throws -> RosterBinary.Result { try job(sandbox, api, merges, "apply", at: n, head: n) }
         let first = try apply(0)
         #expect(first.code == 0 && first.stdout.contains("David Kim is now Mid."), "\(first.stdout)\(first.stderr)")
         // GitLab records the job's deployment of the environment; the second apply is cancelled.

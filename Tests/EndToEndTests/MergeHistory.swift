@@ -66,6 +66,13 @@ final class MergeHistory {
         }
     }
 
+    /// The space as `roster export` writes it: what a job that changes nothing leaves as it was.
+    static func space(_ sandbox: SandboxProcess) throws -> String {
+        let exported = try RosterBinary.run(["export"], environment: sandbox.environment)
+        #expect(exported.code == 0, "\(exported.stderr)")
+        return exported.stdout
+    }
+
     /// Checks out a branch or a commit (the job of that pipeline).
     func checkout(_ ref: String) throws { try git("checkout -q \(ref)") }
 
