@@ -17,9 +17,8 @@ extension PullDecisions {
             if status == .pending || (status == .gone && matching.teams[t] != nil) { continue }
             guard let match = matching.teams[t], let current = teams[match.id] else {
                 if timelines?.presence(ofTeam: t, exists: false) == .due {
-                    kept.append(
-                        "team \"\(team.name.value)\" starts \(team.presence.starts?.value.description ?? ""): not created yet"
-                    )
+                    let day = team.presence.starts?.value.description ?? ""
+                    kept.append("team \"\(team.name.value)\" starts \(day): not created yet")
                 } else {
                     decisions.append(.removeEntry(at))
                 }
