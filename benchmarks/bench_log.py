@@ -2,7 +2,8 @@
 """`roster log` over a long history: a generated roster of N people committed, then C commits that
 each move one person to the next team and promote another (the edits a quarter makes), and the
 wall time of `roster log` over all of it, and over the first half of the commits (the history
-checked out at its middle: linear in the commits, the second figure is about half the first).
+checked out at its middle: linear in the commits, the second figure is about half the first); and
+of `roster report site`, the organisation page, which reads the same history, and its size.
 
 Usage: python3 benchmarks/bench_log.py [--people 2000] [--commits 500] [--runs 3]"""
 import argparse
@@ -76,6 +77,15 @@ def main():
             half.append(timed([roster, "log", "roster.yaml"], folder))
         print(f"{args.people} people, {args.commits + 1} commits: roster log {statistics.median(whole):.2f} s; "
               f"the first half of the commits {statistics.median(half):.2f} s (medians of {args.runs})")
+        page = os.path.join(folder, "org.html")
+        site, site_half = [], []
+        for _ in range(args.runs):
+            git(folder, "checkout", "-q", "main")
+            site.append(timed([roster, "report", "site", "roster.yaml", "--out", page], folder))
+            git(folder, "checkout", "-q", hashes[len(hashes) // 2])
+            site_half.append(timed([roster, "report", "site", "roster.yaml", "--out", page], folder))
+        print(f"roster report site {statistics.median(site):.2f} s; the first half {statistics.median(site_half):.2f} s; "
+              f"the page {os.path.getsize(page) / 1e6:.2f} MB (of the first half's roster)")
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 

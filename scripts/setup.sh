@@ -41,6 +41,8 @@ command -v fish >/dev/null || missing+=(fish)
 # The GitLab side of the CI loop reads GitLab's answers with jq.
 command -v jq >/dev/null || missing+=(jq)
 [ -e /usr/share/bash-completion/bash_completion ] || missing+=(bash-completion)
+# Headless Chromium opens the organisation page (`roster report site`) in the tests.
+command -v chromium >/dev/null || command -v chromium-headless-shell >/dev/null || missing+=(chromium)
 if [ ${#missing[@]} -gt 0 ] && command -v apt-get >/dev/null; then
     echo "==> Installing ${missing[*]}"
     SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"

@@ -3,20 +3,23 @@ import RosterModel
 import RosterRender
 import RosterSession
 
-/// `roster report levels|teams|promotions [PATH…]`: the reports a manager uses, from the roster
-/// files or (`--live`) the live space.
+/// `roster report levels|teams|promotions|site [PATH…]`: the reports a manager uses, from the roster
+/// files or (`--live`) the live space; `site` is the whole organisation as one HTML page.
 struct ReportCommand: Command {
     /// The reports, each a subcommand.
     enum Report: String, CaseIterable {
-        case levels, teams, promotions
+        case levels, teams, promotions, site
     }
 
     static let name = "report"
     static let subcommands = Report.allCases.map(\.rawValue)
-    static let summary = "Reports: time in level (`levels`), teams (`teams`), level changes (`promotions`)."
+    static let summary =
+        "Reports: time in level (`levels`), teams (`teams`), level changes (`promotions`), "
+        + "the organisation as a page (`site`)."
     static let usage = Usage.command(
-        "report levels|teams|promotions [PATH…]", OptionCatalog.live.spec, team.spec, OptionCatalog.asOf.spec,
-        OptionCatalog.dueMonths.spec, span.spec, since.spec, Options.format.spec)
+        "report levels|teams|promotions|site [PATH…]", OptionCatalog.live.spec, team.spec, OptionCatalog.asOf.spec,
+        OptionCatalog.dueMonths.spec, span.spec, since.spec, out.spec, Options.format.spec)
+    static let out = OptionCatalog.out.help("site: write the page there instead of standard output")
     static let team = OptionCatalog.team.help("levels, promotions: this team's people only")
     static let span = Option<Int?>.integer(
         "--span", "N", in: 1...10_000, example: 8,
@@ -30,7 +33,7 @@ struct ReportCommand: Command {
         static let format = Option<Format>.format("output format (default text)")
         static let specs = [
             OptionCatalog.live.spec, ReportCommand.team.spec, OptionCatalog.asOf.spec, OptionCatalog.dueMonths.spec,
-            ReportCommand.span.spec, ReportCommand.since.spec, format.spec,
+            ReportCommand.span.spec, ReportCommand.since.spec, ReportCommand.out.spec, format.spec,
         ]
         var report: Report
         /// The roster's paths, after the report's name.
@@ -43,6 +46,8 @@ struct ReportCommand: Command {
         var span: Int?
         var since: Day
         var format: Options.Format
+        /// `site`: the file the page goes to; nil: standard output.
+        var out: String?
         var connection: ConnectionOptions
         /// Diagnostics' style: colour and, with `--verbose`, their codes.
         var style: ColorOptions
@@ -51,8 +56,9 @@ struct ReportCommand: Command {
             style = ColorOptions(arguments)
             guard let first = arguments.positionals.first, let report = Report(rawValue: first) else {
                 throw UsageError(
-                    message: "`roster report` takes one of the reports: levels, teams, promotions",
-                    hint: "run `roster report levels`, `roster report teams` or `roster report promotions`")
+                    message: "`roster report` takes one of the reports: levels, teams, promotions, site",
+                    hint: "run `roster report levels`, `roster report teams`, `roster report promotions` or "
+                        + "`roster report site --out org.html`")
             }
             self.report = report
             paths = Array(arguments.positionals.dropFirst())
@@ -66,12 +72,14 @@ struct ReportCommand: Command {
                     try ReportCommand.day(text, "--since")
                 } ?? asOf.adding(months: -3)
             format = arguments[Self.format]
+            out = arguments[ReportCommand.out]
             connection = ConnectionOptions(arguments)
         }
     }
 
     static func run(_ options: Options, _ context: CommandContext) async -> ExitCode {
         await reporting(FailureStyle(json: options.format == .json, color: options.style), context) {
+            if options.report == .site { return try await site(options, context) }
             var options = options
             let roster = options.live ? nil : try LiveSession.loadRoster(options.paths).0
             let source: Source =
@@ -105,7 +113,27 @@ struct ReportCommand: Command {
             return rendered(
                 format, TeamReportRenderer.text(report), TeamReportRenderer.json(report),
                 TeamReportRenderer.markdown(report), TeamReportRenderer.csv(report))
+        case .site: return ""
         }
+    }
+
+    /// `site`: the page of the roster files (or the live space) on `--as-of`, written to `--out`
+    /// or standard output. Its format is HTML whatever `--format` says.
+    static func site(_ options: Options, _ context: CommandContext) async throws -> ExitCode {
+        if let out = options.out { try FileReplacer.check(out, what: "the page") }
+        let live = options.live ? try await context.live(options.connection) : nil
+        let page = try OrgPageWorkflow(paths: options.paths, asOf: options.asOf).page(live: live)
+        let html = OrgPageRenderer.html(page)
+        guard let out = options.out else {
+            context.console.writeOut(html)
+            return .success
+        }
+        try FileReplacer.save(Array(html.utf8), to: out, what: "the page")
+        let history = page.months == nil ? "no history (not in git)" : "history from git"
+        context.console.writeErr(
+            "Wrote \(out): \(page.people.count) people in \(page.teams.count) teams, \(history), "
+                + "\(page.scheduled.count) scheduled changes.\n")
+        return .success
     }
 
     /// For `promotions`, the level events git's history of the roster records (promotions, hires,

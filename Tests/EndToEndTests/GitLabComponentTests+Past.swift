@@ -157,3 +157,29 @@ extension GitLabComponentTests {
         #expect(line.contains("Staff"), "the drift merge request offers it: \(pushed.stdout)\(pushed.stderr)")
     }
 }
+
+extension GitLabComponentTests {
+    /// The site command writes the organisation page where GitLab Pages publishes from, with no
+    /// token of any kind; the loop on GitHub writes the same and names it in the step's outputs.
+    @Test func theSiteCommandWritesThePageForPages() throws {
+        let sandbox = try SandboxProcess()
+        defer { sandbox.stop() }
+        let api = try StandIn(ScratchFolder.url)
+        defer { api.stop() }
+        let (repo, _) = try exampleCheckout(ScratchFolder.url.appendingPathComponent("site"))
+        var env = job(sandbox, api, repo, ["CI_PIPELINE_SOURCE": "push", "CI_COMMIT_BRANCH": "main"])
+        (env["SECRET_MPS_TOKEN"], env["ROSTER_GITLAB_TOKEN"]) = ("", "")
+        let result = try loop(["run", "site"], env, in: repo)
+        #expect(result.code == 0, "\(result.stdout)\(result.stderr)")
+        let page = try String(contentsOf: repo.appendingPathComponent("public/index.html"), encoding: .utf8)
+        #expect(page.contains("<h1>The organisation of") && page.contains("Headcount at the end of each month"))
+        #expect(api.requests.isEmpty, "no request to GitLab")
+        let output = ScratchFolder.url.appendingPathComponent("github-output")
+        let github = try RosterBinary.run(
+            ["/bin/bash", Self.loop, "github", "run", "site"],
+            environment: ["PATH": env["PATH"] ?? "", "GITHUB_OUTPUT": output.path, "ROSTER_PATH": "roster/"],
+            direct: true, directory: repo)
+        #expect(github.code == 0, "\(github.stderr)")
+        #expect(try String(contentsOf: output, encoding: .utf8).contains("site-file=public/index.html"))
+    }
+}

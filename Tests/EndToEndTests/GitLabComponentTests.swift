@@ -594,7 +594,7 @@ import Testing
                 .map { $0.trimmingCharacters(in: .whitespaces).dropLast() }.map(String.init))
         let used = Set(jobs.matches(of: /\$\[\[ inputs\.([a-z-]+) \]\]/).map { String($0.1) })
         #expect(declared == used, "declared \(declared.sorted()), used \(used.sorted())")
-        for command in ["validate", "plan", "apply", "drift"] {
+        for command in ["validate", "plan", "apply", "drift", "site"] {
             #expect(jobs.contains("\n.roster-$[[ inputs.command ]]-\(command):\n  rules:"), "\(command)")
         }
         let section = { (name: String) in
@@ -617,6 +617,8 @@ import Testing
         // environment (its scoped variables) without a deployment of its own.
         #expect(section("drift").contains("$CI_COMMIT_BRANCH != $CI_DEFAULT_BRANCH || $ROSTER_DRIFT == \"false\""))
         #expect(section("drift").contains("action: access"))
+        // site: the page as an artifact for Pages, published only where the user asks (pages: true).
+        #expect(section("site").contains("artifacts:\n    paths: [public/]") && !section("site").contains("pages:"))
         // The install step always updates apt's lists: slim images ship without them.
         #expect(jobs.contains("      fi\n      apt-get update -qq\n"))
     }

@@ -46,7 +46,8 @@ import Testing
         let days = (log["days"] as? [[String: Any]] ?? []).map {
             "\($0["day"] ?? "") \(HistoryRepository.people($0["people"]))"
         }
-        #expect(days == ["2026-04-15 [\"Cy Núñez\": [\"leaves\"]]"], "the day it took effect, once; 2099 has not come")
+        // The day it took effect, once; 2099 has not come.
+        #expect(days == ["2026-04-15 [\"Cy Núñez\": [\"leaves\"]]"])
         let leaves = (log["periods"] as? [[String: Any]] ?? []).reduce(0) { $0 + ($1["leaves"] as? Int ?? 0) }
         #expect(leaves == 1)
         let focus = try repo.json(["diff", "HEAD~2..HEAD~1"])
@@ -154,7 +155,8 @@ extension HistoryDefectTests {
             "  - { name: \(name), level: \(promoted.contains(i) ? "Senior" : "Mid") }\n"
         }.joined()
         let teams = (0..<3).map { t in
-            "  - name: Team \(t)\n    lead: \(names[t * 5])\n    members: [\(names[t * 5 + 1..<t * 5 + 5].joined(separator: ", "))]\n"
+            let members = names[t * 5 + 1..<t * 5 + 5].joined(separator: ", ")
+            return "  - name: Team \(t)\n    lead: \(names[t * 5])\n    members: [\(members)]\n"
         }.joined()
         return ("version: 1\ndefaults: { craft: Engineering, focus: Backend }\npeople:\n" + people, "teams:\n" + teams)
     }

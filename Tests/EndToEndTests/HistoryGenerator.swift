@@ -75,8 +75,12 @@ final class HistoryGenerator {
     func newName() -> String {
         let first = CompanySpace.firstNames, last = CompanySpace.lastNames
         defer { nextName += 1 }
-        let n = (nextName * 7919) % (first.count * last.count)
-        return "\(first[n % first.count]) \(last[n / first.count])"
+        let combinations = first.count * last.count
+        let n = (nextName * 7919) % combinations
+        // Past every first and last name pair, a middle initial keeps names unique.
+        let round = nextName / combinations
+        let middle = round == 0 ? "" : " " + String(UnicodeScalar(UInt8(65 + (round - 1) % 26))) + "."
+        return "\(first[n % first.count])\(middle) \(last[n / first.count])"
     }
 
     func newTeamName() -> String {
@@ -119,9 +123,9 @@ final class HistoryGenerator {
 }
 
 extension HistoryGenerator {
-    /// The whole history: the company, then `count` more commits on main, a few days apart.
-    func run(commits count: Int) {
-        start(people: 220)
+    /// The whole history: the company of `people`, then `count` more commits on main, a few days apart.
+    func run(commits count: Int, people: Int = 220) {
+        start(people: people)
         let split = count * 2 / 5, json = count * 3 / 4, reformat = count / 3, namesakeAt = count / 2
         for k in 1..<count {
             day = day.adding(days: Int.random(in: 2...4, using: &rng))

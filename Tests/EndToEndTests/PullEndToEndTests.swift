@@ -263,7 +263,7 @@ extension PullEndToEndTests {
     @Test func uncommittedEditsArePendingAndOutsideGitEverythingIsDrift() throws {
         let sandbox = try SandboxProcess(arguments: ["--test-hooks"])
         defer { sandbox.stop() }
-        let (folder, file, demo) = try appliedRoster()
+        let (_, file, demo) = try appliedRoster()
         let edited = demo.replacingOccurrences(of: "members: [Hassan Ali, Maya Patel]", with: "members: [Hassan Ali]")
         try edited.write(to: file, atomically: true, encoding: .utf8)
         let promote =

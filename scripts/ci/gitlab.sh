@@ -52,6 +52,7 @@ host_plan_dir() { echo "${CI_PROJECT_DIR:-.}/roster-plan"; }
 host_output() {
     local name
     name=ROSTER_$(printf '%s' "$1" | tr 'a-z-' 'A-Z_')
+    mkdir -p "$(host_plan_dir)"
     echo "$name=$2" >> "$(host_plan_dir)/roster.env"
 }
 

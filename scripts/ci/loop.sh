@@ -23,6 +23,8 @@
 #                then roster pull on the default branch (refused on any other), as one
 #                pull/merge request from one branch (roster/drift); only on the newest commit
 #                of the default branch, as apply
+#     site       the organisation page (`roster report site`) into public/index.html, for the
+#                host's Pages to publish; reads no server and needs no token
 #     comment-diff after a fork's run (GitHub: workflow_run), posts the diff it saved as the note
 #                of its pull request: the host's token there may post, the fork's may not
 #   note NUMBER FILE                posts FILE as the change's note, or updates the one posted
@@ -338,6 +340,14 @@ apply() {
     exit "$applied_status"
 }
 
+# The organisation page of the roster at PATH, with its history from git (the job fetches it
+# whole), into public/index.html: what GitHub's and GitLab's Pages publish.
+site() {
+    mkdir -p public
+    roster report site "$1" --out public/index.html
+    host_output site-file public/index.html
+}
+
 run() {
     local command=${1:?"set the command: validate, plan, apply or drift"} path=${ROSTER_PATH:-roster/}
     host_use_token "$command"
@@ -349,7 +359,8 @@ run() {
         apply) apply "${ROSTER_WORKFLOW:-}" ;;
         drift) drift "$path" ;;
         comment-diff) comment_diff ;;
-        *) echo "error: unknown command \"$command\"; roster's loop runs validate, plan, apply, drift or comment-diff" >&2; exit 1 ;;
+        site) site "$path" ;;
+        *) echo "error: unknown command \"$command\"; roster's loop runs validate, plan, apply, drift, site or comment-diff" >&2; exit 1 ;;
     esac
 }
 
