@@ -12,8 +12,11 @@ import Testing
     static let artifacts = TestSupport.packageRoot.appendingPathComponent(".build/artifacts")
 
     static var chromium: String? {
-        ["/usr/bin/chromium", "/usr/bin/chromium-headless-shell", "/usr/bin/chromium-browser"]
-            .first { FileManager.default.isExecutableFile(atPath: $0) }
+        [
+            "/usr/bin/chromium", "/usr/bin/chromium-headless-shell", "/usr/bin/chromium-browser",
+            "/Applications/Chromium.app/Contents/MacOS/Chromium",
+            "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
+        ].first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
     /// The browser's run of `url`: what it printed, and the console's messages and errors.
