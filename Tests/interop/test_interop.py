@@ -79,7 +79,7 @@ def test_the_ci_workflow_has_the_jobs_and_rails_it_promises():
     with open(os.path.join(ROOT, "action.yml")) as f:
         action = yaml.safe_load(f)
     assert set(action["inputs"]) >= {"command", "path", "endpoint", "token", "comment", "version"}
-    assert set(action["outputs"]) == {"changes", "exitcode", "plan-file"}
+    assert set(action["outputs"]) == {"changes", "exitcode", "plan-file", "site-file"}
     for step in action["runs"]["steps"]:
         if "uses" in step:
             assert len(step["uses"].split("@")[1].split()[0]) == 40, step["uses"]
