@@ -74,13 +74,13 @@ struct EditArguments: Sendable {
         }
     }
 
-    /// The person fields given, each checked against its field; `none` states a date empty where
-    /// `allowingNone`.
+    /// The person fields given, each checked against its field; `none` states any field its row
+    /// lets be empty (``FieldAbsence/isClearable``) empty where `allowingNone`.
     func fields(allowingNone: Bool) throws(UsageError) -> GivenFields {
         var fields = GivenFields()
         for field in PersonField.all {
             guard let option = Self.option(field), let text = arguments[option] else { continue }
-            if field.kind == .date && allowingNone && text == "none" {
+            if field.row.absence.isClearable && allowingNone && text == "none" {
                 fields[field] = .some(nil)
             } else if let value = field.parse(text) {
                 fields[field] = .some(value)
@@ -100,15 +100,15 @@ struct EditArguments: Sendable {
     static func invalid(
         _ option: Option<String?>, _ field: PersonField, _ text: String, allowingNone: Bool
     ) -> UsageError {
+        let orNone = allowingNone && field.row.absence.isClearable ? " (or none)" : ""
         if field.kind == .date {
             return UsageError(
-                message: "\(option.spec.name): \"\(text)\" is not a day written YYYY-MM-DD"
-                    + (allowingNone ? " (or none)" : ""),
+                message: "\(option.spec.name): \"\(text)\" is not a day written YYYY-MM-DD" + orNone,
                 hint: "for example \(option.spec.name) 2026-11-01")
         }
         let near = field.nearest(to: text).map { "; did you mean \($0)?" } ?? ""
         return UsageError(
-            message: "\(option.spec.name): \"\(text)\" is not a value it takes\(near)",
+            message: "\(option.spec.name): \"\(text)\" is not a value it takes\(orNone)\(near)",
             hint: "run `roster help` for the values")
     }
 

@@ -155,15 +155,13 @@ extension RosterEditor {
     ) {
         guard field != .name, let value, !Self.stated(person, field, value) else { return }
         set.append((field.key.name, WrittenValue(field.kind, value)))
-        let before =
-            field == .levelStartDate ? Self.words(person.levelStartDate) : person.text(field) ?? "not stated"
+        let before = Self.words(person.stated(field))
         words.append("\(field.row.label) \(before) → \(value ?? "none")")
     }
 
     /// Whether the entry already states `value` (nil: none) for `field`.
     static func stated(_ person: PersonEntry, _ field: PersonField, _ value: String?) -> Bool {
-        guard field == .levelStartDate else { return person.text(field) == value }
-        return person.levelStartDate == (value.flatMap(Day.init).map(LevelStartDate.value) ?? .clear)
+        person.stated(field) == (value.map(Stated.value) ?? .clear)
     }
 
     /// The start date a change sets where none is given: with a new level, today when the entry
@@ -181,9 +179,9 @@ extension RosterEditor {
         }
     }
 
-    static func words(_ date: LevelStartDate) -> String {
-        switch date {
-        case .value(let day): return day.description
+    static func words(_ stated: Stated<String>) -> String {
+        switch stated {
+        case .value(let text): return text
         case .clear: return "none"
         case .unmanaged: return "not stated"
         }

@@ -34,4 +34,8 @@ package enum FieldAbsence: Sendable, Equatable {
     case defaults(to: String)
     /// None: an empty set.
     case empty
+
+    /// Whether an entry may state the field empty (`null`), and an edit option clear it with
+    /// `none`: a field whose absence leaves the live value alone has three states (``Stated``).
+    package var isClearable: Bool { self == .unmanaged }
 }

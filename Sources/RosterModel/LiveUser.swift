@@ -13,7 +13,7 @@ package struct LiveUser: Sendable, Hashable {
         self.key = NameKey(values.fullName)
     }
 
-    package init(id: Int, name: String, craft: Craft, level: JobLevel, focus: Focus, levelStartDate: String? = nil) {
+    package init(id: Int, name: String, craft: Craft, level: JobLevel, focus: Focus, levelStartDate: String?) {
         self.init(
             id: id,
             PersonValues(fullName: name, craft: craft, level: level, focus: focus, levelStartDate: levelStartDate))

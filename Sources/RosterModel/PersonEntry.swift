@@ -17,9 +17,11 @@ package struct PersonEntry: Sendable {
     /// Where the entry starts.
     package var location: SourceLocation
 
+    /// Every field is given (no defaults): a new field makes the compiler name each place that
+    /// builds an entry.
     package init(
-        name: Located<String>, id: Located<Int>? = nil, craft: Craft, level: JobLevel, focus: Focus = .notApplicable,
-        levelStartDate: LevelStartDate = .unmanaged, previously: [Located<String>] = [], location: SourceLocation
+        name: Located<String>, id: Located<Int>? = nil, craft: Craft, level: JobLevel, focus: Focus,
+        levelStartDate: LevelStartDate, previously: [Located<String>] = [], location: SourceLocation
     ) {
         self.name = name
         self.key = NameKey(name.value)
@@ -35,15 +37,31 @@ package struct PersonEntry: Sendable {
     /// `Name` or, when the id is pinned, `Name (#id)`.
     package var reference: String { id.map { "\(name.value) (#\($0.value))" } ?? name.value }
 
-    /// What the entry states for `field`, as MPS spells it; nil: no date (stated empty, or left
-    /// out: ``levelStartDate`` tells which).
-    package func text(_ field: PersonField) -> String? {
+    /// A live person as an entry pinned to their id, stating every value the space holds (a
+    /// date that is no day is left out, as export leaves it).
+    package init(live user: LiveUser, at location: SourceLocation) {
+        self.init(
+            name: Located(user.name, at: location), id: Located(user.id, at: location), craft: user.craft,
+            level: user.level, focus: user.focus,
+            levelStartDate: user.levelStartDate.map { Day($0).map(Stated.value) ?? .unmanaged } ?? .clear,
+            location: location)
+    }
+
+    /// What the entry states for `field`, as MPS spells it: a value, `null` (``Stated/clear``), or
+    /// nothing (``Stated/unmanaged``: only a field whose absence leaves the live value alone, as
+    /// its row says). Pull, the edit commands and the server check read absence here, whatever
+    /// the field.
+    package func stated(_ field: PersonField) -> Stated<String> {
         switch field {
-        case .name: name.value
-        case .craft: craft.rawValue
-        case .level: level.rawValue
-        case .focus: focus.rawValue
-        case .levelStartDate: if case .value(let day) = levelStartDate { day.description } else { nil }
+        case .name: .value(name.value)
+        case .craft: .value(craft.rawValue)
+        case .level: .value(level.rawValue)
+        case .focus: .value(focus.rawValue)
+        case .levelStartDate: levelStartDate.map(\.description)
         }
     }
+
+    /// What the entry states for `field`, as MPS spells it; nil: none (stated empty, or left out:
+    /// ``stated(_:)`` tells which).
+    package func text(_ field: PersonField) -> String? { stated(field).value }
 }

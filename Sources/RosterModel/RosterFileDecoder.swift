@@ -127,7 +127,7 @@ struct RosterFileDecoder {
         // being invalid anyway), so references to them do not raise errors of their own.
         var person = PersonEntry(
             name: name ?? Located("", at: doc.location(nameNode)), id: id, craft: .engineering, level: .junior,
-            location: doc.location(node))
+            focus: .notApplicable, levelStartDate: .unmanaged, location: doc.location(node))
         for field in PersonField.all {
             if let value = fields[field.key] {
                 read(field, value, into: &person)

@@ -14,6 +14,15 @@ package enum Stated<Value: Hashable & Sendable>: Hashable, Sendable {
 
     /// The value stated, if any.
     package var value: Value? { if case .value(let value) = self { value } else { nil } }
+
+    /// The same statement of another value (a day as its text).
+    func map<T>(_ transform: (Value) -> T) -> Stated<T> {
+        switch self {
+        case .unmanaged: .unmanaged
+        case .clear: .clear
+        case .value(let value): .value(transform(value))
+        }
+    }
 }
 
 /// What a roster says about a person's level start date: a day, written `YYYY-MM-DD`.

@@ -269,12 +269,14 @@ package struct ThreeWayPull {
         PersonField.all.map { statedText(person, $0) }
     }
 
-    /// What an entry states for `field`; the date as written, `absent` when it states none.
+    /// What an entry states for `field`: its name's key, a value, nil for `null`, `absent` when
+    /// it leaves the field out (which only a field left alone when absent can).
     static func statedText(_ person: PersonEntry, _ field: PersonField) -> String? {
-        switch field {
-        case .name: person.key.value
-        case .levelStartDate where person.levelStartDate == .unmanaged: "absent"
-        default: person.text(field)
+        guard field != .name else { return person.key.value }
+        switch person.stated(field) {
+        case .unmanaged: return "absent"
+        case .clear: return nil
+        case .value(let text): return text
         }
     }
 }

@@ -72,11 +72,7 @@ package struct DueRoster {
     private mutating func liveAsEntries() {
         for user in live.users where !matching.ignoredUsers.contains(user.id) {
             userEntry[user.id] = due.people.count
-            let date: LevelStartDate = user.levelStartDate.map { Day($0).map(Stated.value) ?? .unmanaged } ?? .clear
-            due.people.append(
-                PersonEntry(
-                    name: Located(user.name, at: location), id: Located(user.id, at: location), craft: user.craft,
-                    level: user.level, focus: user.focus, levelStartDate: date, location: location))
+            due.people.append(PersonEntry(live: user, at: location))
         }
         for team in live.teams where !matching.ignoredTeams.contains(team.id) {
             teamEntry[team.id] = due.teams.count

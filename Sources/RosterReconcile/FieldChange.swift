@@ -48,13 +48,22 @@ package enum PlanField: String, Sendable, Equatable {
     case name, craft, level, focus, levelStartDate, lead, members, limitMonths, email
 
     /// A person's field, as plans name it.
-    init(_ field: PersonField) {
+    package init(_ field: PersonField) {
         switch field {
         case .name: self = .name
         case .craft: self = .craft
         case .level: self = .level
         case .focus: self = .focus
         case .levelStartDate: self = .levelStartDate
+        }
+    }
+
+    /// A team's field, as plans name it.
+    package init(_ field: TeamField) {
+        switch field {
+        case .name: self = .name
+        case .lead: self = .lead
+        case .members: self = .members
         }
     }
 }

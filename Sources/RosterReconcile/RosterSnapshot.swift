@@ -12,10 +12,9 @@ package enum RosterSnapshot {
         let personIDs = ids(roster.people, next: next.people)
         let teamIDs = ids(roster.teams, next: next.teams)
         let people = TeamPeople.of(roster)
+        // Each entry as the space would hold it once applied: the one rule a plan sends by.
         let users = roster.people.enumerated().map { p, person in
-            LiveUser(
-                id: personIDs[p], name: person.name.value, craft: person.craft, level: person.level,
-                focus: person.focus, levelStartDate: date(person.levelStartDate))
+            LiveUser(id: personIDs[p], PersonValues.planned(person, over: nil))
         }
         var teams: [LiveTeam] = []
         for (t, team) in roster.teams.enumerated() {
@@ -45,10 +44,5 @@ package enum RosterSnapshot {
             }
             return -(i + 1)
         }
-    }
-
-    static func date(_ date: LevelStartDate) -> String? {
-        if case .value(let day) = date { return day.description }
-        return nil
     }
 }

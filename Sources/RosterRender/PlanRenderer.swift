@@ -1,4 +1,5 @@
 import RosterCore
+import RosterModel
 import RosterReconcile
 
 /// Renders a plan as text for a terminal, as versioned JSON for scripts, or as Markdown for a
@@ -125,21 +126,17 @@ package enum PlanRenderer {
         let after = { (field: PlanField) in values[field] ?? .null }
         switch kind {
         case .person:
-            out += "craft "
-            out += text(of: after(.craft))
-            out += ", level "
-            out += text(of: after(.level))
-            out += ", focus "
-            out += text(of: after(.focus))
-            if case .string(let date) = after(.levelStartDate) {
-                out += ", since "
-                out += date
+            // Every field of the table by its edit option's word, but the name (the line's subject);
+            // a field with no value is left out.
+            let words = PersonField.all.compactMap { field -> String? in
+                let value = after(PlanField(field))
+                guard let option = field.row.option, value != .null else { return nil }
+                return "\(option.dropFirst(2)) \(text(of: value))"
             }
+            out += words.joined(separator: ", ")
         case .team:
-            out += "lead "
-            out += text(of: after(.lead))
-            out += "; members "
-            out += text(of: after(.members))
+            let fields = TeamField.allCases.filter { $0 != .name }
+            out += fields.map { "\($0.key.rawValue) \(text(of: after(PlanField($0))))" }.joined(separator: "; ")
         case .level:
             out += "limitMonths "
             out += text(of: after(.limitMonths))

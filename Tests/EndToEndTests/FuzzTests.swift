@@ -101,7 +101,9 @@ import Testing
         var rng = SplitMix64(seed: 0x4A)
         for round in 0..<300 {
             let users = (1...6).map {
-                LiveUser(id: $0, name: Self.randomName(&rng), craft: .design, level: .mid, focus: .mobile)
+                LiveUser(
+                    id: $0, name: Self.randomName(&rng), craft: .design, level: .mid, focus: .mobile,
+                    levelStartDate: nil)
             }
             let teams = [LiveTeam(id: 10, name: Self.randomName(&rng), leadID: 1, memberIDs: [1, 2, 3])]
             let live = LiveState(
@@ -109,7 +111,11 @@ import Testing
                 levels: [])
             let loc = SourceLocation(file: "r.yaml", line: 1, column: 1)
             var roster = Roster()
-            roster.people = [PersonEntry(name: Located("Ana", at: loc), craft: .design, level: .senior, location: loc)]
+            roster.people = [
+                PersonEntry(
+                    name: Located("Ana", at: loc), craft: .design, level: .senior, focus: .notApplicable,
+                    levelStartDate: .unmanaged, location: loc)
+            ]
             roster.policy.prune = Bool.random(using: &rng)
             let (plan, diagnostics) = Planner.plan(
                 roster: roster, live: live, prune: roster.policy.prune, endpoint: "http://x")

@@ -112,12 +112,18 @@ final class RefusingServer: MutationExecutor, Sendable {
     /// Many refusals in one step (leavers MPS keeps) cost no round each: with every delete refused,
     /// the engine reads the live state at most once more than the plan has steps.
     @Test func manyRefusedDeletesNeverExhaustTheRounds() async throws {
-        let users = (1...12).map { LiveUser(id: $0, name: "P\($0)", craft: .engineering, level: .mid, focus: .backend) }
+        let users = (1...12).map {
+            LiveUser(id: $0, name: "P\($0)", craft: .engineering, level: .mid, focus: .backend, levelStartDate: nil)
+        }
         let live = LiveState(
             space: LiveSpace(id: "u", name: "U", isOwner: true), users: users, teams: [], levels: [])
         let loc = SourceLocation(file: "roster.yaml", line: 1, column: 1)
         var roster = Roster()
-        roster.people = [PersonEntry(name: Located("New", at: loc), craft: .engineering, level: .mid, location: loc)]
+        roster.people = [
+            PersonEntry(
+                name: Located("New", at: loc), craft: .engineering, level: .mid, focus: .notApplicable,
+                levelStartDate: .unmanaged, location: loc)
+        ]
         roster.policy.prune = true
         let planned = roster
         let plan = try #require(Planner.plan(roster: planned, live: live, prune: true, endpoint: "x").0)

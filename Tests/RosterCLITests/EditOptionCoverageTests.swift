@@ -48,6 +48,24 @@ import Testing
         #expect(try person(in: path)?.text(field) == field.kind.samples.1)
     }
 
+    /// `none` clears every field an entry may state empty (its row's absence), whatever its kind,
+    /// and is refused, as a value it does not take, by every other.
+    @Test(arguments: settable) func noneClearsWhatMayBeEmpty(_ field: PersonField) async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("none-\(UUID().uuidString).yaml").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Self.rosterText().write(toFile: path, atomically: true, encoding: .utf8)
+        let name = PersonField.name.kind.samples.0, option = field.row.option ?? ""
+        let (code, err) = await run(["set", "person", name, option, "none", path])
+        let entry = try #require(try person(in: path))
+        if field.row.absence.isClearable {
+            #expect(code == 0, "\(err)")
+            #expect(entry.stated(field) == .clear, "\(field) stated empty, never the text \"none\"")
+        } else {
+            #expect(code != 0 && err.contains("(or none)") == false, "\(err)")
+            #expect(entry.text(field) == field.kind.samples.0, "left as it was")
+        }
+    }
+
     @Test(arguments: settable) func hireSetsTheField(_ field: PersonField) async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("hire-\(UUID().uuidString).yaml").path
         defer { try? FileManager.default.removeItem(atPath: path) }

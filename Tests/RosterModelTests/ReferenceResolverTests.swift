@@ -13,7 +13,9 @@ import Testing
         var roster = Roster()
         for i in 0..<(2 * teams) {
             roster.people.append(
-                PersonEntry(name: Located("Person \(i)", at: at), craft: .engineering, level: .mid, location: at))
+                PersonEntry(
+                    name: Located("Person \(i)", at: at), craft: .engineering, level: .mid, focus: .notApplicable,
+                    levelStartDate: .unmanaged, location: at))
         }
         let unknown: Set<Int> = [3, chunk + 1, teams - 1]
         for t in 0..<teams {

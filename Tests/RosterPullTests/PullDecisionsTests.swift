@@ -96,7 +96,8 @@ import Testing
     }
 
     @Test func aPersonNewToTheRosterIsAppendedAsExportWritesThem() throws {
-        let bo = LiveUser(id: 2, name: "Bo Lind", craft: .design, level: .mid, focus: .notApplicable)
+        let bo = LiveUser(
+            id: 2, name: "Bo Lind", craft: .design, level: .mid, focus: .notApplicable, levelStartDate: nil)
         let decided = try Self.decide(Self.adaEntry, users: [Self.ada(), bo])
         guard case .append(let section, let entries, _) = decided.decisions.first else {
             Issue.record("\(decided.decisions)")
@@ -109,7 +110,8 @@ import Testing
     }
 
     @Test func aTeamsLeadAndMembersFollowTheSpace() throws {
-        let bo = LiveUser(id: 2, name: "Bo Lind", craft: .design, level: .mid, focus: .notApplicable)
+        let bo = LiveUser(
+            id: 2, name: "Bo Lind", craft: .design, level: .mid, focus: .notApplicable, levelStartDate: nil)
         let text =
             Self.adaEntry + "  - {name: Bo Lind, craft: Design, level: Mid}\n"
             + "teams:\n  - {name: Core, lead: Ada Park, members: []}\n"
@@ -131,7 +133,8 @@ import Testing
     /// Pull never writes policy: someone the space has in two teams is written in one (the team
     /// they lead), and the warning names them and their teams.
     @Test func someoneInTwoTeamsIsWrittenInOneAndNamed() throws {
-        let bo = LiveUser(id: 2, name: "Bo Lind", craft: .design, level: .mid, focus: .notApplicable)
+        let bo = LiveUser(
+            id: 2, name: "Bo Lind", craft: .design, level: .mid, focus: .notApplicable, levelStartDate: nil)
         let text =
             Self.adaEntry + "  - {name: Bo Lind, craft: Design, level: Mid}\n"
             + "teams:\n  - {name: A, lead: Ada Park, members: []}\n  - {name: B, lead: Bo Lind, members: []}\n"

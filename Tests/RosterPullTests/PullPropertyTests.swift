@@ -73,7 +73,9 @@ import Testing
     @Test func aPullThatWouldNotLoadWritesNothing() {
         let live = LiveState(
             space: LiveSpace(id: "s", name: "S", isOwner: true),
-            users: [LiveUser(id: 1, name: "Ann", craft: .engineering, level: .mid, focus: .backend)], teams: [],
+            users: [
+                LiveUser(id: 1, name: "Ann", craft: .engineering, level: .mid, focus: .backend, levelStartDate: nil)
+            ], teams: [],
             levels: [])
         let texts = ["r.yaml": "version: 1\npeople: []\n"]
         let broken = ["r.yaml": "version: 1\npeople: [, {name: Ann}]\n"]

@@ -33,7 +33,7 @@ import Testing
     /// The live space: everyone but `deleted`, and `teams` (name, lead, members) with ids 1….
     static func live(_ teams: [(String, String, [String])], deleted: Set<String> = []) -> LiveState {
         let users = people.filter { !deleted.contains($0) }.map {
-            LiveUser(id: id($0), name: $0, craft: .engineering, level: .mid, focus: .backend)
+            LiveUser(id: id($0), name: $0, craft: .engineering, level: .mid, focus: .backend, levelStartDate: nil)
         }
         let liveTeams = teams.enumerated().map { t, team in
             LiveTeam(id: t + 1, name: team.0, leadID: id(team.1), memberIDs: [id(team.1)] + team.2.map(id))

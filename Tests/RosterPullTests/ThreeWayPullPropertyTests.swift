@@ -21,7 +21,7 @@ import Testing
     static func entry(_ user: LiveUser, line: Int) -> PersonEntry {
         PersonEntry(
             name: Located(user.name, at: at), craft: user.craft, level: user.level, focus: user.focus,
-            location: SourceLocation(file: "r.yaml", line: line, column: 3))
+            levelStartDate: .unmanaged, location: SourceLocation(file: "r.yaml", line: line, column: 3))
     }
 
     static func generate(_ rng: inout SplitMix64) -> Case {
@@ -30,7 +30,7 @@ import Testing
             LiveUser(
                 id: i + 1, name: "Person \(i)", craft: .engineering,
                 level: JobLevel.allCases.randomElement(using: &rng) ?? .mid,
-                focus: [Focus.frontend, .backend, .mobile].randomElement(using: &rng) ?? .backend)
+                focus: [Focus.frontend, .backend, .mobile].randomElement(using: &rng) ?? .backend, levelStartDate: nil)
         }
         c.base.people = c.users.enumerated().map { entry($1, line: $0 + 2) }
         c.files.people = c.base.people

@@ -14,9 +14,12 @@ import Testing
     static let live = LiveState(
         space: LiveSpace(id: "u", name: "U", isOwner: true),
         users: [
-            LiveUser(id: 1, name: "Bob Martinez", craft: .engineering, level: .staff, focus: .backend),
-            LiveUser(id: 2, name: "James Wright", craft: .productManagement, level: .staff, focus: .notApplicable),
-            LiveUser(id: 3, name: "Ana Lima", craft: .design, level: .mid, focus: .mobile),
+            LiveUser(
+                id: 1, name: "Bob Martinez", craft: .engineering, level: .staff, focus: .backend, levelStartDate: nil),
+            LiveUser(
+                id: 2, name: "James Wright", craft: .productManagement, level: .staff, focus: .notApplicable,
+                levelStartDate: nil),
+            LiveUser(id: 3, name: "Ana Lima", craft: .design, level: .mid, focus: .mobile, levelStartDate: nil),
         ],
         teams: [LiveTeam(id: 10, name: "Backend", leadID: 1, memberIDs: [1, 3])], levels: [])
 
@@ -26,8 +29,10 @@ import Testing
         roster.people = [
             PersonEntry(
                 name: Located("Bob Martinez", at: at), craft: .engineering, level: .principal, focus: .backend,
-                location: at),
-            PersonEntry(name: Located("Ana Lima", at: at), craft: .design, level: .mid, focus: .mobile, location: at),
+                levelStartDate: .unmanaged, location: at),
+            PersonEntry(
+                name: Located("Ana Lima", at: at), craft: .design, level: .mid, focus: .mobile,
+                levelStartDate: .unmanaged, location: at),
         ]
         return roster
     }

@@ -23,7 +23,11 @@ import Testing
             let hire = i > 2_000, leaver = !hire && i % 20 == 7 && i > 1_000 && i <= 1_800
             let dates = hire ? ", starts: 2027-01-04" : leaver ? ", lastDay: 2026-12-31" : ""
             lines.append("  - { name: \(name(i)), craft: Engineering, level: Mid, focus: Backend\(dates) }")
-            if !hire { users.append(LiveUser(id: i, name: name(i), craft: .engineering, level: .mid, focus: .backend)) }
+            if !hire {
+                users.append(
+                    LiveUser(
+                        id: i, name: name(i), craft: .engineering, level: .mid, focus: .backend, levelStartDate: nil))
+            }
         }
         lines.append("teams:")
         var teams: [LiveTeam] = []
@@ -88,7 +92,9 @@ import Testing
         var live = company
         for k in 0..<40 {
             live.users.append(
-                LiveUser(id: 2_001 + k, name: Self.name(2_001 + k), craft: .engineering, level: .junior, focus: .mobile)
+                LiveUser(
+                    id: 2_001 + k, name: Self.name(2_001 + k), craft: .engineering, level: .junior, focus: .mobile,
+                    levelStartDate: nil)
             )
             live.teams[90 + k % 10].memberIDs.append(2_001 + k)
         }

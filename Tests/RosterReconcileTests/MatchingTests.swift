@@ -12,13 +12,16 @@ import Testing
     static func person(_ name: String, id: Int? = nil, previously: [String] = []) -> PersonEntry {
         PersonEntry(
             name: Located(name, at: at), id: id.map { Located($0, at: at) }, craft: .design, level: .mid,
-            previously: previously.map { Located($0, at: at) }, location: at)
+            focus: .notApplicable, levelStartDate: .unmanaged, previously: previously.map { Located($0, at: at) },
+            location: at)
     }
 
     static func live(_ users: [(Int, String)]) -> LiveState {
         LiveState(
             space: LiveSpace(id: "u", name: "U", isOwner: true),
-            users: users.map { LiveUser(id: $0.0, name: $0.1, craft: .design, level: .mid, focus: .mobile) },
+            users: users.map {
+                LiveUser(id: $0.0, name: $0.1, craft: .design, level: .mid, focus: .mobile, levelStartDate: nil)
+            },
             teams: [], levels: [])
     }
 

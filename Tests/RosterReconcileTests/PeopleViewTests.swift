@@ -75,13 +75,14 @@ import Testing
     static let space = LiveSpace(id: "u", name: "U", isOwner: true)
 
     static func user(_ id: Int, _ name: String, _ level: JobLevel = .mid) -> LiveUser {
-        LiveUser(id: id, name: name, craft: .engineering, level: level, focus: .backend)
+        LiveUser(id: id, name: name, craft: .engineering, level: level, focus: .backend, levelStartDate: nil)
     }
 
     static func entry(_ name: String, _ level: JobLevel = .mid) -> PersonEntry {
         let at = SourceLocation(file: "r.yaml", line: 1, column: 1)
         return PersonEntry(
-            name: Located(name, at: at), craft: .engineering, level: level, focus: .backend, location: at)
+            name: Located(name, at: at), craft: .engineering, level: level, focus: .backend, levelStartDate: .unmanaged,
+            location: at)
     }
 
     static func team(_ name: String, lead: String, _ members: [String]) -> TeamEntry {

@@ -12,8 +12,8 @@ import Testing
     static let live = LiveState(
         space: LiveSpace(id: "u_1", name: "Jane", isOwner: true),
         users: [
-            LiveUser(id: 1, name: "Ana", craft: .design, level: .junior, focus: .mobile),
-            LiveUser(id: 2, name: "Ben", craft: .design, level: .mid, focus: .mobile),
+            LiveUser(id: 1, name: "Ana", craft: .design, level: .junior, focus: .mobile, levelStartDate: nil),
+            LiveUser(id: 2, name: "Ben", craft: .design, level: .mid, focus: .mobile, levelStartDate: nil),
         ],
         teams: [LiveTeam(id: 10, name: "Core", leadID: 2, memberIDs: [2])], levels: [])
 
@@ -22,8 +22,10 @@ import Testing
         roster.people = [
             PersonEntry(
                 name: Located("Ana", at: at), craft: .design, level: promote ? .mid : .junior, focus: .mobile,
+                levelStartDate: .unmanaged, location: at),
+            PersonEntry(
+                name: Located("Ben", at: at), craft: .design, level: .mid, focus: .mobile, levelStartDate: .unmanaged,
                 location: at),
-            PersonEntry(name: Located("Ben", at: at), craft: .design, level: .mid, focus: .mobile, location: at),
         ]
         roster.teams = [
             TeamEntry(
@@ -65,16 +67,18 @@ import Testing
         let live = LiveState(
             space: LiveSpace(id: "u_1", name: "Jane", isOwner: true),
             users: [
-                LiveUser(id: 1, name: "Eve", craft: .design, level: .mid, focus: .mobile),
-                LiveUser(id: 2, name: "Ned", craft: .design, level: .senior, focus: .mobile),
+                LiveUser(id: 1, name: "Eve", craft: .design, level: .mid, focus: .mobile, levelStartDate: nil),
+                LiveUser(id: 2, name: "Ned", craft: .design, level: .senior, focus: .mobile, levelStartDate: nil),
             ],
             teams: [LiveTeam(id: 100, name: "Team 0", leadID: 2, memberIDs: [2, 1])], levels: [])
         var roster = Roster()
         roster.people = [
             PersonEntry(
-                name: Located("Eve", at: Self.at), craft: .design, level: .mid, focus: .mobile, location: Self.at),
+                name: Located("Eve", at: Self.at), craft: .design, level: .mid, focus: .mobile,
+                levelStartDate: .unmanaged, location: Self.at),
             PersonEntry(
-                name: Located("Ned", at: Self.at), craft: .design, level: .senior, focus: .mobile, location: Self.at),
+                name: Located("Ned", at: Self.at), craft: .design, level: .senior, focus: .mobile,
+                levelStartDate: .unmanaged, location: Self.at),
         ]
         roster.teams = [
             TeamEntry(

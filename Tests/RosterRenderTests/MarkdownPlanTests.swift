@@ -13,7 +13,9 @@ import Testing
         let loc = SourceLocation(file: "r.yaml", line: 1, column: 1)
         var roster = Roster()
         roster.people = (0..<people).map {
-            PersonEntry(name: Located("Person \($0)", at: loc), craft: .engineering, level: .mid, location: loc)
+            PersonEntry(
+                name: Located("Person \($0)", at: loc), craft: .engineering, level: .mid, focus: .notApplicable,
+                levelStartDate: .unmanaged, location: loc)
         }
         roster.teams = (0..<people / 10).map { t in
             TeamEntry(

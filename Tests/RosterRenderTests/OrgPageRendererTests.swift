@@ -19,7 +19,8 @@ import Testing
             LiveUser(
                 id: i + 1, name: name, craft: .engineering, level: .mid, focus: .backend, levelStartDate: "2024-01-15")
         }
-        users.append(LiveUser(id: 99, name: "Ana Lima", craft: .design, level: .staff, focus: .mobile))
+        users.append(
+            LiveUser(id: 99, name: "Ana Lima", craft: .design, level: .staff, focus: .mobile, levelStartDate: nil))
         let team = LiveTeam(id: 7, name: "<b>Team</b> javascript:x", leadID: 1, memberIDs: [1, 2, 3, 4])
         let live = LiveState(
             space: LiveSpace(id: "u_1", name: "Acme <script>", isOwner: true), users: users, teams: [team],

@@ -15,13 +15,13 @@ import Testing
     static let space = LiveSpace(id: "u_8f3k2", name: "Jane Doe", isOwner: true)
 
     static func user(_ id: Int, _ name: String, _ level: JobLevel = .mid) -> LiveUser {
-        LiveUser(id: id, name: name, craft: .engineering, level: level, focus: .backend)
+        LiveUser(id: id, name: name, craft: .engineering, level: level, focus: .backend, levelStartDate: nil)
     }
 
     static func entry(_ user: LiveUser, level: JobLevel? = nil) -> PersonEntry {
         PersonEntry(
             name: Located(user.name, at: at), craft: user.craft, level: level ?? user.level, focus: user.focus,
-            location: at)
+            levelStartDate: .unmanaged, location: at)
     }
 
     static func team(_ name: String, lead: String, _ members: [String]) -> TeamEntry {

@@ -26,11 +26,17 @@ import Testing
         let at = SourceLocation(file: "r.yaml", line: 2, column: 5)
         var roster = Roster()
         roster.people = [
-            PersonEntry(name: Located("alice  chen", at: at), craft: .engineering, level: .mid, location: at)
+            PersonEntry(
+                name: Located("alice  chen", at: at), craft: .engineering, level: .mid, focus: .notApplicable,
+                levelStartDate: .unmanaged, location: at)
         ]
         let live = LiveState(
             space: LiveSpace(id: "u", name: "U", isOwner: true),
-            users: [LiveUser(id: 1, name: "Alice Chén", craft: .engineering, level: .senior, focus: .frontend)],
+            users: [
+                LiveUser(
+                    id: 1, name: "Alice Chén", craft: .engineering, level: .senior, focus: .frontend,
+                    levelStartDate: nil)
+            ],
             teams: [], levels: [])
         let plan = try #require(Planner.plan(roster: roster, live: live, prune: false, endpoint: "x").0)
         #expect(plan.warnings == [.nearName(person: "alice  chen", live: "Alice Chén", id: 1)])

@@ -14,14 +14,19 @@ import Testing
     static let live = LiveState(
         space: LiveSpace(id: "u_8f3k2", name: "Jane Doe", isOwner: true),
         users: [
-            LiveUser(id: 1, name: "Alice Chen", craft: .engineering, level: .senior, focus: .frontend),
+            LiveUser(
+                id: 1, name: "Alice Chen", craft: .engineering, level: .senior, focus: .frontend, levelStartDate: nil),
             LiveUser(
                 id: 2, name: "Bob Martinez", craft: .engineering, level: .staff, focus: .backend,
                 levelStartDate: "2020-01-01"),
-            LiveUser(id: 3, name: "Sam Leigh", craft: .design, level: .junior, focus: .mobile),
-            LiveUser(id: 4, name: "James Wright", craft: .productManagement, level: .staff, focus: .notApplicable),
-            LiveUser(id: 5, name: "Build Bot", craft: .engineering, level: .junior, focus: .notApplicable),
-            LiveUser(id: 6, name: "Old Timer", craft: .design, level: .mid, focus: .mobile),
+            LiveUser(id: 3, name: "Sam Leigh", craft: .design, level: .junior, focus: .mobile, levelStartDate: nil),
+            LiveUser(
+                id: 4, name: "James Wright", craft: .productManagement, level: .staff, focus: .notApplicable,
+                levelStartDate: nil),
+            LiveUser(
+                id: 5, name: "Build Bot", craft: .engineering, level: .junior, focus: .notApplicable,
+                levelStartDate: nil),
+            LiveUser(id: 6, name: "Old Timer", craft: .design, level: .mid, focus: .mobile, levelStartDate: nil),
         ],
         teams: [
             LiveTeam(id: 10, name: "Web", leadID: 1, memberIDs: [1, 3, 3]),
@@ -94,7 +99,8 @@ import Testing
 
     @Test func ambiguousNamesAndUnknownPinsAreErrors() {
         var live = Self.live
-        live.users.append(LiveUser(id: 7, name: "Alice Chen", craft: .design, level: .mid, focus: .mobile))
+        live.users.append(
+            LiveUser(id: 7, name: "Alice Chen", craft: .design, level: .mid, focus: .mobile, levelStartDate: nil))
         let (plan, diagnostics) = Planner.plan(
             roster: Self.roster(Self.rosterText), live: live, prune: false, endpoint: "x")
         #expect(plan == nil)

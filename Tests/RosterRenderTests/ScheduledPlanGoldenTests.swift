@@ -16,7 +16,7 @@ import Testing
             LiveUser(
                 id: 1, name: "Chris López", craft: .engineering, level: .mid, focus: .backend,
                 levelStartDate: "2024-03-01"),
-            LiveUser(id: 2, name: "Zoë Müller", craft: .design, level: .junior, focus: .mobile),
+            LiveUser(id: 2, name: "Zoë Müller", craft: .design, level: .junior, focus: .mobile, levelStartDate: nil),
             LiveUser(
                 id: 3, name: "Amara Okafor", craft: .engineering, level: .senior, focus: .backend,
                 levelStartDate: "2022-05-01"),
@@ -59,10 +59,12 @@ import Testing
     static let quarterLive = LiveState(
         space: LiveSpace(id: "u_8f3k2", name: "Jane Doe", isOwner: true),
         users: [
-            LiveUser(id: 1, name: "Ana Souza", craft: .engineering, level: .senior, focus: .backend),
-            LiveUser(id: 2, name: "Bo Chen", craft: .engineering, level: .mid, focus: .backend),
-            LiveUser(id: 3, name: "Chris López", craft: .engineering, level: .mid, focus: .backend),
-            LiveUser(id: 5, name: "Ed Old", craft: .engineering, level: .mid, focus: .backend),
+            LiveUser(
+                id: 1, name: "Ana Souza", craft: .engineering, level: .senior, focus: .backend, levelStartDate: nil),
+            LiveUser(id: 2, name: "Bo Chen", craft: .engineering, level: .mid, focus: .backend, levelStartDate: nil),
+            LiveUser(
+                id: 3, name: "Chris López", craft: .engineering, level: .mid, focus: .backend, levelStartDate: nil),
+            LiveUser(id: 5, name: "Ed Old", craft: .engineering, level: .mid, focus: .backend, levelStartDate: nil),
         ],
         teams: [LiveTeam(id: 10, name: "Payments", leadID: 1, memberIDs: [1, 2, 3, 5])], levels: [])
 

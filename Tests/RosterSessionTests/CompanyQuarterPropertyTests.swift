@@ -132,7 +132,9 @@ import Testing
             case 2:
                 let id = (q.live.users.map(\.id).max() ?? 0) + 1
                 q.live.users.append(
-                    LiveUser(id: id, name: "App Hire \(n) Zoë", craft: .engineering, level: .mid, focus: .backend))
+                    LiveUser(
+                        id: id, name: "App Hire \(n) Zoë", craft: .engineering, level: .mid, focus: .backend,
+                        levelStartDate: nil))
                 let t = Int.random(in: 0..<q.live.teams.count, using: &rng)
                 q.live.teams[t].memberIDs.append(id)
                 q.appTouched.insert(id)

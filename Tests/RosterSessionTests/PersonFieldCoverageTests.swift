@@ -121,6 +121,50 @@ import Testing
         #expect(try Self.load(written).text(field) == field.kind.samples.1, "\(written)")
     }
 
+    /// A hire's line in the text and Markdown plans shows every field of the table that has a
+    /// value, by its edit option's word.
+    @Test(arguments: PersonField.allCases) func aHireShowsTheField(_ field: PersonField) throws {
+        let text = Self.rosterText(field).replacingOccurrences(of: "{ id: 7, ", with: "{ ")
+        let roster = RosterLoader().load(texts: [(path: "r.yaml", bytes: Array(text.utf8))]).roster
+        let empty = LiveState(
+            space: LiveSpace(id: "u_1", name: "Acme", isOwner: true), users: [], teams: [], levels: [])
+        let plan = try #require(Planner.plan(roster: roster, live: empty, prune: false).0)
+        #expect(plan.changes.map(\.action) == [.create])
+        // The name is the line's subject; Markdown escapes it (its samples hold brackets).
+        let markdown = field == .name ? [] : [PlanRenderer.markdown(plan, requests: 1)]
+        for shown in [PlanRenderer.text(plan, requests: 1, view: .resources)] + markdown {
+            #expect(shown.contains(field.kind.samples.1), "\(field): \(shown)")
+        }
+    }
+
+    /// `roster diff` plans the newer version against the older taken as a space: a version that
+    /// changes one field shows that field alone (a field the snapshot dropped showed for everyone).
+    @Test(arguments: PersonField.allCases) func theDiffOfTwoVersionsShowsOnlyTheField(_ field: PersonField) throws {
+        let older = RosterLoader().load(texts: [(path: "r.yaml", bytes: Array(Self.rosterText().utf8))]).roster
+        let newer = RosterLoader().load(texts: [(path: "r.yaml", bytes: Array(Self.rosterText(field).utf8))]).roster
+        let live = RosterSnapshot.live(older, next: newer)
+        let plan = try #require(Planner.plan(roster: newer, live: live, prune: false).0)
+        #expect(plan.changes.flatMap(\.updates).map(\.field) == [PlanField(field)])
+        let same = try #require(Planner.plan(roster: older, live: live, prune: false).0)
+        #expect(!same.hasChanges, "\(same.changes)")
+    }
+
+    /// An entry that states a field empty where the base stated a value, while the space changed
+    /// it, is a conflict for every field an entry may state empty, as for the level start date.
+    @Test(arguments: PersonField.allCases.filter(\.row.absence.isClearable))
+    func pullTellsAnEmptiedFieldTheSpaceChangedAsAConflict(_ field: PersonField) throws {
+        let base = RosterLoader().load(texts: [(path: "r.yaml", bytes: Array(Self.rosterText().utf8))]).roster
+        let emptied = Self.rosterText().replacingOccurrences(
+            of: "\(field.key.name): \(JSONValue.string(field.kind.samples.0).rendered())",
+            with: "\(field.key.name): null")
+        let files = RosterLoader().load(texts: [(path: "r.yaml", bytes: Array(emptied.utf8))]).roster
+        #expect(files.people.first?.stated(field) == .clear, "\(emptied)")
+        let live = try Self.live(field)
+        let merge = ThreeWayPull(
+            PullDecisions(roster: files, live: live, asOf: nil, take: []), files: files, base: base, live: live)
+        #expect(merge.conflicts.map(\.field) == [field.key.name], "\(merge.conflicts)")
+    }
+
     @Test(arguments: PersonField.allCases) func aPlanChangesOnlyTheFieldAndKeepsTheRest(_ field: PersonField) throws {
         let live = PersonValues(try #require(try Self.live().users.first))
         let wanted = PersonValues(try #require(try Self.live(field).users.first))
@@ -131,8 +175,8 @@ import Testing
 /// The same for a team's fields (``TeamField``).
 @Suite struct TeamFieldCoverageTests {
     static let people = [
-        LiveUser(id: 1, name: "Ada Park", craft: .engineering, level: .senior, focus: .backend),
-        LiveUser(id: 2, name: "Bo Lind", craft: .design, level: .mid, focus: .notApplicable),
+        LiveUser(id: 1, name: "Ada Park", craft: .engineering, level: .senior, focus: .backend, levelStartDate: nil),
+        LiveUser(id: 2, name: "Bo Lind", craft: .design, level: .mid, focus: .notApplicable, levelStartDate: nil),
     ]
 
     static func space(_ team: LiveTeam) -> LiveState {

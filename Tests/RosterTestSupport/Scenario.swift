@@ -74,7 +74,9 @@ package struct Scenario {
         }
         for name in new.prefix(Int.random(in: 0...4, using: &rng)) {
             roster.people.append(
-                PersonEntry(name: Located(name, at: loc), craft: .engineering, level: .mid, location: loc))
+                PersonEntry(
+                    name: Located(name, at: loc), craft: .engineering, level: .mid, focus: .notApplicable,
+                    levelStartDate: .unmanaged, location: loc))
             rosterNames.append(name)
         }
         var free = rosterNames.shuffled(using: &rng)
