@@ -19,12 +19,18 @@ package struct MPSService: Sendable {
         let limit = "\(MPSField.Limit.jobLevel) \(MPSField.Limit.limitMonths)"
         let limits = lacking.contains(.levelLimits) ? "" : "\n  jobLevelLimits { \(limit) }"
         let members = lacking.contains(.access) ? "" : "\n  spaceMembers { authId email name }"
-        let team = MPSField.Team.self
+        // A team's fields as the table reads them: a person (the lead, each member) by their id.
+        let team = TeamField.allCases.map { field in
+            switch field.kind {
+            case .person, .people: "\(field.read) { \(MPSField.User.id) }"
+            case .fixedSet, .date, .freeText: field.read.rawValue
+            }
+        }
         return """
             query RosterLiveState {
               mySpaces { id name isOwner }
               users { \(user.map(\.rawValue).joined(separator: " ")) }
-              teams { \(team.id) \(team.name) \(team.teamLead) { id } \(team.members) { id } }\(limits)\(members)
+              teams { \(MPSField.Team.id) \(team.joined(separator: " ")) }\(limits)\(members)
             }
             """
     }

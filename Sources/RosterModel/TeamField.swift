@@ -1,5 +1,7 @@
 /// The fields roster manages for a team: the table, a row per field (``row``), as for a person
-/// (``PersonField``). The mutation inputs, saved plans, fingerprints and export follow it.
+/// (``PersonField``). The live read's query, the values a plan sends (``TeamValues``, built once
+/// per team), the mutation inputs, saved plans, fingerprints, export and a new team's plan line
+/// follow it; `TeamFieldCoverageTests` check each place from the table.
 package enum TeamField: String, Sendable, CaseIterable {
     case name, lead, members
 
@@ -9,6 +11,8 @@ package enum TeamField: String, Sendable, CaseIterable {
         var key: RosterFormat.TeamKey
         /// MPS's name for it in `CreateTeamInput`/`UpdateTeamInput`.
         var input: MPSField.Team
+        /// MPS's name for it in `Team`, which the live read asks for (a person by their `id`).
+        var read: MPSField.Team
         var kind: FieldKind
         var absence: FieldAbsence
     }
@@ -16,9 +20,9 @@ package enum TeamField: String, Sendable, CaseIterable {
     /// The field's row of the table.
     var row: Row {
         switch self {
-        case .name: Row(key: .name, input: .name, kind: .freeText, absence: .required)
-        case .lead: Row(key: .lead, input: .teamLeadId, kind: .person, absence: .required)
-        case .members: Row(key: .members, input: .memberIds, kind: .people, absence: .empty)
+        case .name: Row(key: .name, input: .name, read: .name, kind: .freeText, absence: .required)
+        case .lead: Row(key: .lead, input: .teamLeadId, read: .teamLead, kind: .person, absence: .required)
+        case .members: Row(key: .members, input: .memberIds, read: .members, kind: .people, absence: .empty)
         }
     }
 
@@ -26,5 +30,7 @@ package enum TeamField: String, Sendable, CaseIterable {
     package var key: RosterFormat.TeamKey { row.key }
     /// MPS's name for it in `CreateTeamInput`/`UpdateTeamInput`.
     package var input: MPSField.Team { row.input }
-    var kind: FieldKind { row.kind }
+    /// MPS's name for it in `Team`.
+    package var read: MPSField.Team { row.read }
+    package var kind: FieldKind { row.kind }
 }

@@ -13,15 +13,26 @@ extension PlanBuilder {
         var finalMembers: Set<PlannedPerson> = []
     }
 
-    /// A roster team as the plan wants it: its lead and members as the operations name them.
+    /// A roster team as the plan wants it: the values its operations send, built once from the
+    /// entry (every create and update sends these, a release update with other people).
     struct DesiredTeam {
         var rosterIndex: Int
-        var name: String
-        var lead: PlannedPerson
-        /// Members in roster order, the lead left out.
-        var members: [PlannedPerson]
+        var values: TeamValues
         /// Everyone in the team, the lead included.
         var everyone: Set<PlannedPerson>
+
+        var name: String {
+            get { values.name }
+            set { values.name = newValue }
+        }
+        var lead: PlannedPerson { values.lead }
+        /// Members in roster order, the lead left out.
+        var members: [PlannedPerson] { values.members }
+
+        mutating func add(_ member: PlannedPerson) {
+            guard everyone.insert(member).inserted else { return }
+            values.members.append(member)
+        }
     }
 
     mutating func planTeams() -> [Int: TeamOps] {
@@ -37,10 +48,9 @@ extension PlanBuilder {
             // A team before its first day is neither created nor touched; one past its last, deleted.
             guard team.presence.status(on: asOf) == .present, let leadIndex = people.lead(ofTeam: t) else { continue }
             let lead = personRefs[leadIndex]
-            var desired = DesiredTeam(rosterIndex: t, name: team.name.value, lead: lead, members: [], everyone: [lead])
-            for p in people.members(ofTeam: t) where p >= 0 && desired.everyone.insert(personRefs[Int(p)]).inserted {
-                desired.members.append(personRefs[Int(p)])
-            }
+            var desired = DesiredTeam(
+                rosterIndex: t, values: TeamValues(name: team.name.value, lead: lead, members: []), everyone: [lead])
+            for p in people.members(ofTeam: t) where p >= 0 { desired.add(personRefs[Int(p)]) }
             if let match = matching.teams[t], let current = teamsByID[match.id] {
                 if waiting { keepWaiting(current, in: &desired) }
                 planUpdate(current, to: desired, key: team.key)
@@ -57,8 +67,7 @@ extension PlanBuilder {
     private func keepWaiting(_ current: LiveTeam, in desired: inout DesiredTeam) {
         for u in current.memberIDs where !desired.everyone.contains(.live(u)) {
             guard let i = rosterIndexOfUser[u], roster.people[i].presence.status(on: asOf) == .pending else { continue }
-            desired.everyone.insert(.live(u))
-            desired.members.append(.live(u))
+            desired.add(.live(u))
         }
     }
 
@@ -88,9 +97,8 @@ extension PlanBuilder {
             .members: .array(([desired.lead] + desired.members).map { .string(desiredName($0)) }),
         ]
         changes.append(change)
-        let fields = TeamValues(name: desired.name, lead: desired.lead, members: desired.members)
         let op = scheduler.add(
-            PlanOperation(payload: .createTeam(rosterIndex: desired.rosterIndex, fields), name: desired.name))
+            PlanOperation(payload: .createTeam(rosterIndex: desired.rosterIndex, desired.values), name: desired.name))
         for case .live(let u) in desired.everyone {
             joins.append((op, u, desired.name))
             newTeamMembers.insert(u)
@@ -127,8 +135,8 @@ extension PlanBuilder {
         {
             planReleaseAndFinal(current, to: desired, interim: interim)
         } else {
-            let fields = TeamValues(name: desired.name, lead: desired.lead, members: desired.members)
-            let final = scheduler.add(PlanOperation(payload: .updateTeam(id: current.id, fields), name: desired.name))
+            let final = scheduler.add(
+                PlanOperation(payload: .updateTeam(id: current.id, desired.values), name: desired.name))
             teamOps[current.id] = TeamOps(final: final, finalMembers: desired.everyone)
             for case .live(let u) in joiners { joins.append((final, u, desired.name)) }
         }
@@ -163,13 +171,13 @@ extension PlanBuilder {
         }
         let releaseMembers = staying.filter { $0 != interim }
         let releaseSet = Set(releaseMembers + [interim])
-        let releaseFields = TeamValues(name: desired.name, lead: interim, members: releaseMembers)
+        let releaseFields = desired.values.with(lead: interim, members: releaseMembers)
         let release = scheduler.add(
             PlanOperation(payload: .updateTeam(id: current.id, releaseFields), name: desired.name, role: .release))
         var ops = TeamOps(release: release, releaseMembers: releaseSet, final: release, finalMembers: desired.everyone)
         if releaseSet != desired.everyone || interim != desired.lead {
-            let fields = TeamValues(name: desired.name, lead: desired.lead, members: desired.members)
-            let final = scheduler.add(PlanOperation(payload: .updateTeam(id: current.id, fields), name: desired.name))
+            let final = scheduler.add(
+                PlanOperation(payload: .updateTeam(id: current.id, desired.values), name: desired.name))
             scheduler.depend(final, on: release)
             ops.final = final
             for case .live(let u) in desired.everyone.subtracting(releaseSet) { joins.append((final, u, desired.name)) }

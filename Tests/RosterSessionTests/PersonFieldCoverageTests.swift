@@ -172,7 +172,9 @@ import Testing
     }
 }
 
-/// The same for a team's fields (``TeamField``).
+/// The same for a team's fields (``TeamField``): each field changed alone (``other(_:)``, the one
+/// switch a new field adds a case to) is read, decoded, planned and shown, sent, fingerprinted,
+/// exported and pulled.
 @Suite struct TeamFieldCoverageTests {
     static let people = [
         LiveUser(id: 1, name: "Ada Park", craft: .engineering, level: .senior, focus: .backend, levelStartDate: nil),
@@ -185,6 +187,82 @@ import Testing
     }
 
     static let team = LiveTeam(id: 9, name: "Core", leadID: 1, memberIDs: [1, 2])
+
+    /// The team with `field` changed, every other field as ``team`` has it.
+    static func other(_ field: TeamField) -> LiveTeam {
+        var other = team
+        switch field {
+        case .name: other.name = "Edge [ops]: \"north\""
+        case .lead: other.leadID = 2
+        case .members: other.memberIDs = [1]
+        }
+        return other
+    }
+
+    /// The team as the live read's JSON, field by field from the table.
+    static func wire(_ team: LiveTeam) -> String {
+        let fields = TeamField.allCases.map { field -> String in
+            let value: String =
+                switch field {
+                case .name: JSONValue.string(team.name).rendered()
+                case .lead: "{\"id\": \(team.leadID)}"
+                case .members: "[" + team.memberIDs.map { "{\"id\": \($0)}" }.joined(separator: ", ") + "]"
+                }
+            return "\(JSONValue.string(field.read.rawValue).rendered()): \(value)"
+        }
+        return "{\"id\": \(team.id), " + fields.joined(separator: ", ") + "}"
+    }
+
+    /// The roster export writes for a space holding `team`.
+    static func rosterText(_ team: LiveTeam) -> String {
+        var exporter = RosterExporter(live: space(team), pinSpace: false, pinIDs: true)
+        return exporter.text(json: false)
+    }
+
+    static func plan(_ text: String, against team: LiveTeam) throws -> Plan {
+        let loaded = RosterLoader().load(texts: [(path: "roster.yaml", bytes: Array(text.utf8))])
+        #expect(loaded.isValid, "\(loaded.diagnostics.map(\.message))\n\(text)")
+        return try #require(Planner.plan(roster: loaded.roster, live: space(team), prune: false).0)
+    }
+
+    @Test(arguments: TeamField.allCases) func theLiveReadAsksForAndDecodesTheField(_ field: TeamField) throws {
+        #expect(MPSService.liveQuery(lacking: []).contains(field.read.rawValue), "the read asks for it")
+        let body = #"{"data": {"users": [], "teams": ["# + Self.wire(Self.other(field)) + "]}}"
+        let decoded = try #require(LiveStateDecoder.decode(Data(body.utf8)))
+        #expect(decoded.teams == [Self.other(field)])
+    }
+
+    @Test(arguments: TeamField.allCases) func aPlanChangesTheFieldShowsItAndSendsIt(_ field: TeamField) throws {
+        let plan = try Self.plan(Self.rosterText(Self.other(field)), against: Self.team)
+        #expect(plan.changes.flatMap(\.updates).map(\.field) == [PlanField(field)], "\(plan.changes)")
+        let operations = plan.steps.flatMap { $0 }
+        guard case .updateTeam(9, let values)? = operations.last?.payload else {
+            Issue.record("\(operations)")
+            return
+        }
+        #expect(StoredEntity(team: values, created: [:]) == StoredEntity(team: Self.other(field)), "sent whole")
+        let text = PlanRenderer.text(plan, requests: 1, view: .resources)
+        #expect(text.contains(field.key.name) || text.contains(Self.other(field).name), "\(text)")
+        #expect(try !Self.plan(Self.rosterText(Self.team), against: Self.team).hasChanges, "in sync: nothing")
+    }
+
+    /// Pull adopts the field the space changed, into a file that then plans clean.
+    @Test(arguments: TeamField.allCases) func pullAdoptsTheField(_ field: TeamField) throws {
+        let text = Self.rosterText(Self.team)
+        let roster = RosterLoader().load(texts: [(path: "roster.yaml", bytes: Array(text.utf8))]).roster
+        var puller = Puller(roster: roster, live: Self.space(Self.other(field)), texts: ["roster.yaml": text])
+        let written = try #require(puller.run()["roster.yaml"], "pull wrote nothing")
+        #expect(try !Self.plan(written, against: Self.other(field)).hasChanges, "\(written)")
+    }
+
+    /// A new team's line in the plan shows every field of the table.
+    @Test(arguments: TeamField.allCases) func aNewTeamShowsTheField(_ field: TeamField) throws {
+        let created = try Self.plan(
+            Self.rosterText(Self.team).replacingOccurrences(of: "id: 9", with: ""), against: Self.other(.name))
+        let text = PlanRenderer.text(created, requests: 1, view: .resources)
+        #expect(created.changes.contains { $0.kind == .team && $0.action == .create }, "\(text)")
+        #expect(field == .name || text.contains(field.key.name), "\(text)")
+    }
 
     @Test(arguments: TeamField.allCases) func anUpdateSendsTheField(_ field: TeamField) throws {
         let values = TeamValues(name: "Core", lead: .live(1), members: [.live(2)])
@@ -199,12 +277,7 @@ import Testing
     }
 
     @Test(arguments: TeamField.allCases) func theFingerprintAndTheExportSeeTheField(_ field: TeamField) throws {
-        var other = Self.team
-        switch field {
-        case .name: other.name = "Edge"
-        case .lead: other = LiveTeam(id: 9, name: "Core", leadID: 2, memberIDs: [1, 2])
-        case .members: other = LiveTeam(id: 9, name: "Core", leadID: 1, memberIDs: [1])
-        }
+        let other = Self.other(field)
         let before = Fingerprint(live: Self.space(Self.team), ignoredUsers: [], ignoredTeams: [])
         let after = Fingerprint(live: Self.space(other), ignoredUsers: [], ignoredTeams: [])
         #expect(before.digest != after.digest)
