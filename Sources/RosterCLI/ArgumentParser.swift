@@ -71,6 +71,11 @@ enum ArgumentParser {
             if let number = option.number, let text = parsed.values[option.name] {
                 try checkNumber(text, option.name, number)
             }
+            if option.day, let text = parsed.values[option.name], Day(text) == nil {
+                throw UsageError(
+                    message: "\(option.name) takes a day as YYYY-MM-DD, not `\(text)`",
+                    hint: "for example \(option.name) 2026-01-31")
+            }
             guard let choices = option.choices, let value = parsed.values[option.name], !choices.contains(value) else {
                 continue
             }

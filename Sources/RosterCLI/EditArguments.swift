@@ -15,8 +15,8 @@ struct EditArguments: Sendable {
     /// A new person's `--since`: no date unless given, or unless the roster's rules ask for one.
     static let startDate = since.help(
         "the level start date, YYYY-MM-DD (default: none; today where rules.requireLevelStartDate asks for one)")
-    static let on = Option<String?>.text(
-        "--on", "DATE", "the day the change takes effect, YYYY-MM-DD (plans schedule it until then)")
+    static let on = Option<Day?>.day(
+        "--on", "the day the change takes effect, YYYY-MM-DD (plans schedule it until then)")
     static let id = Option<Int?>.integer(
         "--id", "N", in: 1...Int(Int32.max), example: 118, "the live MPS user id to pin (when live names repeat)")
     static let team = Option<String?>.text("--team", "TEAM", "the team the person joins")
@@ -113,14 +113,7 @@ struct EditArguments: Sendable {
     }
 
     /// `--on DATE`: the day the edit takes effect; nil when not given.
-    func day() throws(UsageError) -> Day? {
-        guard let text = arguments[Self.on] else { return nil }
-        guard let day = Day(text) else {
-            throw UsageError(
-                message: "--on: \"\(text)\" is not a day written YYYY-MM-DD", hint: "for example --on 2027-01-04")
-        }
-        return day
-    }
+    var day: Day? { arguments[Self.on] }
 
     /// `--members A,B`: the names, trimmed.
     var memberNames: [String] {

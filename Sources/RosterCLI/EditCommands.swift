@@ -64,7 +64,7 @@ extension EditCommand {
         let arguments = options.edit
         return await reporting(FailureStyle(json: arguments.json, color: arguments.style), context) {
             var edit = try edit(arguments, kind: options.kind)
-            if let day = try arguments.day() { edit = .on(day, edit) }
+            if let day = arguments.day { edit = .on(day, edit) }
             let outcome = try EditWorkflow(paths: arguments.paths).edit(edit)
             if !outcome.warnings.isEmpty {
                 let color = context.useColor(onStderr: true, arguments.style)

@@ -12,9 +12,8 @@ struct LogCommand: Command {
         "log [PATH…]", person.spec, team.spec, since.spec, until.spec, Options.format.spec)
     static let person = Option<String?>.text("--person", "NAME", "this person's story only (by any name they had)")
     static let team = OptionCatalog.team.help("this team's people only (by any name it had)")
-    static let since = Option<String?>.text(
-        "--since", "DATE", "entries from this day (YYYY-MM-DD, the whole day in UTC)")
-    static let until = Option<String?>.text("--until", "DATE", "entries up to this day (the whole day in UTC)")
+    static let since = Option<Day?>.day("--since", "entries from this day (YYYY-MM-DD, the whole day in UTC)")
+    static let until = Option<Day?>.day("--until", "entries up to this day (the whole day in UTC)")
     struct Options: CommandOptions {
         static let format = Option<TextOrJSON>.format("output format (default text)")
         static let specs = [
@@ -28,14 +27,9 @@ struct LogCommand: Command {
         init(_ arguments: ParsedArguments) throws(UsageError) {
             style = ColorOptions(arguments)
             paths = arguments.positionals
-            let since = try arguments[LogCommand.since].map { text throws(UsageError) in
-                try ReportCommand.day(text, "--since")
-            }
-            let until = try arguments[LogCommand.until].map { text throws(UsageError) in
-                try ReportCommand.day(text, "--until")
-            }
             filter = LogRenderer.Filter(
-                person: arguments[LogCommand.person], team: arguments[LogCommand.team], since: since, until: until)
+                person: arguments[LogCommand.person], team: arguments[LogCommand.team],
+                since: arguments[LogCommand.since], until: arguments[LogCommand.until])
             format = arguments[Self.format]
         }
     }

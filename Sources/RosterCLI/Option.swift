@@ -49,6 +49,16 @@ extension Option where Value == Int? {
     }
 }
 
+extension Option where Value == Day? {
+    /// A day, `YYYY-MM-DD` (`--as-of DATE`), or nil when not given; the parser refuses anything
+    /// else, naming the option, so no command reads a day of its own.
+    static func day(_ name: String, _ help: String) -> Option {
+        var spec = OptionSpec(name, value: "DATE", help)
+        spec.day = true
+        return Option(spec) { $0.values[name].flatMap(Day.init) }
+    }
+}
+
 extension Option where Value == Double? {
     /// A number in `range` (`--timeout SECONDS`), or nil when not given; refused by the parser
     /// otherwise.
@@ -106,8 +116,7 @@ enum OptionCatalog {
         "--concurrency", "N", in: 1...64, example: 4, "requests in flight at once (default 4)")
     static let live = Option<Bool>.flag("--live", "read the live space instead of roster files")
     static let team = Option<String?>.text("--team", "NAME", "draw this team only")
-    static let asOf = Option<String?>.text(
-        "--as-of", "DATE", "the day to measure time in level on (default: today, UTC)")
+    static let asOf = Option<Day?>.day("--as-of", "the day to measure time in level on (default: today, UTC)")
     static let dueMonths = Option<Int?>.integer(
         "--due-months", "N", in: 0...600, example: 3, "due: within N months of the limit (default 3)")
     static let dryRun = Option<Bool>.flag("--dry-run", "print a unified diff of the files instead of writing them")

@@ -9,6 +9,8 @@ struct OptionSpec: Sendable {
     /// For a number: the numbers it takes, whether they are whole, and the default shown in the
     /// error's hint; the parser refuses any other.
     var number: (range: ClosedRange<Double>, whole: Bool, example: String)?
+    /// Whether the value is a day, `YYYY-MM-DD`; the parser refuses any other.
+    var day = false
 
     init(_ name: String, value: String? = nil, _ help: String) {
         self.name = name

@@ -4,8 +4,8 @@ import RosterSession
 
 /// What to plan: `--prune`, `--only`, `--exclude` and `--as-of`, for `plan` and `apply`.
 struct PlanningOptions: CommandOptions {
-    static let asOf = Option<String?>.text(
-        "--as-of", "DATE", "plan as on this day: what the roster dates later is scheduled (default: today, UTC)")
+    static let asOf = OptionCatalog.asOf.help(
+        "plan as on this day: what the roster dates later is scheduled (default: today, UTC)")
     static let specs = [OptionCatalog.prune.spec, OptionCatalog.only.spec, OptionCatalog.exclude.spec, asOf.spec]
     var prune: Bool
     var only: String?
@@ -16,7 +16,7 @@ struct PlanningOptions: CommandOptions {
         prune = arguments[OptionCatalog.prune]
         only = arguments[OptionCatalog.only]
         exclude = arguments[OptionCatalog.exclude]
-        asOf = try ReportCommand.day(arguments[Self.asOf], "--as-of")
+        asOf = arguments[Self.asOf] ?? .today
     }
 
     /// The selection as given.

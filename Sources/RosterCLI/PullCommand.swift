@@ -31,7 +31,7 @@ struct PullCommand: Command {
         var style: ColorOptions
 
         init(_ arguments: ParsedArguments) throws(UsageError) {
-            asOf = try ReportCommand.day(arguments[PullCommand.asOf], "--as-of")
+            asOf = arguments[PullCommand.asOf] ?? .today
             style = ColorOptions(arguments)
             paths = arguments.positionals
             dryRun = arguments[OptionCatalog.dryRun]

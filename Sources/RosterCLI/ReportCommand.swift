@@ -24,8 +24,8 @@ struct ReportCommand: Command {
     static let span = Option<Int?>.integer(
         "--span", "N", in: 1...10_000, example: 8,
         "teams: name the leads of more than N people (default: rules.maxSpanOfControl, else 8)")
-    static let since = Option<String?>.text(
-        "--since", "DATE", "promotions: level changes from this day (default: 3 months before --as-of)")
+    static let since = Option<Day?>.day(
+        "--since", "promotions: level changes from this day (default: 3 months before --as-of)")
     struct Options: CommandOptions {
         enum Format: String, OutputFormat {
             case text, json, markdown, csv
@@ -64,13 +64,10 @@ struct ReportCommand: Command {
             paths = Array(arguments.positionals.dropFirst())
             live = arguments[OptionCatalog.live]
             team = arguments[ReportCommand.team]
-            asOf = try ReportCommand.day(arguments[OptionCatalog.asOf], "--as-of")
+            asOf = arguments[OptionCatalog.asOf] ?? .today
             dueMonths = arguments[OptionCatalog.dueMonths] ?? 3
             span = arguments[ReportCommand.span]
-            since =
-                try arguments[ReportCommand.since].map { text throws(UsageError) in
-                    try ReportCommand.day(text, "--since")
-                } ?? asOf.adding(months: -3)
+            since = arguments[ReportCommand.since] ?? asOf.adding(months: -3)
             format = arguments[Self.format]
             out = arguments[ReportCommand.out]
             connection = ConnectionOptions(arguments)
@@ -162,12 +159,6 @@ struct ReportCommand: Command {
         }
     }
 
-    static func day(_ text: String?, _ option: String) throws(UsageError) -> Day {
-        guard let text else { return Day.today }
-        if let day = Day(text) { return day }
-        throw UsageError(
-            message: "\(option) takes a day as YYYY-MM-DD, not `\(text)`", hint: "for example \(option) 2026-01-31")
-    }
 }
 
 /// Where a report reads its people and teams: the roster files, or the live space.

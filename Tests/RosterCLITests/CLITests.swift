@@ -30,6 +30,27 @@ import Testing
         #expect(parsed.values["--concurrency"] == "8")
     }
 
+    /// Every option that takes a DATE is declared a day (``Option/day(_:_:)``): the parser refuses
+    /// anything else with one message, before any command runs. The edit commands' `--since` is
+    /// the level start date's field option, which also takes `none`.
+    @Test func everyDateOptionIsADayTheParserChecks() throws {
+        var checked = 0
+        for command in RosterCommandLine.commands {
+            for spec in command.options where spec.value == "DATE" {
+                let field = [EditArguments.since.spec, EditArguments.startDate.spec]
+                if field.contains(where: { $0.name == spec.name && $0.help == spec.help }) { continue }
+                #expect(spec.day, "\(command.name) \(spec.name)")
+                #expect(
+                    throws: UsageError(
+                        message: "\(spec.name) takes a day as YYYY-MM-DD, not `2026-13-01`",
+                        hint: "for example \(spec.name) 2026-01-31")
+                ) { try ArgumentParser.parse([spec.name, "2026-13-01"], options: [spec], command: command.name) }
+                checked += 1
+            }
+        }
+        #expect(checked >= 8, "--as-of, --since, --until, --on across the commands")
+    }
+
     @Test func unknownOptionSuggestsAndHints() {
         #expect(
             throws: UsageError(
