@@ -134,7 +134,7 @@ let package = Package(
         .testTarget(
             name: "RosterCLITests",
             dependencies: [
-                "RosterCLI", "RosterCore", "RosterModel", "RosterPull", "RosterReconcile", "RosterSession",
+                "RosterCLI", "RosterCore", "RosterModel", "RosterPull", "RosterReconcile", "RosterRender", "RosterSession",
                 "RosterYAML",
                 "RosterTestSupport",
             ]),

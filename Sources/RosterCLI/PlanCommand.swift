@@ -1,4 +1,6 @@
 import MPSClient
+import RosterCore
+import RosterReconcile
 import RosterRender
 import RosterSession
 
@@ -59,12 +61,8 @@ struct PlanCommand: Command {
             // output and the saved plan alike.
             let fingerprint = format == .json || out != nil ? plan.fingerprint : nil
             let planJSON = fingerprint.map { PlanRenderer.json(plan, fingerprint: $0) }
-            switch format {
-            case .json: context.console.writeOut((planJSON ?? PlanRenderer.json(plan)).rendered(indent: 2) + "\n")
-            case .markdown: context.console.writeOut(PlanRenderer.markdown(plan, requests: requests))
-            case .text:
-                context.console.writeOut(PlanRenderer.text(plan, requests: requests, color: color, view: options.view))
-            }
+            context.console.writeOut(
+                rendered(plan, format, json: planJSON, requests: requests, color: color, view: options.view))
             if let out, let fingerprint, let planJSON {
                 try SavedPlanFile.write(
                     plan, json: planJSON, fingerprint: fingerprint, roster: roster, request: request, to: out,
@@ -74,6 +72,20 @@ struct PlanCommand: Command {
             // Drift the roster does not cover (unmanaged people, teams, members) is a change too.
             let drift = plan.hasChanges || plan.summary.unmanaged > 0
             return options.detailedExitcode && drift ? ExitCode.changes : ExitCode.success
+        }
+    }
+
+    /// The plan in `format` (`json`: the JSON already made, if any). Every format carries the
+    /// plan's changes, its warnings and what it schedules: `PlanFormatCoverageTests` check each
+    /// case, so a new format that drops one fails there.
+    static func rendered(
+        _ plan: Plan, _ format: Options.Format, json: JSONValue?, requests: Int, color: Bool,
+        view: PlanRenderer.TextView
+    ) -> String {
+        switch format {
+        case .json: (json ?? PlanRenderer.json(plan)).rendered(indent: 2) + "\n"
+        case .markdown: PlanRenderer.markdown(plan, requests: requests)
+        case .text: PlanRenderer.text(plan, requests: requests, color: color, view: view)
         }
     }
 }
