@@ -134,7 +134,8 @@ let package = Package(
         .testTarget(
             name: "RosterCLITests",
             dependencies: [
-                "RosterCLI", "RosterCore", "RosterModel", "RosterPull", "RosterReconcile", "RosterRender", "RosterSession",
+                "RosterCLI", "RosterCore", "RosterModel", "RosterPull", "RosterReconcile", "RosterRender",
+                "RosterSession",
                 "RosterYAML",
                 "RosterTestSupport",
             ]),
