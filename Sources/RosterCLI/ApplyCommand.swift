@@ -8,10 +8,12 @@ struct ApplyCommand: Command {
     static let name = "apply"
     static let summary =
         "Apply the plan: show it, ask for yes (a saved plan is not asked about again), run it, verify the result."
-    static let usage = Usage.command(
-        "apply [PATH… | plan.json]", OptionCatalog.autoApprove.spec, OptionCatalog.allowLargeChanges.spec,
-        OptionCatalog.concurrency.spec, Options.format.spec, OptionCatalog.reviewed.spec, Options.due.spec,
-        PlanningOptions.asOf.spec)
+    static let usage = Usage(
+        [.words("apply [PATH… | plan.json]")]
+            + ([OptionCatalog.autoApprove.spec] + OptionCatalog.overrides.map(\.option.spec) + [
+                OptionCatalog.concurrency.spec, Options.format.spec, OptionCatalog.reviewed.spec, Options.due.spec,
+                PlanningOptions.asOf.spec,
+            ]).map { .optional($0) })
     struct Options: CommandOptions {
         static let format = Option<TextOrJSON>.format(
             "report format (default text; json prints the report on standard output)")
@@ -25,7 +27,7 @@ struct ApplyCommand: Command {
         static let specs =
             [
                 format.spec, OptionCatalog.view.spec, OptionCatalog.autoApprove.spec,
-                OptionCatalog.allowLargeChanges.spec,
+            ] + OptionCatalog.overrides.map(\.option.spec) + [
                 OptionCatalog.concurrency.spec, OptionCatalog.prune.spec, only.spec, exclude.spec,
                 OptionCatalog.reviewed.spec, due.spec, PlanningOptions.asOf.spec,
             ]
@@ -34,7 +36,8 @@ struct ApplyCommand: Command {
         var format: TextOrJSON
         var view: PlanRenderer.TextView
         var autoApprove: Bool
-        var allowLargeChanges: Bool
+        /// The policy settings whose flag was given (`--allow-large-changes`): apply goes past them.
+        var overridden: Set<RosterFormat.PolicyKey>
         var concurrency: Int
         /// `--reviewed FOLDER`: the plans reviewed on merged pull requests.
         var reviewed: String?
@@ -49,7 +52,7 @@ struct ApplyCommand: Command {
             format = arguments[Self.format]
             view = arguments[OptionCatalog.view] ?? .people
             autoApprove = arguments[OptionCatalog.autoApprove]
-            allowLargeChanges = arguments[OptionCatalog.allowLargeChanges]
+            overridden = Set(OptionCatalog.overrides.filter { arguments[$0.option] }.map(\.key))
             concurrency = arguments[OptionCatalog.concurrency] ?? 4
             reviewed = arguments[OptionCatalog.reviewed]
             due = arguments[Self.due]
@@ -77,7 +80,7 @@ struct ApplyCommand: Command {
         var settings = ApplyWorkflow.Settings(
             paths: options.paths, prune: options.planning.prune, selection: options.planning.selection,
             connection: options.connection, environment: context.environment,
-            allowLargeChanges: options.allowLargeChanges, concurrency: options.concurrency, reviewed: options.reviewed)
+            overridden: options.overridden, concurrency: options.concurrency, reviewed: options.reviewed)
         settings.asOf = options.planning.asOf
         settings.due = options.due
         let workflow = try ApplyWorkflow(settings, log: context.log(verbose: options.connection.verbose))

@@ -110,8 +110,10 @@ enum OptionCatalog {
     static let view = Option<PlanRenderer.TextView?>.choice(
         "--view", PlanRenderer.TextView.allCases, "text plan: people (default; who joins, leaves, moves) or resources")
     static let autoApprove = Option<Bool>.flag("--auto-approve", "apply without asking")
-    static let allowLargeChanges = Option<Bool>.flag(
-        DeleteLimit.override, "apply even past policy.\(DeleteLimit.key.rawValue)")
+    /// Each policy setting's flag that applies past it (`--allow-large-changes`), from the settings.
+    static let overrides: [(key: RosterFormat.PolicyKey, option: Option<Bool>)] = RosterFormat.PolicyKey.settings.map {
+        ($0.key, Option<Bool>.flag($0.override, "apply even past policy.\($0.key.rawValue)"))
+    }
     static let concurrency = Option<Int?>.integer(
         "--concurrency", "N", in: 1...64, example: 4, "requests in flight at once (default 4)")
     static let live = Option<Bool>.flag("--live", "read the live space instead of roster files")

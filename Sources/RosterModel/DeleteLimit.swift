@@ -1,21 +1,23 @@
 import RosterCore
 import RosterYAML
 
-/// `policy.maxDeletes`, the safety rail on deletes, declared once: its key, its default, how it is
-/// written and read, its schema, and the words the plan's warning and apply's refusal share.
-/// `MaxDeletesRail` (RosterSession) refuses a plan past it unless ``override`` is given.
-package enum DeleteLimit: Hashable, Sendable, CustomStringConvertible {
+/// `policy.maxDeletes`, the safety rail on deletes, declared once (a ``PolicySetting``): its key,
+/// its default, how it is written and read, its schema, and the words the plan's warning and
+/// apply's refusal share. `MaxDeletesRail` (RosterSession) refuses a plan past it unless
+/// ``override`` is given.
+package enum DeleteLimit: Hashable, Sendable, CustomStringConvertible, ReadSetting {
     case count(Int)
     case percent(Double)
 
     /// The setting's key in the roster's `policy` section.
     package static let key = RosterFormat.PolicyKey.maxDeletes
     /// The limit where the roster states none: a quarter of a kind.
-    static let standard = DeleteLimit.percent(25)
+    package static let standard = DeleteLimit.percent(25)
     /// The flag that applies past the limit.
     package static let override = "--allow-large-changes"
     /// How the value is written, for errors and the schema.
-    static let expected = "a count (3) or a share of the live total (10%)"
+    package static let expected = "a count (3) or a share of the live total (10%)"
+    package static var path: WritableKeyPath<Policy, DeleteLimit> { \.maxDeletes }
 
     /// The most deletes of a kind allowed when the space has `total` of that kind live.
     /// A share is rounded down but never below 1.
@@ -59,6 +61,10 @@ package enum DeleteLimit: Hashable, Sendable, CustomStringConvertible {
             ),
         ])
     }
+}
+
+extension DeleteLimit {
+    static func read(_ node: NodeID, _ reader: inout NodeReader) -> DeleteLimit? { reader.deleteLimit(node) }
 }
 
 extension NodeReader {

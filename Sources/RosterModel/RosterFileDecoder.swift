@@ -316,7 +316,9 @@ struct RosterFileDecoder {
         if let n = fields[.protected] {
             (policy.protectedPeople, policy.protectedTeams) = kindLists(n, "policy.protected")
         }
-        if let n = fields[DeleteLimit.key], let limit = reader.deleteLimit(n) { policy.maxDeletes = limit }
+        for key in RosterFormat.PolicyKey.allCases {
+            if let setting = key.readSetting, let n = fields[key] { setting.decode(n, &reader, into: &policy) }
+        }
         return policy
     }
 

@@ -40,7 +40,8 @@ package struct SavedPlan: Sendable {
     package var fingerprint: Fingerprint
     /// Every operation of every step, with its values (see ``steps(_:)``).
     package var steps: JSONValue
-    /// What the plan deletes against `policy.maxDeletes`, for a reader of the file.
+    /// The policy's settings (`maxDeletes`) and what the plan deletes against them, for a reader of
+    /// the file.
     var summary: [(String, JSONValue)] = []
     /// What a reviewer of the plan saw, fact by fact (``ReviewFact``): what `apply --reviewed`
     /// may run of a plan made later. Nil in a plan saved by a roster that did not write them.
@@ -51,8 +52,7 @@ package struct SavedPlan: Sendable {
 
     /// The saved form of `plan`.
     package init(
-        _ plan: Plan, fingerprint: Fingerprint, maxDeletes: DeleteLimit, roster: RosterFiles,
-        selection: SelectionText
+        _ plan: Plan, fingerprint: Fingerprint, policy: Policy, roster: RosterFiles, selection: SelectionText
     ) {
         space = plan.space.id
         self.roster = roster
@@ -61,19 +61,19 @@ package struct SavedPlan: Sendable {
         steps = Self.steps(plan)
         reviewed = plan.changes.flatMap(ReviewFact.facts)
         asOf = plan.scheduled.isEmpty ? nil : plan.asOf
-        summary = [
-            ("maxDeletes", .string(maxDeletes.description)),
-            (
-                "deletes",
-                .array(
-                    plan.deletes.map {
-                        .object([
-                            ("kind", .string($0.kind.rawValue)), ("count", .int($0.count)),
-                            ("liveTotal", .int($0.liveTotal)), ("allowed", .int($0.allowed)),
-                        ])
-                    })
-            ),
-        ]
+        summary =
+            RosterFormat.PolicyKey.settings.map { ($0.key.rawValue, .string($0.recorded(policy))) } + [
+                (
+                    "deletes",
+                    .array(
+                        plan.deletes.map {
+                            .object([
+                                ("kind", .string($0.kind.rawValue)), ("count", .int($0.count)),
+                                ("liveTotal", .int($0.liveTotal)), ("allowed", .int($0.allowed)),
+                            ])
+                        })
+                )
+            ]
     }
 
     /// The `apply` section, its version first.

@@ -16,7 +16,8 @@ package struct ApplyWorkflow: Sendable {
         var selection: SelectionText
         var connection: ConnectionOptions
         var environment: [String: String]
-        var allowLargeChanges: Bool
+        /// The policy settings apply goes past (their flags, `--allow-large-changes`, were given).
+        var overridden: Set<RosterFormat.PolicyKey>
         var concurrency: Int
         /// `--reviewed FOLDER`: the plans reviewed on merged pull requests; the roster's plan made
         /// now runs as far as they hold it (``ReviewCoverage``), without a question.
@@ -28,7 +29,7 @@ package struct ApplyWorkflow: Sendable {
 
         package init(
             paths: [String], prune: Bool = false, selection: SelectionText = SelectionText(),
-            connection: ConnectionOptions, environment: [String: String], allowLargeChanges: Bool = false,
+            connection: ConnectionOptions, environment: [String: String], overridden: Set<RosterFormat.PolicyKey> = [],
             concurrency: Int = 4, reviewed: String? = nil
         ) {
             self.reviewed = reviewed
@@ -37,7 +38,7 @@ package struct ApplyWorkflow: Sendable {
             self.selection = selection
             self.connection = connection
             self.environment = environment
-            self.allowLargeChanges = allowLargeChanges
+            self.overridden = overridden
             self.concurrency = concurrency
         }
 
@@ -180,7 +181,7 @@ package struct ApplyWorkflow: Sendable {
     }
 
     func facts(_ plan: Plan, _ roster: Roster) -> ApplyFacts {
-        ApplyFacts(plan: plan, roster: roster, saved: saved, allowLargeChanges: settings.allowLargeChanges)
+        ApplyFacts(plan: plan, roster: roster, saved: saved, overridden: settings.overridden)
     }
 
     /// Sends an approved plan.

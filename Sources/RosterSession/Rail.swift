@@ -48,8 +48,8 @@ struct ApplyFacts: Sendable {
     var plan: Plan
     var roster: Roster
     var saved: SavedPlanFile?
-    /// `--allow-large-changes`.
-    var allowLargeChanges: Bool
+    /// The policy settings apply goes past (their flags, `--allow-large-changes`, were given).
+    var overridden: Set<RosterFormat.PolicyKey>
     /// Approval is asked of a prompt that no one can answer (no terminal).
     var unanswerable = false
 }
@@ -147,7 +147,9 @@ struct MaxDeletesRail: Rail {
     func refusal(at point: RailPoint) -> SessionFailure? {
         // What is due deletes only what the roster dates, reviewed when it was merged (its plan
         // warned of each day past the limit).
-        guard case .shown(let facts) = point, !facts.allowLargeChanges, facts.plan.due == nil else { return nil }
+        guard case .shown(let facts) = point, !facts.overridden.contains(DeleteLimit.key), facts.plan.due == nil else {
+            return nil
+        }
         let exceeded = facts.plan.deletes.filter(\.exceeded)
         guard !exceeded.isEmpty else { return nil }
         let what = exceeded.map(\.description).joined(separator: ", ")

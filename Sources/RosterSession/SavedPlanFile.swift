@@ -147,7 +147,7 @@ package struct SavedPlanFile: Sendable {
             files: roster.files.map(relative), sha256: rosterDigest(roster.files, relativeTo: folder),
             prune: request.prune)
         let saved = SavedPlan(
-            plan, fingerprint: fingerprint, maxDeletes: roster.policy.maxDeletes, roster: files,
+            plan, fingerprint: fingerprint, policy: roster.policy, roster: files,
             selection: request.selectionText)
         fields.append(("apply", saved.json))
         let text = JSONValue.object(fields).rendered(indent: 2) + "\n"

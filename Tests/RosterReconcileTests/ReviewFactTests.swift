@@ -54,7 +54,7 @@ import Testing
                 == true)
         // The saved plan holds its facts, read back the same.
         let saved = SavedPlan(
-            promotion, fingerprint: promotion.fingerprint, maxDeletes: .percent(25),
+            promotion, fingerprint: promotion.fingerprint, policy: Policy(),
             roster: .init(paths: ["r.yaml"], files: ["r.yaml"], sha256: "x", prune: false), selection: SelectionText())
         let read = try SavedPlan(reading: saved.json)
         #expect(read.reviewed == saved.reviewed && saved.reviewed?.isEmpty == false)

@@ -79,12 +79,12 @@ import Testing
         let plan = try Self.plan(asOf: Day("2026-11-27"))
         let files = SavedPlan.RosterFiles(paths: ["r.yaml"], files: ["r.yaml"], sha256: "x", prune: false)
         let saved = SavedPlan(
-            plan, fingerprint: plan.fingerprint, maxDeletes: .standard, roster: files, selection: SelectionText())
+            plan, fingerprint: plan.fingerprint, policy: Policy(), roster: files, selection: SelectionText())
         #expect(try SavedPlan(reading: saved.json).asOf == Day("2026-11-27"))
         // Nothing scheduled: the day changes nothing, and is not written.
         let due = try Self.plan(asOf: Day("2027-02-01"))
         let unscheduled = SavedPlan(
-            due, fingerprint: due.fingerprint, maxDeletes: .standard, roster: files, selection: SelectionText())
+            due, fingerprint: due.fingerprint, policy: Policy(), roster: files, selection: SelectionText())
         #expect(unscheduled.json["asOf"] == nil)
     }
 }
