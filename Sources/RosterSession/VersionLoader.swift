@@ -1,6 +1,7 @@
 import Foundation
 import RosterCore
 import RosterModel
+import Synchronization
 
 /// The rosters of a history's versions, each file read once however many versions hold it (a
 /// file a commit did not change is not read again), and the files of a batch parsed on every core.
@@ -57,29 +58,14 @@ struct VersionLoader {
 }
 
 extension LogWorkflow {
-    /// `work` of each index, on every core.
+    /// `work` of each index, on every core; each result kept under a lock (the work, not the
+    /// lock, is what takes the time: a version's parse, validation and plan).
     static func parallel<T: Sendable>(_ count: Int, _ work: @Sendable (Int) -> T) -> [T] {
-        let results = ParallelResults<T>(count: count)
-        DispatchQueue.concurrentPerform(iterations: count) { results.set($0, work($0)) }
-        return results.values
-    }
-}
-
-/// Results written from several threads, each to its own index.
-private final class ParallelResults<T>: @unchecked Sendable {
-    private let buffer: UnsafeMutableBufferPointer<T?>
-
-    init(count: Int) {
-        buffer = .allocate(capacity: count)
-        buffer.initialize(repeating: nil)
-    }
-
-    func set(_ i: Int, _ value: T) { buffer[i] = value }
-
-    var values: [T] { buffer.compactMap { $0 } }
-
-    deinit {
-        buffer.deinitialize()
-        buffer.deallocate()
+        let results = Mutex([T?](repeating: nil, count: count))
+        DispatchQueue.concurrentPerform(iterations: count) { i in
+            let value = work(i)
+            results.withLock { $0[i] = value }
+        }
+        return results.withLock { $0.compactMap { $0 } }
     }
 }
