@@ -15,7 +15,9 @@ package struct MPSService: Sendable {
 
     /// The one read of the live state, without what the server lacks.
     static func liveQuery(lacking: Set<ServerFeature>) -> String {
-        let user = MPSField.User.allCases.filter { $0 != .levelStartDate || !lacking.contains(.levelStartDates) }
+        // A person field the server lacks is left out (its row names the feature).
+        let missing = Set(PersonField.all.filter { $0.row.feature.map(lacking.contains) ?? false }.map(\.wire))
+        let user = MPSField.User.allCases.filter { !missing.contains($0) }
         let limit = "\(MPSField.Limit.jobLevel) \(MPSField.Limit.limitMonths)"
         let limits = lacking.contains(.levelLimits) ? "" : "\n  jobLevelLimits { \(limit) }"
         let members = lacking.contains(.access) ? "" : "\n  spaceMembers { authId email name }"

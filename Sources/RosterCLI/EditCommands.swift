@@ -191,8 +191,12 @@ struct SetCommand: EditCommand {
         guard kind == .level else {
             let changes = try a.personChanges()
             guard !changes.isEmpty else {
-                throw UsageError(
-                    message: "nothing to set: name --craft, --level, --since, --focus or --id", hint: usage.description)
+                // The options that set something of a person: all of editSpecs but the day and the level's.
+                let names = editSpecs.map(\.name).filter {
+                    $0 != EditArguments.on.spec.name && $0 != EditArguments.limitMonths.spec.name
+                }
+                let list = names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+                throw UsageError(message: "nothing to set: name \(list)", hint: usage.description)
             }
             return .setPerson(a.names[0], changes)
         }

@@ -33,7 +33,8 @@ package struct LiveEntries {
 
     let users: [Int: LiveUser]
     /// Whether the server keeps level start dates (an older one does not: no entry states one).
-    let keepsDates: Bool
+    /// The server's features it lacks: a field that needs one is written nowhere.
+    let lacking: Set<ServerFeature>
     let repeatedPeople: Set<NameKey>
     let repeatedTeams: Set<NameKey>
     /// What each live person is called in the roster, by id: a pull keeps the roster's spelling.
@@ -44,7 +45,7 @@ package struct LiveEntries {
     /// The entries of `live`; people and teams `policy.ignore` hides count for no repeats.
     package init(_ live: LiveState, ignoredUsers: Set<Int> = [], ignoredTeams: Set<Int> = []) {
         users = Dictionary(live.users.map { ($0.id, $0) }) { first, _ in first }
-        keepsDates = !live.lacking.contains(.levelStartDates)
+        lacking = live.lacking
         repeatedPeople = Self.repeated(live.users.filter { !ignoredUsers.contains($0.id) }.map(\.key))
         repeatedTeams = Self.repeated(live.teams.filter { !ignoredTeams.contains($0.id) }.map(\.key))
         names = users.mapValues { Self.name($0.name) }
@@ -136,8 +137,10 @@ package struct LiveEntries {
     func written(_ field: PersonField, of user: LiveUser) -> (PersonField, String?)? {
         guard let text = user.text(field) else {
             // None is stated empty where absence leaves the live value alone, so that a value set
-            // in the app later is drift the plan shows (a server that keeps no dates has none).
-            guard field.row.absence == .unmanaged, field.kind != .date || keepsDates else { return nil }
+            // in the app later is drift the plan shows (a server that lacks the field has none).
+            guard field.row.absence == .unmanaged, !(field.row.feature.map(lacking.contains) ?? false) else {
+                return nil
+            }
             return (field, nil)
         }
         // A date that is not a day is left out (with a warning): the roster then leaves it alone.

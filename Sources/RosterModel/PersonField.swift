@@ -20,6 +20,11 @@ package enum PersonField: String, Sendable, CaseIterable {
         /// The edit commands' option that sets it (`roster set person NAME --craft C`); nil when a
         /// command of its own does (`rename`).
         package var option: String?
+        /// The part of MPS's schema an older server lacks, which the field needs; nil: every
+        /// server has it. The live read leaves the field out on a server that lacks it, export
+        /// writes none of it, and a roster that states it there is an error (a new field a server
+        /// may lack declares its ``ServerFeature``).
+        package var feature: ServerFeature?
     }
 
     /// The fields in the table's order, stored once (hot loops read it for every person).
@@ -34,23 +39,27 @@ package enum PersonField: String, Sendable, CaseIterable {
     /// The row as the table declares it.
     private func makeRow() -> Row {
         switch self {
-        case .name: Row(key: .name, wire: .fullName, kind: .freeText, absence: .required, label: "name", option: nil)
+        case .name:
+            Row(
+                key: .name, wire: .fullName, kind: .freeText, absence: .required, label: "name", option: nil,
+                feature: nil)
         case .craft:
             Row(
                 key: .craft, wire: .craftAbility, kind: .of(Craft.self), absence: .required, label: "craft",
-                option: "--craft")
+                option: "--craft", feature: nil)
         case .level:
             Row(
                 key: .level, wire: .jobLevel, kind: .of(JobLevel.self), absence: .required, label: "level",
-                option: "--level")
+                option: "--level", feature: nil)
         case .focus:
             Row(
                 key: .focus, wire: .craftFocus, kind: .of(Focus.self),
-                absence: .defaults(to: Focus.notApplicable.rawValue), label: "focus", option: "--focus")
+                absence: .defaults(to: Focus.notApplicable.rawValue), label: "focus", option: "--focus",
+                feature: nil)
         case .levelStartDate:
             Row(
                 key: .levelStartDate, wire: .levelStartDate, kind: .date, absence: .unmanaged,
-                label: "level start date", option: "--since")
+                label: "level start date", option: "--since", feature: .levelStartDates)
         }
     }
 

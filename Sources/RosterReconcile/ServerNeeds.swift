@@ -8,10 +8,12 @@ enum ServerNeeds {
     static func check(_ roster: Roster, _ live: LiveState) -> [Diagnostic] {
         guard !live.lacking.isEmpty else { return [] }
         var out: [Diagnostic] = []
-        if live.lacking.contains(.levelStartDates) {
-            for person in roster.people where person.levelStartDate != .unmanaged {
+        // Each person field whose row needs a feature the server lacks, stated by an entry.
+        for field in PersonField.all {
+            guard let feature = field.row.feature, live.lacking.contains(feature) else { continue }
+            for person in roster.people where person.stated(field) != .unmanaged {
                 out.append(
-                    missing(.levelStartDates, "person \"\(person.name.value)\" sets levelStartDate", person.location))
+                    missing(feature, "person \"\(person.name.value)\" sets \(field.key.rawValue)", person.location))
             }
         }
         if live.lacking.contains(.levelLimits) {

@@ -19,8 +19,8 @@ import Testing
 /// options are checked the same way in RosterCLITests (`EditOptionCoverageTests`).
 @Suite struct PersonFieldCoverageTests {
     /// Every field at the first of its samples (`field` at the second), as the live read's JSON.
-    static func wire(_ field: PersonField? = nil) -> String {
-        let values = PersonField.allCases.map { f -> String in
+    static func wire(_ field: PersonField? = nil, without: PersonField? = nil) -> String {
+        let values = PersonField.allCases.filter { $0 != without }.map { f -> String in
             let value = f == field ? f.kind.samples.1 : f.kind.samples.0
             return "\(JSONValue.string(f.wire.rawValue).rendered()): \(JSONValue.string(value).rendered())"
         }
@@ -163,6 +163,31 @@ import Testing
         let merge = ThreeWayPull(
             PullDecisions(roster: files, live: live, asOf: nil, take: []), files: files, base: base, live: live)
         #expect(merge.conflicts.map(\.field) == [field.key.name], "\(merge.conflicts)")
+    }
+
+    /// A field an older server lacks (its row's feature) is left out of the read on such a server,
+    /// export writes none of it, and a roster that states it is refused there before anything is
+    /// planned; every other field is read from every server.
+    @Test(arguments: PersonField.allCases) func aServerThatLacksTheFieldIsToldSo(_ field: PersonField) throws {
+        guard let feature = field.row.feature else {
+            #expect(
+                ServerFeature.allCases.allSatisfy { MPSService.liveQuery(lacking: [$0]).contains(field.wire.rawValue) })
+            return
+        }
+        #expect(!MPSService.liveQuery(lacking: [feature]).contains(field.wire.rawValue))
+        // As such a server answers: without the field.
+        let body =
+            #"{"data": {"mySpaces": [{"id": "u_1", "name": "Acme", "isOwner": true}], "users": ["#
+            + Self.wire(without: field) + "], \"teams\": []}}"
+        let users = try #require(LiveStateDecoder.decode(Data(body.utf8))).users
+        var live = LiveState(
+            space: LiveSpace(id: "u_1", name: "Acme", isOwner: true), users: users, teams: [], levels: [])
+        live.lacking = [feature]
+        var exporter = RosterExporter(live: live, pinSpace: false, pinIDs: false)
+        #expect(!exporter.text(json: false).contains("\(field.key.name):"), "export writes none of it")
+        let roster = RosterLoader().load(texts: [(path: "r.yaml", bytes: Array(Self.rosterText().utf8))]).roster
+        let refused = ServerNeeds.check(roster, live)
+        #expect(refused.count == 1 && refused.first?.message.contains(field.key.rawValue) == true, "\(refused)")
     }
 
     @Test(arguments: PersonField.allCases) func aPlanChangesOnlyTheFieldAndKeepsTheRest(_ field: PersonField) throws {
