@@ -13,6 +13,7 @@ package enum DeleteLimit: Hashable, Sendable, CustomStringConvertible, ReadSetti
     package static let key = RosterFormat.PolicyKey.maxDeletes
     /// The limit where the roster states none: a quarter of a kind.
     package static let standard = DeleteLimit.percent(25)
+    package static let strictest = DeleteLimit.count(0)
     /// The flag that applies past the limit.
     package static let override = "--allow-large-changes"
     /// How the value is written, for errors and the schema.

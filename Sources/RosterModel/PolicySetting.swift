@@ -12,6 +12,9 @@ package protocol PolicySetting: Sendable, CustomStringConvertible {
     static var key: RosterFormat.PolicyKey { get }
     /// The value where the roster states none.
     static var standard: Self { get }
+    /// The value that allows nothing of what the setting limits (a limit of 0): a plan that does
+    /// any of it is past it.
+    static var strictest: Self { get }
     /// How a value is written, for errors and the schema.
     static var expected: String { get }
     /// The flag of `roster apply` that applies past the setting.

@@ -7,6 +7,7 @@ import Testing
 @testable import RosterModel
 @testable import RosterReconcile
 @testable import RosterRender
+@testable import RosterSession
 
 /// Every `policy` setting a rail holds plans to (``PolicySetting``; the settings are the keys
 /// whose ``RosterFormat/PolicyKey/setting`` names a type) reaches every place a setting must:
@@ -43,7 +44,7 @@ import Testing
 
     @Test(arguments: settings) func theStandardValueReadsBackAndIsRecorded(_ c: SettingCase) throws {
         let standard = c.setting.standard.description
-        let loaded = Self.load("\(c.setting.key.rawValue): \"\(standard)\"")
+        let loaded = Self.load("\(c.setting.key.rawValue): \(standard)")
         #expect(loaded.isValid, "\(loaded.diagnostics)")
         #expect(c.setting.recorded(loaded.roster.policy) == standard)
         #expect(c.setting.recorded(Policy()) == standard, "the value where the roster states none")
@@ -55,6 +56,64 @@ import Testing
             plan, fingerprint: plan.fingerprint, policy: loaded.roster.policy, roster: files,
             selection: SelectionText())
         #expect(saved.json[c.setting.key.rawValue]?.stringValue == standard, "the saved plan records it")
+    }
+
+    /// Ada leads Core with Bo, Cy leads Edge with Di; the roster moves Bo to Edge and (under prune)
+    /// deletes Di: a plan that does one of everything a rail counts.
+    static let live = LiveState(
+        space: LiveSpace(id: "u_1", name: "Acme", isOwner: true),
+        users: [
+            LiveUser(
+                id: 1, name: "Ada Park", craft: .engineering, level: .senior, focus: .backend, levelStartDate: nil),
+            LiveUser(id: 2, name: "Bo Lind", craft: .design, level: .mid, focus: .mobile, levelStartDate: nil),
+            LiveUser(
+                id: 3, name: "Cy Moreau", craft: .engineering, level: .staff, focus: .frontend, levelStartDate: nil),
+            LiveUser(
+                id: 4, name: "Di Okafor", craft: .engineering, level: .junior, focus: .frontend, levelStartDate: nil),
+        ],
+        teams: [
+            LiveTeam(id: 10, name: "Core", leadID: 1, memberIDs: [1, 2]),
+            LiveTeam(id: 11, name: "Edge", leadID: 3, memberIDs: [3, 4]),
+        ], levels: [])
+
+    static func people(_ policy: String) -> String {
+        """
+        version: 1
+        policy: { prune: true, \(policy) }
+        people:
+          - { name: Ada Park, craft: Engineering, level: Senior, focus: Backend }
+          - { name: Bo Lind, craft: Design, level: Mid, focus: Mobile }
+          - { name: Cy Moreau, craft: Engineering, level: Staff, focus: Frontend }
+        teams:
+          - { name: Core, lead: Ada Park, members: [] }
+          - { name: Edge, lead: Cy Moreau, members: [Bo Lind] }
+        """
+    }
+
+    /// At its strictest, a setting's rail warns of the plan (naming the setting and the flag) and
+    /// refuses to apply it unless the flag is given: a setting read but held by no rail fails here.
+    @Test(arguments: settings) func aPlanPastTheSettingIsWarnedOfAndRefused(_ c: SettingCase) throws {
+        let key = c.setting.key.rawValue, override = c.setting.override
+        let text = Self.people("\(key): \(c.setting.strictest)")
+        let loaded = RosterLoader().load(texts: [(path: "roster.yaml", bytes: Array(text.utf8))])
+        #expect(loaded.isValid, "\(loaded.diagnostics)")
+        let plan = try #require(Planner.plan(roster: loaded.roster, live: Self.live, prune: true).0)
+        let warned = plan.warnings.map(\.message).filter { $0.contains("policy.\(key)") }
+        #expect(!warned.isEmpty && warned.allSatisfy { $0.contains(override) }, "\(plan.warnings)")
+        let facts = { (overridden: Set<RosterFormat.PolicyKey>) in
+            ApplyFacts(plan: plan, roster: loaded.roster, saved: nil, overridden: overridden)
+        }
+        do {
+            try Rails.check(.shown(facts([])))
+            Issue.record("applied past policy.\(key)")
+        } catch {
+            let said = error.diagnostics.map(\.message).joined()
+            #expect(said.contains("policy.\(key)") && said.contains(override), "\(said)")
+        }
+        #expect(throws: Never.self, "\(override) goes past it") { try Rails.check(.shown(facts([c.setting.key]))) }
+        let standard = RosterLoader().load(texts: [(path: "r.yaml", bytes: Array(Self.people("").utf8))]).roster
+        let usual = try #require(Planner.plan(roster: standard, live: Self.live, prune: true).0)
+        #expect(!usual.warnings.contains { $0.message.contains("policy.\(key)") }, "not at its standard value")
     }
 
     @Test(arguments: settings) func theSchemaDescribesIt(_ c: SettingCase) {
