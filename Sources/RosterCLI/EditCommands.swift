@@ -60,11 +60,14 @@ struct EditOptions<C: EditCommand>: CommandOptions {
 extension EditCommand {
     static var subcommands: [String] { Kind.none == nil ? Kind.allCases.map(\.rawValue) : [] }
 
+    /// Whether the command takes `--on DATE` (`rename` does not).
+    static var takesDay: Bool { editSpecs.contains { $0.name == EditArguments.on.spec.name } }
+
     static func run(_ options: Options, _ context: CommandContext) async -> ExitCode {
         let arguments = options.edit
         return await reporting(FailureStyle(json: arguments.json, color: arguments.style), context) {
             var edit = try edit(arguments, kind: options.kind)
-            if let day = arguments.day { edit = .on(day, edit) }
+            if takesDay, let day = arguments.day { edit = .on(day, edit) }
             let outcome = try EditWorkflow(paths: arguments.paths).edit(edit)
             if !outcome.warnings.isEmpty {
                 let color = context.useColor(onStderr: true, arguments.style)

@@ -95,7 +95,10 @@ extension Option where Value: OutputFormat {
 }
 
 extension ParsedArguments {
-    subscript<Value>(_ option: Option<Value>) -> Value { option.value(in: self) }
+    subscript<Value>(_ option: Option<Value>) -> Value {
+        reads?.note(option.spec.name)
+        return option.value(in: self)
+    }
 }
 
 /// Every option of the command line, each declared once.

@@ -10,4 +10,8 @@ let context = CommandContext(
     environment: ProcessInfo.processInfo.environment,
     currentDirectory: FileManager.default.currentDirectoryPath
 )
-exit(await RosterCommandLine.main(Array(CommandLine.arguments.dropFirst()), context: context).rawValue)
+let code = await RosterCommandLine.main(Array(CommandLine.arguments.dropFirst()), context: context)
+// Every byte is already written (the console writes with write(2), nothing through stdio). Ending
+// without the C library's exit handlers and the libraries' destructors keeps a worker thread still
+// inside a library from meeting its teardown: a TLS plan once crashed there after its output.
+_exit(code.rawValue)
