@@ -22,7 +22,7 @@ package struct MPSService: Sendable {
         let limits = lacking.contains(.levelLimits) ? "" : "\n  jobLevelLimits { \(limit) }"
         let members = lacking.contains(.access) ? "" : "\n  spaceMembers { authId email name }"
         // A team's fields as the table reads them: a person (the lead, each member) by their id.
-        let team = TeamField.allCases.map { field in
+        let team = TeamField.allCases.filter { !($0.feature.map(lacking.contains) ?? false) }.map { field in
             switch field.kind {
             case .person, .people: "\(field.read) { \(MPSField.User.id) }"
             case .fixedSet, .date, .freeText: field.read.rawValue

@@ -15,14 +15,19 @@ package enum TeamField: String, Sendable, CaseIterable {
         var read: MPSField.Team
         var kind: FieldKind
         var absence: FieldAbsence
+        /// The part of MPS's schema an older server lacks, which the field needs; nil: every
+        /// server has it (as for a person, ``PersonField/Row/feature``).
+        var feature: ServerFeature?
     }
 
     /// The field's row of the table.
     var row: Row {
         switch self {
-        case .name: Row(key: .name, input: .name, read: .name, kind: .freeText, absence: .required)
-        case .lead: Row(key: .lead, input: .teamLeadId, read: .teamLead, kind: .person, absence: .required)
-        case .members: Row(key: .members, input: .memberIds, read: .members, kind: .people, absence: .empty)
+        case .name: Row(key: .name, input: .name, read: .name, kind: .freeText, absence: .required, feature: nil)
+        case .lead:
+            Row(key: .lead, input: .teamLeadId, read: .teamLead, kind: .person, absence: .required, feature: nil)
+        case .members:
+            Row(key: .members, input: .memberIds, read: .members, kind: .people, absence: .empty, feature: nil)
         }
     }
 
@@ -33,4 +38,6 @@ package enum TeamField: String, Sendable, CaseIterable {
     /// MPS's name for it in `Team`.
     package var read: MPSField.Team { row.read }
     package var kind: FieldKind { row.kind }
+    /// The server feature the field needs; nil: every server has it.
+    package var feature: ServerFeature? { row.feature }
 }

@@ -257,6 +257,14 @@ import Testing
         #expect(decoded.teams == [Self.other(field)])
     }
 
+    /// The read leaves out a field whose row needs a feature the server lacks, and asks every
+    /// server for the others.
+    @Test(arguments: TeamField.allCases) func aServerThatLacksTheFieldIsNotAskedForIt(_ field: TeamField) {
+        let lacking = field.feature.map { [$0] } ?? Set(ServerFeature.allCases)
+        let teams = MPSService.liveQuery(lacking: lacking).split(separator: "\n").first { $0.contains("teams {") }
+        #expect(teams?.contains(" \(field.read.rawValue)") == (field.feature == nil), "\(teams ?? "")")
+    }
+
     @Test(arguments: TeamField.allCases) func aPlanChangesTheFieldShowsItAndSendsIt(_ field: TeamField) throws {
         let plan = try Self.plan(Self.rosterText(Self.other(field)), against: Self.team)
         #expect(plan.changes.flatMap(\.updates).map(\.field) == [PlanField(field)], "\(plan.changes)")
