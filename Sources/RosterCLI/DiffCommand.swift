@@ -1,5 +1,6 @@
 import Foundation
 import RosterCore
+import RosterReconcile
 import RosterRender
 import RosterSession
 
@@ -39,14 +40,21 @@ struct DiffCommand: Command {
             let versions = DiffRenderer.Versions(
                 from: diff.from.words, to: diff.to.words,
                 json: [("from", json(diff.from)), ("to", json(diff.to))])
-            switch options.format {
-            case .json: context.console.writeOut(DiffRenderer.json(diff.plan, versions))
-            case .markdown: context.console.writeOut(DiffRenderer.markdown(diff.plan, versions))
-            case .text:
-                let color = context.useColor(onStderr: false, options.style)
-                context.console.writeOut(DiffRenderer.text(diff.plan, versions, color: color))
-            }
+            let color = context.useColor(onStderr: false, options.style)
+            context.console.writeOut(rendered(diff.plan, versions, options.format, color: color))
             return ExitCode.success
+        }
+    }
+
+    /// The diff in `format`. Every format carries the changes and what the newer version schedules:
+    /// `PlanFormatCoverageTests` check each case.
+    static func rendered(
+        _ plan: Plan, _ versions: DiffRenderer.Versions, _ format: Options.Format, color: Bool
+    ) -> String {
+        switch format {
+        case .json: DiffRenderer.json(plan, versions)
+        case .markdown: DiffRenderer.markdown(plan, versions)
+        case .text: DiffRenderer.text(plan, versions, color: color)
         }
     }
 

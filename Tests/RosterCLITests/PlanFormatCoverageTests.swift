@@ -56,4 +56,14 @@ import Testing
             #expect(shown.contains("Chris Lopez") && shown.contains("2027-01-01"), "\(format) scheduled: \(shown)")
         }
     }
+
+    /// `roster diff`'s formats carry the changes and what the newer version schedules.
+    @Test(arguments: DiffCommand.Options.Format.allCases)
+    func theDiffFormatCarriesChangesAndScheduledChanges(_ format: DiffCommand.Options.Format) throws {
+        let plan = try Self.plan()
+        let versions = DiffRenderer.Versions(from: "main", to: "the working tree", json: [])
+        let shown = DiffCommand.rendered(plan, versions, format, color: false)
+        for name in ["Quinn Ward", "Rae Holt", "Sam Okafor"] { #expect(shown.contains(name), "\(format): \(name)") }
+        #expect(shown.contains("Chris Lopez") && shown.contains("2027-01-01"), "\(format) scheduled: \(shown)")
+    }
 }
