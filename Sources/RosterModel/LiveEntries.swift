@@ -32,7 +32,6 @@ package struct LiveEntries {
     }
 
     let users: [Int: LiveUser]
-    /// Whether the server keeps level start dates (an older one does not: no entry states one).
     /// The server's features it lacks: a field that needs one is written nowhere.
     let lacking: Set<ServerFeature>
     let repeatedPeople: Set<NameKey>

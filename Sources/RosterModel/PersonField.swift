@@ -19,12 +19,14 @@ package enum PersonField: String, Sendable, CaseIterable {
         package var label: String
         /// The edit commands' option that sets it (`roster set person NAME --craft C`); nil when a
         /// command of its own does (`rename`).
-        package var option: String?
+        /// (`let`: an optional `var` would default to nil in the memberwise initializer, and a new
+        /// row could leave it out unnoticed.)
+        package let option: String?
         /// The part of MPS's schema an older server lacks, which the field needs; nil: every
         /// server has it. The live read leaves the field out on a server that lacks it, export
         /// writes none of it, and a roster that states it there is an error (a new field a server
         /// may lack declares its ``ServerFeature``).
-        package var feature: ServerFeature?
+        package let feature: ServerFeature?
     }
 
     /// The fields in the table's order, stored once (hot loops read it for every person).

@@ -16,8 +16,9 @@ package enum TeamField: String, Sendable, CaseIterable {
         var kind: FieldKind
         var absence: FieldAbsence
         /// The part of MPS's schema an older server lacks, which the field needs; nil: every
-        /// server has it (as for a person, ``PersonField/Row/feature``).
-        var feature: ServerFeature?
+        /// server has it (as for a person, ``PersonField/Row/feature``); `let`, so that every row
+        /// states it.
+        let feature: ServerFeature?
     }
 
     /// The field's row of the table.

@@ -126,12 +126,13 @@ package enum PlanRenderer {
         let after = { (field: PlanField) in values[field] ?? .null }
         switch kind {
         case .person:
-            // Every field of the table by its edit option's word, but the name (the line's subject);
-            // a field with no value is left out.
+            // Every field of the table but the name (the line's subject), by its edit option's word
+            // (else its label); a field with no value is left out.
             let words = PersonField.all.compactMap { field -> String? in
                 let value = after(PlanField(field))
-                guard let option = field.row.option, value != .null else { return nil }
-                return "\(option.dropFirst(2)) \(text(of: value))"
+                guard field != .name, value != .null else { return nil }
+                let word = field.row.option.map { String($0.dropFirst(2)) } ?? field.row.label
+                return "\(word) \(text(of: value))"
             }
             out += words.joined(separator: ", ")
         case .team:
