@@ -15,6 +15,9 @@ package enum TeamField: String, Sendable, CaseIterable {
         var read: MPSField.Team
         var kind: FieldKind
         var absence: FieldAbsence
+        /// The edit commands' option that sets it (`roster add team NAME --lead P`); nil when a
+        /// command of its own does (`rename`). `let`, as ``feature``.
+        package let option: String?
         /// The part of MPS's schema an older server lacks, which the field needs; nil: every
         /// server has it (as for a person, ``PersonField/Row/feature``); `let`, so that every row
         /// states it.
@@ -24,11 +27,17 @@ package enum TeamField: String, Sendable, CaseIterable {
     /// The field's row of the table.
     var row: Row {
         switch self {
-        case .name: Row(key: .name, input: .name, read: .name, kind: .freeText, absence: .required, feature: nil)
+        case .name:
+            Row(
+                key: .name, input: .name, read: .name, kind: .freeText, absence: .required, option: nil, feature: nil)
         case .lead:
-            Row(key: .lead, input: .teamLeadId, read: .teamLead, kind: .person, absence: .required, feature: nil)
+            Row(
+                key: .lead, input: .teamLeadId, read: .teamLead, kind: .person, absence: .required, option: "--lead",
+                feature: nil)
         case .members:
-            Row(key: .members, input: .memberIds, read: .members, kind: .people, absence: .empty, feature: nil)
+            Row(
+                key: .members, input: .memberIds, read: .members, kind: .people, absence: .empty,
+                option: "--members", feature: nil)
         }
     }
 
@@ -39,6 +48,9 @@ package enum TeamField: String, Sendable, CaseIterable {
     /// MPS's name for it in `Team`.
     package var read: MPSField.Team { row.read }
     package var kind: FieldKind { row.kind }
+    package var absence: FieldAbsence { row.absence }
+    /// The edit commands' option that sets it; nil when a command of its own does.
+    package var option: String? { row.option }
     /// The server feature the field needs; nil: every server has it.
     package var feature: ServerFeature? { row.feature }
 }

@@ -26,17 +26,27 @@ extension PullDecisions {
             }
             if team.presence.starts != nil { decisions.append(.fold(entry: at, key: Team.starts.name)) }
             if matching.picked.teams.contains(t) { set(at, Team.id.name, .number(current.id)) }
-            if current.key != team.key {
-                // A rename in the app, written as one: the old name kept among the former names.
-                set(at, Team.name.name, .text(LiveEntries.name(current.name)))
-                let former = team.previously.map(\.value).filter { NameKey($0) != current.key }
-                set(at, Team.previously.name, .list(former + [team.name.value]))
-            }
             var edit = TeamEdit(written: roster.teams[t], asOf: asOf)
-            let lead = pullLead(t, team, dayPeople, current, &edit)
-            pullMembers(t, dayPeople, current, lead: lead, &edit)
+            // Each field of the table, in its order (the members follow the lead the team ends
+            // with); the switch names this place when a field is added.
+            var lead: Int?
+            for field in TeamField.allCases {
+                switch field {
+                case .name: pullName(team, current, at)
+                case .lead: lead = pullLead(t, team, dayPeople, current, &edit)
+                case .members: pullMembers(t, dayPeople, current, lead: lead, &edit)
+                }
+            }
             write(edit, t, at)
         }
+    }
+
+    /// A rename in the app, written as one: the old name kept among the former names.
+    private mutating func pullName(_ team: TeamEntry, _ current: LiveTeam, _ at: SourceLocation) {
+        guard current.key != team.key else { return }
+        set(at, Team.name.name, .text(LiveEntries.name(current.name)))
+        let former = team.previously.map(\.value).filter { NameKey($0) != current.key }
+        set(at, Team.previously.name, .list(former + [team.name.value]))
     }
 
     /// The team's lead: the space's where it is adopted (or a person's spelling changes), the

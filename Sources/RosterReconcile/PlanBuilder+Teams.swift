@@ -142,21 +142,28 @@ extension PlanBuilder {
         }
     }
 
-    /// The update's change: the name, the lead and the members that differ.
+    /// The update's change: each field of the table that differs, in the table's order (the
+    /// switch names this place when a field is added).
     private func teamChange(
         _ current: LiveTeam, _ desired: DesiredTeam, renamed: Bool, leavers: Set<PlannedPerson>,
         joiners: Set<PlannedPerson>
     ) -> Change {
         var change = Change(action: .update, kind: .team, name: desired.name, id: current.id)
-        if renamed { change.updates.append(.name(from: current.name, to: desired.name)) }
-        if desired.lead != .live(current.leadID) {
-            change.updates.append(.lead(from: member(.live(current.leadID)), to: member(desired.lead, desired: true)))
-        }
-        if !leavers.isEmpty || !joiners.isEmpty {
-            change.updates.append(
-                .members(
-                    added: joiners.map { member($0, desired: true) }.sortedByName(),
-                    removed: leavers.map { member($0) }.sortedByName()))
+        for field in TeamField.allCases {
+            switch field {
+            case .name:
+                if renamed { change.updates.append(.name(from: current.name, to: desired.name)) }
+            case .lead:
+                guard desired.lead != .live(current.leadID) else { continue }
+                change.updates.append(
+                    .lead(from: member(.live(current.leadID)), to: member(desired.lead, desired: true)))
+            case .members:
+                guard !leavers.isEmpty || !joiners.isEmpty else { continue }
+                change.updates.append(
+                    .members(
+                        added: joiners.map { member($0, desired: true) }.sortedByName(),
+                        removed: leavers.map { member($0) }.sortedByName()))
+            }
         }
         return change
     }
