@@ -74,6 +74,16 @@ struct EditArguments: Sendable {
         }
     }
 
+    /// The option that sets each team field the table says the edit commands set (a test checks
+    /// the names agree).
+    static func option(_ field: TeamField) -> Option<String?>? {
+        switch field {
+        case .name: nil
+        case .lead: lead
+        case .members: members
+        }
+    }
+
     /// The person fields given, each checked against its field; `none` states any field its row
     /// lets be empty (``FieldAbsence/isClearable``) empty where `allowingNone`.
     func fields(allowingNone: Bool) throws(UsageError) -> GivenFields {

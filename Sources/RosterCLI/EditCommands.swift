@@ -98,9 +98,12 @@ struct AddCommand: EditCommand {
     static let summary = "Add a person (into a team) or a team to the roster files; the server is not asked."
     static let usage = Usage(
         [.words("add person NAME")] + HireCommand.person,
-        [.words("add team NAME"), .required(EditArguments.lead.spec)]
-            + .each(EditArguments.members.spec, EditArguments.into.spec, EditArguments.on.spec) + [.words("[PATH…]")])
-    static let editSpecs = HireCommand.editSpecs + [EditArguments.lead.spec, EditArguments.members.spec]
+        [.words("add team NAME")] + team + .each(EditArguments.into.spec, EditArguments.on.spec) + [.words("[PATH…]")])
+    /// A team's fields, each by its option (required where the field is), from the table.
+    static let team: [Usage.Part] = TeamField.allCases.compactMap { field in
+        EditArguments.option(field).map { field.absence == .required ? .required($0.spec) : .optional($0.spec) }
+    }
+    static let editSpecs = HireCommand.editSpecs + TeamField.allCases.compactMap { EditArguments.option($0)?.spec }
     static let names = 1
 
     static func edit(_ a: EditArguments, kind: PersonOrTeam) throws(UsageError) -> RosterEdit {
