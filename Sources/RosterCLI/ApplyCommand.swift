@@ -24,13 +24,6 @@ struct ApplyCommand: Command {
             "--due",
             "apply only what the roster's dates made due by the plan's day (the scheduled job); what the apps "
                 + "changed is left for pull")
-        static let specs =
-            [
-                format.spec, OptionCatalog.view.spec, OptionCatalog.autoApprove.spec,
-            ] + OptionCatalog.overrides.map(\.option.spec) + [
-                OptionCatalog.concurrency.spec, OptionCatalog.prune.spec, only.spec, exclude.spec,
-                OptionCatalog.reviewed.spec, due.spec, PlanningOptions.asOf.spec,
-            ]
         /// Roster paths, or one saved plan.
         var paths: [String]
         var format: TextOrJSON
@@ -54,9 +47,9 @@ struct ApplyCommand: Command {
             autoApprove = arguments[OptionCatalog.autoApprove]
             overridden = Set(OptionCatalog.overrides.filter { arguments[$0.option] }.map(\.key))
             concurrency = arguments[OptionCatalog.concurrency] ?? 4
+            planning = try PlanningOptions(arguments, only: Self.only, exclude: Self.exclude)
             reviewed = arguments[OptionCatalog.reviewed]
             due = arguments[Self.due]
-            planning = try PlanningOptions(arguments)
             color = ColorOptions(arguments)
             connection = ConnectionOptions(arguments)
         }

@@ -15,7 +15,7 @@ struct AuthCommand: Command {
         [.words("auth status"), .optional(Options.format.spec)])
     struct Options: CommandOptions {
         static let format = Option<TextOrJSON>.format("status: output format (default text)")
-        static let specs = [OptionCatalog.withToken.spec, format.spec]
+        static let declaringWords = ["status"]
         var subcommand: String
         var withToken: Bool
         var format: TextOrJSON

@@ -17,7 +17,6 @@ struct ChartCommand: Command {
             case mermaid, dot
         }
         static let format = Option<Format>.format("mermaid (default; GitHub renders it) or dot (Graphviz)")
-        static let specs = [OptionCatalog.live.spec, format.spec, OptionCatalog.team.spec, ChartCommand.people.spec]
         var paths: [String]
         var live: Bool
         var format: Format

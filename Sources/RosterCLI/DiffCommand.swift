@@ -15,7 +15,6 @@ struct DiffCommand: Command {
             case text, json, markdown
         }
         static let format = Option<Format>.format("output format (default text)")
-        static let specs = [format.spec]
         /// The revisions (the first word, unless it names a file or folder) and the roster's paths.
         var revisions: String?
         var paths: [String]

@@ -14,7 +14,6 @@ struct ExportCommand: Command {
         static let out = OptionCatalog.out.help("write the roster there instead of standard output")
         static let ids = Option<Bool>.flag(
             "--ids", "pin every person's and team's live id (`id:`), not only where names repeat")
-        static let specs = [format.spec, out.spec, ids.spec, OptionCatalog.followSymlinks.spec]
         var format: Format
         var ids: Bool
         var out: String?

@@ -16,9 +16,6 @@ struct LogCommand: Command {
     static let until = Option<Day?>.day("--until", "entries up to this day (the whole day in UTC)")
     struct Options: CommandOptions {
         static let format = Option<TextOrJSON>.format("output format (default text)")
-        static let specs = [
-            LogCommand.person.spec, LogCommand.team.spec, LogCommand.since.spec, LogCommand.until.spec, format.spec,
-        ]
         var paths: [String]
         var filter: LogRenderer.Filter
         var format: TextOrJSON

@@ -96,7 +96,7 @@ extension Option where Value: OutputFormat {
 
 extension ParsedArguments {
     subscript<Value>(_ option: Option<Value>) -> Value {
-        reads?.note(option.spec.name)
+        reads?.note(option.spec)
         return option.value(in: self)
     }
 }

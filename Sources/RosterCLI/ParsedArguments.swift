@@ -21,13 +21,21 @@ struct ParsedArguments: Equatable, Sendable {
     }
 }
 
-/// The options a command's code read, by name: an option read but not among the command's
-/// `specs` is never parsed (the parser refuses it as unknown), and `OptionDeclarationTests` use
-/// this to name such an option.
+/// The options a command's code read, in the order first read: a command's options are
+/// declared by reading them (``CommandOptions/specs``), and `OptionDeclarationTests` name an
+/// option an edit command reads but does not declare.
 final class OptionReads: Sendable {
-    private let names = Mutex<Set<String>>([])
+    private let specs = Mutex<[OptionSpec]>([])
 
-    func note(_ name: String) { names.withLock { _ = $0.insert(name) } }
+    func note(_ spec: OptionSpec) {
+        specs.withLock { specs in
+            if !specs.contains(where: { $0.name == spec.name }) { specs.append(spec) }
+        }
+    }
 
-    var all: Set<String> { names.withLock { $0 } }
+    /// The options read, in the order first read.
+    var read: [OptionSpec] { specs.withLock { $0 } }
+
+    /// Their names.
+    var all: Set<String> { Set(read.map(\.name)) }
 }

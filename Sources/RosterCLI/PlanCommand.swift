@@ -16,11 +16,6 @@ struct PlanCommand: Command {
             case text, json, markdown
         }
         static let format = Option<Format>.format("output format (default text)")
-        static let specs =
-            [
-                format.spec, OptionCatalog.view.spec, OptionCatalog.out.spec, OptionCatalog.followSymlinks.spec,
-                OptionCatalog.detailedExitcode.spec,
-            ] + PlanningOptions.specs
         var paths: [String]
         var format: Format
         var view: PlanRenderer.TextView

@@ -3,19 +3,22 @@ import RosterReconcile
 import RosterSession
 
 /// What to plan: `--prune`, `--only`, `--exclude` and `--as-of`, for `plan` and `apply`.
-struct PlanningOptions: CommandOptions {
+struct PlanningOptions: Sendable {
     static let asOf = OptionCatalog.asOf.help(
         "plan as on this day: what the roster dates later is scheduled (default: today, UTC)")
-    static let specs = [OptionCatalog.prune.spec, OptionCatalog.only.spec, OptionCatalog.exclude.spec, asOf.spec]
     var prune: Bool
     var only: String?
     var exclude: String?
     var asOf: Day
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
+    /// Reads them (`only` and `exclude` with the help the command gives them).
+    init(
+        _ arguments: ParsedArguments, only: Option<String?> = OptionCatalog.only,
+        exclude: Option<String?> = OptionCatalog.exclude
+    ) throws(UsageError) {
         prune = arguments[OptionCatalog.prune]
-        only = arguments[OptionCatalog.only]
-        exclude = arguments[OptionCatalog.exclude]
+        self.only = arguments[only]
+        self.exclude = arguments[exclude]
         asOf = arguments[Self.asOf] ?? .today
     }
 

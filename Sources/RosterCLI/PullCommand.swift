@@ -13,10 +13,6 @@ struct PullCommand: Command {
     static let asOf = PlanningOptions.asOf.help(
         "pull as on this day: what the roster dates later is scheduled, and stays (default: today, UTC)")
     struct Options: CommandOptions {
-        static let specs = [
-            OptionCatalog.dryRun.spec, OptionCatalog.check.spec, OptionCatalog.into.spec, OptionCatalog.base.spec,
-            OptionCatalog.take.spec, PullCommand.asOf.spec, OptionCatalog.followSymlinks.spec, FormatOnly.format.spec,
-        ]
         var paths: [String]
         var json: Bool
         var dryRun: Bool
@@ -31,7 +27,6 @@ struct PullCommand: Command {
         var style: ColorOptions
 
         init(_ arguments: ParsedArguments) throws(UsageError) {
-            asOf = arguments[PullCommand.asOf] ?? .today
             style = ColorOptions(arguments)
             paths = arguments.positionals
             dryRun = arguments[OptionCatalog.dryRun]
@@ -39,6 +34,7 @@ struct PullCommand: Command {
             into = arguments[OptionCatalog.into]
             base = arguments[OptionCatalog.base]
             take = arguments[OptionCatalog.take]
+            asOf = arguments[PullCommand.asOf] ?? .today
             links = arguments[OptionCatalog.followSymlinks] ? .anywhere : .withinRepository
             json = arguments[FormatOnly.format] == .json
             connection = ConnectionOptions(arguments)

@@ -31,10 +31,7 @@ struct ReportCommand: Command {
             case text, json, markdown, csv
         }
         static let format = Option<Format>.format("output format (default text)")
-        static let specs = [
-            OptionCatalog.live.spec, ReportCommand.team.spec, OptionCatalog.asOf.spec, OptionCatalog.dueMonths.spec,
-            ReportCommand.span.spec, ReportCommand.since.spec, ReportCommand.out.spec, format.spec,
-        ]
+        static let declaringWords = [Report.levels.rawValue]
         var report: Report
         /// The roster's paths, after the report's name.
         var paths: [String]
@@ -68,8 +65,8 @@ struct ReportCommand: Command {
             dueMonths = arguments[OptionCatalog.dueMonths] ?? 3
             span = arguments[ReportCommand.span]
             since = arguments[ReportCommand.since] ?? asOf.adding(months: -3)
-            format = arguments[Self.format]
             out = arguments[ReportCommand.out]
+            format = arguments[Self.format]
             connection = ConnectionOptions(arguments)
         }
     }

@@ -61,9 +61,10 @@ package enum RosterCommandLine {
         do throws(UsageError) {
             parsed = try ArgumentParser.parse(words, options: HelpCommand.options, command: HelpCommand.name)
         } catch { return usageError(error, context, arguments: words) }
-        if parsed.flag("--man") || parsed.values["--man-dir"] != nil { return manual(parsed, context) }
-        let json = parsed[HelpCommand.Options.format] == .json
-        guard let name = parsed.positionals.first else {
+        let options = HelpCommand.Options(parsed)
+        if options.man || options.manDir != nil { return manual(options, context) }
+        let json = options.format == .json
+        guard let name = options.words.first else {
             context.console.writeOut(json ? HelpDocument.json(listed(commands)) : overview(commands))
             return ExitCode.success
         }
@@ -75,8 +76,8 @@ package enum RosterCommandLine {
     }
 
     /// `roster help --man [NAME]` prints a manual page; `roster help --man-dir DIR` writes them all.
-    static func manual(_ parsed: ParsedArguments, _ context: CommandContext) -> ExitCode {
-        if let folder = parsed.values["--man-dir"] {
+    static func manual(_ options: HelpCommand.Options, _ context: CommandContext) -> ExitCode {
+        if let folder = options.manDir {
             for page in ManualPages.all() {
                 do throws(SessionFailure) {
                     try FileReplacer.save(Array(page.text.utf8), to: folder + "/" + page.file, what: "the manual page")
@@ -85,11 +86,11 @@ package enum RosterCommandLine {
             }
             return ExitCode.success
         }
-        guard parsed.positionals.count <= 1 else {
+        guard options.words.count <= 1 else {
             return usageError(
                 UsageError(message: "--man takes at most one command", hint: "roster help --man [COMMAND]"), context)
         }
-        guard let name = parsed.positionals.first else {
+        guard let name = options.words.first else {
             context.console.writeOut(ManualPages.main().mdoc(date: ManualPages.date, version: version))
             return ExitCode.success
         }

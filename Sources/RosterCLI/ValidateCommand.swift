@@ -12,7 +12,6 @@ struct ValidateCommand: Command {
         "--staged", "check what git's index holds for the rosters of the files given (the pre-commit hook)")
 
     struct Options: CommandOptions {
-        static let specs = [FormatOnly.format.spec, ValidateCommand.staged.spec]
         var paths: [String]
         var arguments: [String]
         var staged: Bool
@@ -22,8 +21,8 @@ struct ValidateCommand: Command {
         init(_ arguments: ParsedArguments) {
             self.arguments = arguments.positionals
             paths = arguments.positionals.isEmpty ? [RosterLoader.defaultRoster()] : arguments.positionals
-            staged = arguments[ValidateCommand.staged]
             format = arguments[FormatOnly.format]
+            staged = arguments[ValidateCommand.staged]
             color = ColorOptions(arguments)
         }
     }
