@@ -44,6 +44,9 @@ struct EditArguments: Sendable {
     /// Diagnostics' style: colour and, with `--verbose`, their codes (as `validate` prints them).
     var style: ColorOptions
     var arguments: ParsedArguments
+    /// The command's usage, the hint of its usage errors (empty while its options are declared,
+    /// which the usage may be made of).
+    let usage: String
 
     /// Reads `count` names after `skip` words (a subcommand), the rest being the roster's paths.
     init(_ arguments: ParsedArguments, skip: Int = 0, names count: Int, usage: String) throws(UsageError) {
@@ -60,17 +63,18 @@ struct EditArguments: Sendable {
         links = arguments[OptionCatalog.followSymlinks] ? .anywhere : .withinRepository
         style = ColorOptions(arguments)
         self.arguments = arguments
+        self.usage = usage
     }
 
     /// The option that sets each field the table says the edit commands set (a test checks the
-    /// names agree).
-    static func option(_ field: PersonField) -> Option<String?>? {
+    /// names agree); `new`: a new person's (`--since` without a date defaults to none).
+    static func option(_ field: PersonField, new: Bool = false) -> Option<String?>? {
         switch field {
         case .name: nil
         case .craft: craft
         case .level: level
         case .focus: focus
-        case .levelStartDate: since
+        case .levelStartDate: new ? startDate : since
         }
     }
 
@@ -84,12 +88,16 @@ struct EditArguments: Sendable {
         }
     }
 
-    /// The person fields given, each checked against its field; `none` states any field its row
-    /// lets be empty (``FieldAbsence/isClearable``) empty where `allowingNone`.
-    func fields(allowingNone: Bool) throws(UsageError) -> GivenFields {
+    /// The person fields given, each checked against its field; for a person the roster has (not
+    /// `new`), `none` states any field its row lets be empty (``FieldAbsence/isClearable``) empty.
+    func fields(new: Bool) throws(UsageError) -> GivenFields {
         var fields = GivenFields()
-        for field in PersonField.all {
-            guard let option = Self.option(field), let text = arguments[option] else { continue }
+        let allowingNone = !new
+        // Every field's option read before any value is refused: the options read are the command's.
+        let given = PersonField.all.compactMap { field in
+            Self.option(field, new: new).map { (field, $0, arguments[$0]) }
+        }
+        for case let (field, option, text?) in given {
             if field.row.absence.isClearable && allowingNone && text == "none" {
                 fields[field] = .some(nil)
             } else if let value = field.parse(text) {
@@ -103,7 +111,7 @@ struct EditArguments: Sendable {
 
     /// The person fields given, for `set person`.
     func personChanges() throws(UsageError) -> PersonChanges {
-        PersonChanges(fields: try fields(allowingNone: true), id: arguments[Self.id])
+        PersonChanges(fields: try fields(new: false), id: arguments[Self.id])
     }
 
     /// A value the option does not take: a date that is no day, or the nearest value of a set.
@@ -131,11 +139,8 @@ struct EditArguments: Sendable {
             .filter { !$0.isEmpty }
     }
 
-    /// A value the command cannot do without.
-    func required(_ option: Option<String?>, _ usage: String) throws(UsageError) -> String {
-        guard let value = arguments[option] else {
-            throw UsageError(message: "\(option.spec.name) is required", hint: usage)
-        }
-        return value
+    /// A value the command cannot do without, not given.
+    func missing(_ option: Option<String?>) -> UsageError {
+        UsageError(message: "\(option.spec.name) is required", hint: usage)
     }
 }

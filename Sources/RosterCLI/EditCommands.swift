@@ -10,11 +10,13 @@ import RosterSession
 protocol EditCommand: Command where Options == EditOptions<Self> {
     /// The subcommand words the command takes first (``NoSubcommand`` when names follow at once).
     associatedtype Kind: EditSubcommand
-    /// The command's own options; `--dry-run` and `--format` follow them.
-    static var editSpecs: [OptionSpec] { get }
+    /// Whether the command takes `--on DATE` (`rename` does not).
+    static var takesDay: Bool { get }
     /// How many names the command takes before the roster's paths.
     static var names: Int { get }
-    /// The edit the words make; `kind` is the subcommand the words start with.
+    /// The edit the words make; `kind` is the subcommand the words start with. It reads every
+    /// option it takes before it refuses anything: the options it reads are the command's
+    /// (``EditCommand/editSpecs``).
     static func edit(_ a: EditArguments, kind: Kind) throws(UsageError) -> RosterEdit
 }
 
@@ -60,8 +62,24 @@ struct EditOptions<C: EditCommand>: CommandOptions {
 extension EditCommand {
     static var subcommands: [String] { Kind.none == nil ? Kind.allCases.map(\.rawValue) : [] }
 
-    /// Whether the command takes `--on DATE` (`rename` does not).
-    static var takesDay: Bool { editSpecs.contains { $0.name == EditArguments.on.spec.name } }
+    static var takesDay: Bool { true }
+
+    /// The command's own options, `--dry-run` and `--format` following them: those its edit reads
+    /// for each subcommand, in the order read, then `--on` where it takes a day.
+    static var editSpecs: [OptionSpec] {
+        let reads = OptionReads()
+        for kind in Kind.allCases {
+            let words = (Kind.none == nil ? [kind.rawValue] : []) + Array(repeating: "-", count: names)
+            let plain = ParsedArguments(positionals: words)
+            guard var a = try? EditArguments(plain, skip: Kind.none == nil ? 1 : 0, names: names, usage: "") else {
+                continue
+            }
+            a.arguments.reads = reads
+            _ = try? edit(a, kind: kind)
+        }
+        if takesDay { reads.note(EditArguments.on.spec) }
+        return reads.read
+    }
 
     static func run(_ options: Options, _ context: CommandContext) async -> ExitCode {
         let arguments = options.edit
@@ -103,14 +121,13 @@ struct AddCommand: EditCommand {
     static let team: [Usage.Part] = TeamField.allCases.compactMap { field in
         EditArguments.option(field).map { field.absence == .required ? .required($0.spec) : .optional($0.spec) }
     }
-    static let editSpecs = HireCommand.editSpecs + TeamField.allCases.compactMap { EditArguments.option($0)?.spec }
     static let names = 1
 
     static func edit(_ a: EditArguments, kind: PersonOrTeam) throws(UsageError) -> RosterEdit {
         guard kind == .team else { return try HireCommand.edit(a, kind: .plain) }
-        return .addTeam(
-            name: a.names[0], lead: try a.required(EditArguments.lead, usage.description), members: a.memberNames,
-            into: a.arguments[EditArguments.into])
+        let (lead, members, into) = (a.arguments[EditArguments.lead], a.memberNames, a.arguments[EditArguments.into])
+        guard let lead else { throw a.missing(EditArguments.lead) }
+        return .addTeam(name: a.names[0], lead: lead, members: members, into: into)
     }
 }
 
@@ -130,23 +147,19 @@ struct HireCommand: EditCommand {
             default: .optional(spec)
             }
         } + [.words("[PATH…]")]
-    static let editSpecs = [
-        EditArguments.craft.spec, EditArguments.level.spec, EditArguments.focus.spec, EditArguments.startDate.spec,
-        EditArguments.team.spec, EditArguments.role.spec, EditArguments.namesake.spec, EditArguments.into.spec,
-        EditArguments.on.spec,
-    ]
     static let names = 1
 
     static func edit(_ a: EditArguments, kind: NoSubcommand) throws(UsageError) -> RosterEdit {
-        if a.arguments[EditArguments.role] != nil && a.arguments[EditArguments.team] == nil {
+        let fields = try a.fields(new: true)
+        let (team, role) = (a.arguments[EditArguments.team], a.arguments[EditArguments.role])
+        let (namesake, into) = (a.arguments[EditArguments.namesake], a.arguments[EditArguments.into])
+        if role != nil && team == nil {
             throw UsageError(
-                message: "--as says the role in the team --team names; name the team", hint: usage.description)
+                message: "--as says the role in the team --team names; name the team", hint: a.usage)
         }
         return .addPerson(
             NewPerson(
-                name: a.names[0], fields: try a.fields(allowingNone: false), team: a.arguments[EditArguments.team],
-                role: a.arguments[EditArguments.role] ?? .member, into: a.arguments[EditArguments.into],
-                namesake: a.arguments[EditArguments.namesake]))
+                name: a.names[0], fields: fields, team: team, role: role ?? .member, into: into, namesake: namesake))
     }
 }
 
@@ -159,17 +172,13 @@ struct MoveCommand: EditCommand {
             + .each(
                 EditArguments.role.spec, EditArguments.from.spec, EditArguments.successor.spec, EditArguments.on.spec)
             + [.words("[PATH…]")])
-    static let editSpecs = [
-        EditArguments.to.spec, EditArguments.role.spec, EditArguments.from.spec, EditArguments.successor.spec,
-        EditArguments.on.spec,
-    ]
     static let names = 1
 
     static func edit(_ a: EditArguments, kind: NoSubcommand) throws(UsageError) -> RosterEdit {
-        .move(
-            person: a.names[0], team: try a.required(EditArguments.to, usage.description),
-            role: a.arguments[EditArguments.role] ?? .member, from: a.arguments[EditArguments.from],
-            successor: a.arguments[EditArguments.successor])
+        let (team, role) = (a.arguments[EditArguments.to], a.arguments[EditArguments.role])
+        let (from, successor) = (a.arguments[EditArguments.from], a.arguments[EditArguments.successor])
+        guard let team else { throw a.missing(EditArguments.to) }
+        return .move(person: a.names[0], team: team, role: role ?? .member, from: from, successor: successor)
     }
 }
 
@@ -187,31 +196,27 @@ struct SetCommand: EditCommand {
             + editSpecs.filter { $0.name != EditArguments.limitMonths.spec.name }.map { .optional($0) }
             + [.words("[PATH…]")],
         [.words("set level LEVEL"), .required(EditArguments.limitMonths.spec), .words("[PATH…]")])
-    static let editSpecs = [
-        EditArguments.craft.spec, EditArguments.level.spec, EditArguments.since.spec, EditArguments.focus.spec,
-        EditArguments.id.spec, EditArguments.on.spec, EditArguments.limitMonths.spec,
-    ]
     static let names = 1
 
     static func edit(_ a: EditArguments, kind: Kind) throws(UsageError) -> RosterEdit {
         guard kind == .level else {
             let changes = try a.personChanges()
             guard !changes.isEmpty else {
-                // The options that set something of a person: all of editSpecs but the day and the level's.
-                let names = editSpecs.map(\.name).filter {
-                    $0 != EditArguments.on.spec.name && $0 != EditArguments.limitMonths.spec.name
-                }
+                // The options that set something of a person: each field's, then the id.
+                let names =
+                    PersonField.all.compactMap { EditArguments.option($0)?.spec.name } + [EditArguments.id.spec.name]
                 let list = names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
-                throw UsageError(message: "nothing to set: name \(list)", hint: usage.description)
+                throw UsageError(message: "nothing to set: name \(list)", hint: a.usage)
             }
             return .setPerson(a.names[0], changes)
         }
+        let limit = a.arguments[EditArguments.limitMonths]
         guard let level = JobLevel.parse(a.names[0]) else {
             let near = JobLevel.nearest(to: a.names[0]).map { "; did you mean \($0.rawValue)?" } ?? ""
-            throw UsageError(message: "\"\(a.names[0])\" is not a job level\(near)", hint: usage.description)
+            throw UsageError(message: "\"\(a.names[0])\" is not a job level\(near)", hint: a.usage)
         }
-        guard let months = a.arguments[EditArguments.limitMonths] else {
-            throw UsageError(message: "set level takes --limit-months N", hint: usage.description)
+        guard let months = limit else {
+            throw UsageError(message: "set level takes --limit-months N", hint: a.usage)
         }
         return .setLevel(level, limitMonths: months)
     }
@@ -222,7 +227,7 @@ struct RenameCommand: EditCommand {
     static let name = "rename"
     static let summary = "Rename a person or a team, keeping the old name in `previously:` (the plan renames)."
     static let usage = Usage([.words("rename person|team OLD NEW [PATH…]")])
-    static let editSpecs: [OptionSpec] = []
+    static let takesDay = false
     static let names = 2
 
     static func edit(_ a: EditArguments, kind: PersonOrTeam) throws(UsageError) -> RosterEdit {
@@ -238,7 +243,6 @@ struct RemoveCommand: EditCommand {
         [.words("remove person NAME")] + .each(EditArguments.successor.spec, EditArguments.on.spec)
             + [.words("[PATH…]")],
         [.words("remove team NAME"), .optional(EditArguments.on.spec), .words("[PATH…]")])
-    static let editSpecs = [EditArguments.successor.spec, EditArguments.on.spec]
     static let names = 1
 
     static func edit(_ a: EditArguments, kind: PersonOrTeam) throws(UsageError) -> RosterEdit {

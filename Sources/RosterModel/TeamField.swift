@@ -17,7 +17,7 @@ package enum TeamField: String, Sendable, CaseIterable {
         var absence: FieldAbsence
         /// The edit commands' option that sets it (`roster add team NAME --lead P`); nil when a
         /// command of its own does (`rename`). `let`, as ``feature``.
-        package let option: String?
+        let option: String?
         /// The part of MPS's schema an older server lacks, which the field needs; nil: every
         /// server has it (as for a person, ``PersonField/Row/feature``); `let`, so that every row
         /// states it.
