@@ -144,6 +144,8 @@ struct ReportCommand: Command {
         return rules?.maxSpanOfControl?.value
     }
 
+    /// The report in `format`, one exhaustive switch: every format carries each row of each
+    /// report (`ReportFormatCoverageTests` check every case), so a new format that drops one fails.
     static func rendered(
         _ format: Options.Format, _ text: @autoclosure () -> String, _ json: @autoclosure () -> JSONValue,
         _ markdown: @autoclosure () -> String, _ csv: @autoclosure () -> String
