@@ -2,8 +2,8 @@ import RosterCore
 import RosterYAML
 
 /// `policy.maxDeletes`, the safety rail on deletes, declared once (a ``PolicySetting``): its key,
-/// its default, how it is written and read, its schema, and the words the plan's warning and
-/// apply's refusal share. `MaxDeletesRail` (RosterSession) refuses a plan past it unless
+/// its default, how it is written and read, its schema, and the words of the plan's warnings (now
+/// and on a later day) and apply's refusal. `MaxDeletesRail` (RosterSession) refuses a plan past it unless
 /// ``override`` is given.
 package enum DeleteLimit: Hashable, Sendable, CustomStringConvertible, ReadSetting {
     case count(Int)
@@ -35,6 +35,13 @@ package enum DeleteLimit: Hashable, Sendable, CustomStringConvertible, ReadSetti
 
     /// The plan's warning.
     package func warning(_ what: String) -> String { past(what) + "; apply will refuse without \(Self.override)" }
+
+    /// The plan's warning of deletes the roster dates for a later day, which the scheduled job
+    /// applies on their day without asking again.
+    package func scheduledWarning(on day: String, _ what: String) -> String {
+        "on \(day) the roster's dates \(what), past policy.\(Self.key.rawValue) (\(self)): reviewed with this change, "
+            + "they are applied on their day by the scheduled job (`roster apply --due`) without \(Self.override)"
+    }
 
     /// Apply's refusal.
     package func refusal(_ what: String) -> String {

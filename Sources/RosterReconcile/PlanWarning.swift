@@ -71,9 +71,7 @@ package enum PlanWarning: Sendable, Equatable {
         case let .tooManyDeletes(count, limit):
             return limit.warning(count.description)
         case let .scheduledDeletes(day, count, limit):
-            return "on \(day) the roster's dates \(count.description), past policy.\(DeleteLimit.key.rawValue) "
-                + "(\(limit)): reviewed with this change, they are applied on their day by the scheduled job "
-                + "(`roster apply --due`) without \(DeleteLimit.override)"
+            return limit.scheduledWarning(on: day.description, count.description)
         case let .nearName(person, live, id):
             let (written, shown) = (TerminalText.escape(person), TerminalText.escape(live))
             return "person \"\(written)\" would be created beside the live \"\(shown)\" (#\(id)), which the roster "

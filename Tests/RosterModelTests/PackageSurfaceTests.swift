@@ -7,7 +7,7 @@ import Testing
 @Suite struct PackageSurfaceTests {
     /// The count at the last narrowing. A change that shares more raises it in the same commit, after
     /// `scripts/package-surface.py` lists nothing left to narrow; one that narrows lowers it.
-    static let ceiling = 1_229
+    static let ceiling = 1_230
 
     @Test func theSharedSurfaceGrowsOnlyOnPurpose() throws {
         let count = try Self.packageDeclarations()
