@@ -27,7 +27,8 @@ struct EditArguments: Sendable {
     static let from = Option<String?>.text("--from", "TEAM", "the team they leave, when they are in several")
     static let successor = Option<String?>.text("--successor", "PERSON", "who leads the team a lead leaves")
     static let lead = Option<String?>.text("--lead", "PERSON", "the team's lead")
-    static let members = Option<String?>.text("--members", "PERSON[,PERSON…]", "the team's members")
+    static let members = Option<String?>.text(
+        "--members", "PERSON[,PERSON…]", "the team's members, the lead apart (set team: the whole list)")
     static let limitMonths = Option<Int?>.integer(
         "--limit-months", "N", in: 0...600, example: 24, "the level's time-in-level limit (0: none)")
     static let into = OptionCatalog.into.help(
@@ -133,10 +134,11 @@ struct EditArguments: Sendable {
     /// `--on DATE`: the day the edit takes effect; nil when not given.
     var day: Day? { arguments[Self.on] }
 
-    /// `--members A,B`: the names, trimmed.
-    var memberNames: [String] {
-        (arguments[Self.members] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty }
+    /// `--members A,B`: the names, trimmed; nil when not given (`--members ""` names nobody).
+    var memberNames: [String]? {
+        arguments[Self.members].map { list in
+            list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        }
     }
 
     /// A value the command cannot do without, not given.

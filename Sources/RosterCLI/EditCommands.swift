@@ -127,7 +127,7 @@ struct AddCommand: EditCommand {
         guard kind == .team else { return try HireCommand.edit(a, kind: .plain) }
         let (lead, members, into) = (a.arguments[EditArguments.lead], a.memberNames, a.arguments[EditArguments.into])
         guard let lead else { throw a.missing(EditArguments.lead) }
-        return .addTeam(name: a.names[0], lead: lead, members: members, into: into)
+        return .addTeam(name: a.names[0], lead: lead, members: members ?? [], into: into)
     }
 }
 
@@ -185,20 +185,25 @@ struct MoveCommand: EditCommand {
 /// `roster set person NAME --level L …` and `roster set level LEVEL --limit-months N`.
 struct SetCommand: EditCommand {
     static let name = "set"
-    /// `person` or `level`.
+    /// `person`, `team` or `level`.
     enum Kind: String, EditSubcommand {
-        case person, level
+        case person, team, level
     }
-    static let summary = "Set a person's craft, level (with its start date), focus or id, or a level's limit."
+    static let summary =
+        "Set a person's craft, level (with its start date), focus or id, a team's lead or members, or a level's limit."
+    /// A person's options, each field's by the table, then the id and the day.
+    static let personOptions =
+        PersonField.all.compactMap { EditArguments.option($0)?.spec } + [EditArguments.id.spec, EditArguments.on.spec]
+    /// A team's options, each field's by the table, then the day.
+    static let teamOptions = TeamField.allCases.compactMap { EditArguments.option($0)?.spec } + [EditArguments.on.spec]
     static let usage = Usage(
-        // A person's options are every one but the level's limit: one added to editSpecs is here too.
-        [.words("set person NAME")]
-            + editSpecs.filter { $0.name != EditArguments.limitMonths.spec.name }.map { .optional($0) }
-            + [.words("[PATH…]")],
+        [.words("set person NAME")] + personOptions.map { .optional($0) } + [.words("[PATH…]")],
+        [.words("set team NAME")] + teamOptions.map { .optional($0) } + [.words("[PATH…]")],
         [.words("set level LEVEL"), .required(EditArguments.limitMonths.spec), .words("[PATH…]")])
     static let names = 1
 
     static func edit(_ a: EditArguments, kind: Kind) throws(UsageError) -> RosterEdit {
+        if kind == .team { return try team(a) }
         guard kind == .level else {
             let changes = try a.personChanges()
             guard !changes.isEmpty else {
@@ -219,6 +224,16 @@ struct SetCommand: EditCommand {
             throw UsageError(message: "set level takes --limit-months N", hint: a.usage)
         }
         return .setLevel(level, limitMonths: months)
+    }
+
+    /// `set team NAME --lead P --members A,B`: each team field the table gives an option.
+    static func team(_ a: EditArguments) throws(UsageError) -> RosterEdit {
+        let (lead, members) = (a.arguments[EditArguments.lead], a.memberNames)
+        guard lead != nil || members != nil else {
+            let names = teamOptions.map(\.name).filter { $0 != EditArguments.on.spec.name }
+            throw UsageError(message: "nothing to set: name " + names.joined(separator: " or "), hint: a.usage)
+        }
+        return .setTeam(a.names[0], lead: lead, members: members)
     }
 }
 

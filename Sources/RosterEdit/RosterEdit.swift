@@ -13,6 +13,9 @@ package enum RosterEdit: Equatable, Sendable {
     case move(person: String, team: String, role: TeamRole, from: String? = nil, successor: String? = nil)
     /// Fields of a person; a level with its start date.
     case setPerson(String, PersonChanges)
+    /// A team's lead (out of the teams they were in, as a move as lead takes them) and its members,
+    /// the whole list (nil: left as they are): newcomers move in, the others leave the team.
+    case setTeam(String, lead: String?, members: [String]?)
     /// A level's time-in-level limit.
     case setLevel(JobLevel, limitMonths: Int)
     /// A new name, the old one kept in `previously:` so that the plan renames.

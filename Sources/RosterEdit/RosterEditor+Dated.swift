@@ -27,11 +27,13 @@ extension RosterEditor {
         case .move(let person, let team, let role, _, let successor):
             try move(person, to: team, as: role, successor: successor, on: day)
         case .setPerson(let name, let changes): try promote(name, changes, on: day)
+        case .setTeam(let name, let lead, let members): try setTeam(name, lead: lead, members: members, on: day)
         case .removePerson(let name, let successor): try removePerson(name, successor: successor, on: day)
         case .removeTeam(let name): try removeTeam(name, on: day)
         case .setLevel, .rename, .on:
             throw EditRefusal(
-                .editMissingValue, "--on takes effect on a day for hire, add, move, set person and remove", at: nil)
+                .editMissingValue, "--on takes effect on a day for hire, add, move, set person, set team and remove",
+                at: nil)
         }
     }
 
@@ -66,7 +68,7 @@ extension RosterEditor {
         summary.append("\(new.name): \(new.role == .lead ? "leads" : "joins") \(roster.teams[t].name.value) on \(day)")
     }
 
-    private mutating func move(
+    mutating func move(
         _ name: String, to teamName: String, as role: TeamRole, successor: String?, on day: Day
     ) throws(EditRefusal) {
         let p = try person(name), t = try team(teamName)
@@ -85,7 +87,7 @@ extension RosterEditor {
     }
 
     /// Person `p` out of team `t` on `day`; a lead hands the team to `successor`, who must be in it.
-    private mutating func takeOut(
+    mutating func takeOut(
         _ p: Int, of t: Int, leads: Bool, successor: Int?, on day: Day
     ) throws(EditRefusal) {
         var change = datedTeams[t] ?? DatedTeamChange()

@@ -59,6 +59,7 @@ package struct RosterEditor {
         case .move(let person, let team, let role, let from, let successor):
             try move(person, to: team, as: role, from: from, successor: successor)
         case .setPerson(let name, let changes): try setPerson(name, changes)
+        case .setTeam(let name, let lead, let members): try setTeam(name, lead: lead, members: members)
         case .setLevel(let level, let months): setLevel(level, months)
         case .rename(.person, let from, let to): try renamePerson(from, to)
         case .rename(.team, let from, let to): try renameTeam(from, to)

@@ -45,6 +45,36 @@ import Testing
         #expect(plan.stdout.contains("Hassan Ali"), "\(plan.stdout)")
     }
 
+    /// `roster set team`: the members as the whole list, then the plan applies it to the space.
+    @Test func setTeamThenApplyMakesTheSpaceSo() throws {
+        let sandbox = try SandboxProcess()
+        defer { sandbox.stop() }
+        let folder = ScratchFolder.url.appendingPathComponent("set-team")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: TestSupport.packageRoot.appendingPathComponent("examples/acme.yaml"),
+            to: folder.appendingPathComponent("roster.yaml"))
+        let first = try RosterBinary.run(
+            ["apply", "--auto-approve"], environment: sandbox.environment, directory: folder)
+        #expect(first.code == 0, "\(first.stderr)")
+        let set = try RosterBinary.run(
+            ["set", "team", "Platform Infra", "--lead", "Leo Santos", "--members", "Grace Tanaka, Maya Patel"],
+            environment: sandbox.environment, directory: folder)
+        #expect(set.code == 0, "\(set.stderr)")
+        #expect(set.stderr.contains("Maya Patel: Design Systems → Platform Infra (member)"), "\(set.stderr)")
+        let apply = try RosterBinary.run(
+            ["apply", "--auto-approve"], environment: sandbox.environment, directory: folder)
+        #expect(apply.code == 0, "\(apply.stderr)")
+        let chart = try RosterBinary.run(
+            ["report", "teams", "--live", "--format", "json"], environment: sandbox.environment, directory: folder)
+        let teams = try JSONSerialization.jsonObject(with: Data(chart.stdout.utf8)) as? [String: Any]
+        let infra = (teams?["teams"] as? [[String: Any]])?.first { $0["name"] as? String == "Platform Infra" }
+        #expect(infra?["lead"] as? String == "Leo Santos" && infra?["headcount"] as? Int == 3, "\(chart.stdout)")
+        let again = try RosterBinary.run(
+            ["plan", "--detailed-exitcode"], environment: sandbox.environment, directory: folder)
+        #expect(again.code == 0, "in sync after apply: \(again.stdout)")
+    }
+
     @Test func dryRunPrintsAPatchThatGitApplies() throws {
         let repo = try repository("patch")
         let before = try files(repo)

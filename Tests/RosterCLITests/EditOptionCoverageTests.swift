@@ -79,56 +79,63 @@ import Testing
 }
 
 /// Every team field the table says the edit commands set (``TeamField/option``) is an option of
-/// `roster add team`, which writes it into a file that reads back with it; and a team field that
-/// is neither its name nor its people (which `rename` and `move` change) must be an option of a
-/// `roster set team`, which there is none of yet: adding such a field fails here until there is.
+/// `roster add team` and of `roster set team`, each of which writes it into a file that reads back
+/// with it; and every team field but its name (which `rename` changes) has one: a new field without
+/// an option fails here.
 @Suite struct TeamEditOptionCoverageTests {
     static let settable = TeamField.allCases.filter { $0.option != nil }
     static let people = ["Ada Park", "Bo Lind", "Cy Roy"]
     static let rosterText =
         "version: 1\npeople:\n"
-        + people.map { "  - { name: \($0), craft: Engineering, level: Mid }\n" }.joined() + "teams: []\n"
+        + people.map { "  - { name: \($0), craft: Engineering, level: Mid }\n" }.joined()
+        + "teams:\n  - { name: Core, lead: \(people[0]) }\n"
 
     /// The option's value, and whether the written team has it.
     static func sample(_ field: TeamField) -> (value: String, holds: (TeamEntry) -> Bool) {
         switch field {
-        case .name: ("Core", { $0.name.value == "Core" })
+        case .name: ("Edge", { $0.name.value == "Edge" })
         case .lead: (people[1], { $0.lead.value.key == NameKey(people[1]) })
         case .members:
             (
-                people[0] + "," + people[2],
-                { Set($0.members.map(\.value.key)).isSuperset(of: [people[0], people[2]].map(NameKey.init)) }
+                people[1] + "," + people[2],
+                { Set($0.members.map(\.value.key)).isSuperset(of: [people[2]].map(NameKey.init)) }
             )
         }
     }
 
-    @Test func theTableNamesOptionsAddTeamDeclares() {
-        let add = Set(AddCommand.Options.specs.map(\.name))
+    @Test func theTableNamesOptionsAddAndSetTeamDeclare() {
+        let add = Set(AddCommand.Options.specs.map(\.name)), set = Set(SetCommand.Options.specs.map(\.name))
         for field in TeamField.allCases {
             #expect(EditArguments.option(field)?.spec.name == field.option, "\(field)")
-            if let option = field.option { #expect(add.contains(option), "\(field): \(option)") }
+            #expect(field == .name || field.option != nil, "\(field): an option of add team and set team")
+            if let option = field.option {
+                #expect(add.contains(option) && set.contains(option), "\(field): \(option)")
+            }
         }
     }
 
-    @Test(arguments: settable) func addTeamSetsTheField(_ field: TeamField) async throws {
+    /// `roster COMMAND… OPTION VALUE` on a fresh roster file; the team it leaves named `team`.
+    func run(_ words: [String], team: String) async throws -> TeamEntry? {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("team-\(UUID().uuidString).yaml").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try Self.rosterText.write(toFile: path, atomically: true, encoding: .utf8)
-        var arguments = ["add", "team", "Core"]
-        for other in Self.settable { arguments += [other.option ?? "", Self.sample(other).value] }
         let console = CapturingConsole()
         let code = await RosterCommandLine.main(
-            arguments + [path], context: CommandContext(console: console, environment: [:]))
+            words + [path], context: CommandContext(console: console, environment: [:]))
         #expect(code.rawValue == 0, "\(console.err)")
-        let team = try #require(RosterLoader().load(paths: [path]).roster.teams.first)
+        return RosterLoader().load(paths: [path]).roster.teams.first { $0.name.value == team }
+    }
+
+    @Test(arguments: settable) func addTeamSetsTheField(_ field: TeamField) async throws {
+        var words = ["add", "team", "New"]
+        for other in Self.settable { words += [other.option ?? "", Self.sample(other).value] }
+        let team = try #require(try await run(words, team: "New"))
         #expect(Self.sample(field).holds(team), "\(field)")
     }
 
-    /// A field the apps let a person type for a team (not its name, lead or members) is set with
-    /// `roster set team NAME --OPTION`: there is no such field yet, and no `set team`.
-    @Test(arguments: TeamField.allCases) func aTeamValueIsSetBySetTeam(_ field: TeamField) {
-        guard field.kind != .person && field.kind != .people && field != .name else { return }
-        #expect(SetCommand.Kind(rawValue: "team") != nil, "\(field): `roster set team` is needed to set it")
-        #expect(SetCommand.Options.specs.contains { $0.name == field.option }, "\(field): its option in `set`")
+    @Test(arguments: settable) func setTeamSetsTheField(_ field: TeamField) async throws {
+        let team = try #require(
+            try await run(["set", "team", "Core", field.option ?? "", Self.sample(field).value], team: "Core"))
+        #expect(Self.sample(field).holds(team), "\(field)")
     }
 }

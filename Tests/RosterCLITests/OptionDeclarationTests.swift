@@ -16,7 +16,8 @@ import Testing
     /// The words of each subcommand of the commands that take some, with the names they need.
     static let words: [String: [[String]]] = [
         AddCommand.name: [["person", "Ada Park"], ["team", "Core"]], HireCommand.name: [["Ada Park"]],
-        MoveCommand.name: [["Ada Park"]], SetCommand.name: [["person", "Ada Park"], ["level", "Senior"]],
+        MoveCommand.name: [["Ada Park"]],
+        SetCommand.name: [["person", "Ada Park"], ["team", "Core"], ["level", "Senior"]],
         RenameCommand.name: [["person", "Ada Park", "Ada Lind"], ["team", "Core", "Edge"]],
         RemoveCommand.name: [["person", "Ada Park"], ["team", "Core"]],
         ReportCommand.name: ReportCommand.Report.allCases.map { [$0.rawValue] },
@@ -86,7 +87,8 @@ import Testing
             ])
         #expect(
             SetCommand.ownOptions.map(\.name) == [
-                "--craft", "--level", "--focus", "--since", "--id", "--limit-months", "--on", "--dry-run",
+                "--craft", "--level", "--focus", "--since", "--id", "--lead", "--members", "--limit-months", "--on",
+                "--dry-run",
                 "--follow-symlinks", "--format",
             ])
         #expect(RenameCommand.ownOptions.map(\.name) == ["--dry-run", "--follow-symlinks", "--format"])

@@ -90,6 +90,7 @@ struct EditModel: Equatable {
                 teams[t]?.members.insert(new.name)
             }
         case .setPerson(let name, let changes): set(name, changes, today: today)
+        case .setTeam(let t, let lead, let members): setTeam(t, lead: lead, members: members, today: today)
         case .setLevel(let level, let months): levels[level] = months
         case .rename(.person, let from, let to): renamePerson(from, to)
         case .rename(.team, let from, let to):
@@ -108,6 +109,18 @@ struct EditModel: Equatable {
             // The model is of undated edits; dated ones are EditDatedTests'.
             break
         }
+    }
+
+    /// The lead as a move as lead sets it; the members, the whole list: newcomers move in, the
+    /// others leave the team.
+    mutating func setTeam(_ t: String, lead: String?, members: [String]?, today: Day) {
+        if let lead { apply(.move(person: lead, team: t, role: .lead), today: today) }
+        guard let members, let team = teams[t] else { return }
+        let wanted = Set(members).subtracting([team.lead])
+        for p in members where wanted.contains(p) && teams[t]?.members.contains(p) != true {
+            apply(.move(person: p, team: t, role: .member), today: today)
+        }
+        for p in teams[t]?.members.subtracting(wanted) ?? [] { take(p, outOf: t, successor: nil) }
     }
 
     mutating func set(_ name: String, _ changes: PersonChanges, today: Day) {

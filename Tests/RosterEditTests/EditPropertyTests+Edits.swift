@@ -9,7 +9,7 @@ extension EditPropertyTests {
         let people = model.people.keys.sorted(), teams = model.teams.keys.sorted()
         let free = people.filter { model.teams(of: $0).isEmpty }
         let leads = Set(model.teams.values.map(\.lead))
-        switch Int.random(in: 0..<9, using: &rng) {
+        switch Int.random(in: 0..<10, using: &rng) {
         case 0 where !people.isEmpty && !teams.isEmpty:
             let p = people.randomElement(using: &rng) ?? "", t = teams.randomElement(using: &rng) ?? ""
             let role: TeamRole = Bool.random(using: &rng) ? .lead : .member
@@ -52,6 +52,13 @@ extension EditPropertyTests {
             let members = candidates.filter { $0 != lead && Bool.random(using: &rng) }
             let name = "Team N\(Int.random(in: 0..<10_000, using: &rng))"
             return model.teams[name] == nil ? .addTeam(name: name, lead: lead, members: members) : nil
+        case 8 where !teams.isEmpty:
+            // A lead and members from people who lead no other team (a move needs no successor).
+            let t = teams.randomElement(using: &rng) ?? ""
+            let free = people.filter { !leads.contains($0) || model.teams[t]?.lead == $0 }
+            let lead = Bool.random(using: &rng) ? free.randomElement(using: &rng) : nil
+            let members = Bool.random(using: &rng) ? free.filter { _ in Bool.random(using: &rng) } : nil
+            return lead == nil && members == nil ? nil : .setTeam(t, lead: lead, members: members)
         default:
             return .setLevel(JobLevel.allCases.randomElement(using: &rng) ?? .mid, limitMonths: 30)
         }

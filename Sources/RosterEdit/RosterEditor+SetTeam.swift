@@ -1,0 +1,75 @@
+import RosterCore
+import RosterModel
+
+/// `roster set team NAME --lead P --members A,B`: a team's fields by the edit options the team
+/// table names (``TeamField/option``). The lead is set as a move as lead sets it (out of the teams
+/// they were in; the old lead stays a member unless the members leave them out); the members are
+/// the whole list: newcomers move in as a move takes them, and the others leave the team.
+extension RosterEditor {
+    mutating func setTeam(_ name: String, lead: String?, members: [String]?) throws(EditRefusal) {
+        let t = try team(name)
+        let teamName = teamReference(t)
+        if let lead { try move(lead, to: teamName, as: .lead, from: nil, successor: nil) }
+        guard let members else { return }
+        let wanted = try distinctPeople(members)
+        let lead = state(t).lead.person
+        let listed = state(t).members.compactMap(\.person)
+        let joining = wanted.filter { $0 != lead && !listed.contains($0) }
+        let leaving = listed.filter { $0 != lead && !wanted.contains($0) }
+        guard !joining.isEmpty || !leaving.isEmpty else {
+            nothingToChange("team \(roster.teams[t].name.value) already has these members")
+            return
+        }
+        for p in joining { try move(reference(p), to: teamName, as: .member, from: nil, successor: nil) }
+        for p in leaving {
+            _ = try take(p, outOf: t, successor: nil)
+            summary.append(leaves(p, t, day: nil))
+        }
+    }
+
+    /// The same on `day`, written as the team's dated change (and the other teams' the people
+    /// move out of).
+    mutating func setTeam(_ name: String, lead: String?, members: [String]?, on day: Day) throws(EditRefusal) {
+        let t = try team(name)
+        let teamName = teamReference(t)
+        let (_, people) = teamsOn(day)
+        let before = people.lead(ofTeam: t)
+        let newLead = try lead.map { name throws(EditRefusal) in try person(name) }
+        if let lead { try move(lead, to: teamName, as: .lead, successor: nil, on: day) }
+        guard let members else { return }
+        let wanted = try distinctPeople(members)
+        let leads = newLead ?? before
+        var listed = people.members(ofTeam: t).filter { $0 >= 0 }.map(Int.init)
+        // A new lead's team keeps the lead it had, as a member, unless the members leave them out.
+        if let before, before != leads, !listed.contains(before) { listed.append(before) }
+        let joining = wanted.filter { $0 != leads && !listed.contains($0) }
+        let leaving = listed.filter { $0 != leads && !wanted.contains($0) }
+        guard lead != nil || !joining.isEmpty || !leaving.isEmpty else {
+            nothingToChange("team \(roster.teams[t].name.value) has these members on \(day) already")
+            return
+        }
+        for p in joining { try move(reference(p), to: teamName, as: .member, successor: nil, on: day) }
+        for p in leaving {
+            try takeOut(p, of: t, leads: false, successor: nil, on: day)
+            summary.append(leaves(p, t, day: day))
+        }
+    }
+
+    /// The people `names` name, each once, in the order named.
+    private func distinctPeople(_ names: [String]) throws(EditRefusal) -> [Int] {
+        var found: [Int] = []
+        for name in names {
+            let p = try person(name)
+            if !found.contains(p) { found.append(p) }
+        }
+        return found
+    }
+
+    /// `Bo Lind: Core → no team` (or `leaves Core`, where they stay in another team).
+    private func leaves(_ p: Int, _ t: Int, day: Day?) -> String {
+        let others = teams(of: p).filter { $0 != t }
+        let to = others.isEmpty || roster.policy.oneTeamPerPerson ? " → no team" : " (stays in their other teams)"
+        let when = day.map { " on \($0)" } ?? ""
+        return "\(roster.people[p].name.value): \(roster.teams[t].name.value)\(to)\(when)"
+    }
+}
