@@ -9,7 +9,11 @@ extension RosterEditor {
     mutating func setTeam(_ name: String, lead: String?, members: [String]?) throws(EditRefusal) {
         let t = try team(name)
         let teamName = teamReference(t)
-        if let lead { try move(lead, to: teamName, as: .lead, from: nil, successor: nil) }
+        if let lead {
+            do throws(EditRefusal) { try move(lead, to: teamName, as: .lead, from: nil, successor: nil) } catch {
+                throw moveRefusal(error, lead, teamName, .lead)
+            }
+        }
         guard let members else { return }
         let wanted = try distinctPeople(members)
         let lead = state(t).lead.person
@@ -20,7 +24,12 @@ extension RosterEditor {
             nothingToChange("team \(roster.teams[t].name.value) already has these members")
             return
         }
-        for p in joining { try move(reference(p), to: teamName, as: .member, from: nil, successor: nil) }
+        for p in joining {
+            let name = reference(p)
+            do throws(EditRefusal) { try move(name, to: teamName, as: .member, from: nil, successor: nil) } catch {
+                throw moveRefusal(error, name, teamName, .member)
+            }
+        }
         for p in leaving {
             _ = try take(p, outOf: t, successor: nil)
             summary.append(leaves(p, t, day: nil))
@@ -35,7 +44,11 @@ extension RosterEditor {
         let (_, people) = teamsOn(day)
         let before = people.lead(ofTeam: t)
         let newLead = try lead.map { name throws(EditRefusal) in try person(name) }
-        if let lead { try move(lead, to: teamName, as: .lead, successor: nil, on: day) }
+        if let lead {
+            do throws(EditRefusal) { try move(lead, to: teamName, as: .lead, successor: nil, on: day) } catch {
+                throw moveRefusal(error, lead, teamName, .lead)
+            }
+        }
         guard let members else { return }
         let wanted = try distinctPeople(members)
         let leads = newLead ?? before
@@ -48,11 +61,30 @@ extension RosterEditor {
             nothingToChange("team \(roster.teams[t].name.value) has these members on \(day) already")
             return
         }
-        for p in joining { try move(reference(p), to: teamName, as: .member, successor: nil, on: day) }
+        for p in joining {
+            let name = reference(p)
+            do throws(EditRefusal) { try move(name, to: teamName, as: .member, successor: nil, on: day) } catch {
+                throw moveRefusal(error, name, teamName, .member)
+            }
+        }
         for p in leaving {
             try takeOut(p, of: t, leads: false, successor: nil, on: day)
             summary.append(leaves(p, t, day: day))
         }
+    }
+
+    /// A move of `set team` refused: a lead of another team who would leave it without a
+    /// successor is told the `roster move` that names one (`set team` takes no `--successor`).
+    private func moveRefusal(_ error: EditRefusal, _ name: String, _ team: String, _ role: TeamRole) -> EditRefusal {
+        guard var first = error.diagnostics.first, first.code == .editNeedsSuccessor,
+            !first.message.hasPrefix("--successor")
+        else { return error }
+        let role = role == .lead ? " --as lead" : ""
+        first.message =
+            first.message.components(separatedBy: ": ")[0]
+            + ": move them with `roster move \"\(name)\" --to \"\(team)\"\(role) --successor NAME`, which names who "
+            + "leads it next"
+        return EditRefusal([first])
     }
 
     /// The people `names` name, each once, in the order named.

@@ -63,6 +63,8 @@ import Testing
         let refusal = fixture.refusal(.setTeam("Payments", lead: nil, members: ["Bo Chan"]))
         #expect(refusal?.diagnostics.first?.message.contains("did you mean") == true, "\(String(describing: refusal))")
         // A lead of another team moves in only with a successor there: `roster move` says whom.
-        #expect(fixture.refusal(.setTeam("Payments", lead: nil, members: ["Dee Nakamura"])) != nil)
+        let lead = fixture.refusal(.setTeam("Payments", lead: nil, members: ["Dee Nakamura"]))
+        let told = "`roster move \"Dee Nakamura\" --to \"Payments\" --successor NAME`"
+        #expect(lead?.diagnostics.first?.message.contains(told) == true, "\(String(describing: lead))")
     }
 }
