@@ -16,10 +16,8 @@ extension RosterEditor {
         }
         guard let members else { return }
         let wanted = try distinctPeople(members)
-        let lead = state(t).lead.person
-        let listed = state(t).members.compactMap(\.person)
-        let joining = wanted.filter { $0 != lead && !listed.contains($0) }
-        let leaving = listed.filter { $0 != lead && !wanted.contains($0) }
+        let (joining, leaving) = Self.change(
+            wanted, listed: state(t).members.compactMap(\.person), lead: state(t).lead.person)
         guard !joining.isEmpty || !leaving.isEmpty else {
             nothingToChange("team \(roster.teams[t].name.value) already has these members")
             return
@@ -55,8 +53,7 @@ extension RosterEditor {
         var listed = people.members(ofTeam: t).filter { $0 >= 0 }.map(Int.init)
         // A new lead's team keeps the lead it had, as a member, unless the members leave them out.
         if let before, before != leads, !listed.contains(before) { listed.append(before) }
-        let joining = wanted.filter { $0 != leads && !listed.contains($0) }
-        let leaving = listed.filter { $0 != leads && !wanted.contains($0) }
+        let (joining, leaving) = Self.change(wanted, listed: listed, lead: leads)
         guard lead != nil || !joining.isEmpty || !leaving.isEmpty else {
             nothingToChange("team \(roster.teams[t].name.value) has these members on \(day) already")
             return
@@ -85,6 +82,12 @@ extension RosterEditor {
             + ": move them with `roster move \"\(name)\" --to \"\(team)\"\(role) --successor NAME`, which names who "
             + "leads it next"
         return EditRefusal([first])
+    }
+
+    /// Who joins and who leaves a team that lists `listed` and is led by `lead` when its members
+    /// are to be `wanted` (the lead apart).
+    private static func change(_ wanted: [Int], listed: [Int], lead: Int?) -> (joining: [Int], leaving: [Int]) {
+        (wanted.filter { $0 != lead && !listed.contains($0) }, listed.filter { $0 != lead && !wanted.contains($0) })
     }
 
     /// The people `names` name, each once, in the order named.
