@@ -208,8 +208,7 @@ struct SetCommand: EditCommand {
             let changes = try a.personChanges()
             guard !changes.isEmpty else {
                 // The options that set something of a person: each field's, then the id.
-                let names =
-                    PersonField.all.compactMap { EditArguments.option($0)?.spec.name } + [EditArguments.id.spec.name]
+                let names = personOptions.map(\.name).filter { $0 != EditArguments.on.spec.name }
                 let list = names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
                 throw UsageError(message: "nothing to set: name \(list)", hint: a.usage)
             }
